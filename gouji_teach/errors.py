@@ -1,0 +1,48 @@
+"""Errors. Every error is a :class:`ValueError` and explains itself in Chinese and English.
+
+* :class:`NotationError`: text that is not card notation (names the bad token and its position).
+* :class:`IllegalPlayError`: cards that are valid notation but not a legal play under the rule set
+  (names the rule that forbids it).
+* :class:`UnknownRulesetError`: a rule-set name that is not a preset.
+"""
+
+from __future__ import annotations
+
+__all__ = ["GoujiError", "IllegalPlayError", "NotationError", "UnknownRulesetError"]
+
+
+class GoujiError(ValueError):
+    """Base class: a message in Chinese (``zh``) and English (``en``); ``str()`` gives both."""
+
+    def __init__(self, zh: str, en: str, *, rule: str | None = None) -> None:
+        self.zh = zh
+        self.en = en
+        self.rule = rule
+        super().__init__(f"{zh} / {en}")
+
+
+class NotationError(GoujiError):
+    """Text that is not card notation. ``token`` is the offending text, ``position`` its 0-based index."""
+
+    def __init__(self, text: str, token: str, position: int, zh_why: str, en_why: str) -> None:
+        self.text = text
+        self.token = token
+        self.position = position
+        super().__init__(
+            f"第{position + 1}个字符处的“{token}”不是牌：{zh_why}",
+            f"bad card {token!r} at position {position + 1} of {text!r}: {en_why}",
+        )
+
+
+class IllegalPlayError(GoujiError):
+    """Cards that do not form a legal play under the rule set; ``rule`` is the id of the rule that forbids it."""
+
+
+class UnknownRulesetError(GoujiError):
+    """A rule-set name that is not one of the presets."""
+
+    def __init__(self, name: object, known: tuple[str, ...]) -> None:
+        listed = ", ".join(known)
+        super().__init__(
+            f"未知规则集 {str(name)!r}（可选：{listed}）", f"unknown rule set {str(name)!r} (choose from: {listed})"
+        )
