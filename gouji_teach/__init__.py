@@ -1,0 +1,52 @@
+"""gouji_teach: learn 够级 (Gouji), the Shandong card game for six players in two teams of three.
+
+The rules core (cards, plays, rule sets, comparison, 够级 and 开点) imports no Jupyter code.
+
+>>> import gouji_teach as gj
+>>> bool(gj.beats("DD999", "XX888"))
+True
+>>> gj.Play.parse("DD2229999").text_en
+'2 big jokers with seven 9s'
+"""
+
+from .cards import Card, Hand, Rank, Suit, build_deck, format_cards, parse_cards
+from .compare import beats
+from .errors import GoujiError, IllegalPlayError, NotationError, UnknownRulesetError
+from .gouji import can_kaidian, is_gouji, is_pure_gouji
+from .options import beating_plays, possible_plays
+from .plays import Play, PlayKind
+from .rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, find_ruleset, switch_table
+from .verdicts import Verdict
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "LINYI",
+    "PRESETS",
+    "QINGDAO",
+    "TONGSU",
+    "ZAOZHUANG",
+    "Card",
+    "GoujiError",
+    "Hand",
+    "IllegalPlayError",
+    "NotationError",
+    "Play",
+    "PlayKind",
+    "Rank",
+    "Ruleset",
+    "Suit",
+    "UnknownRulesetError",
+    "Verdict",
+    "beating_plays",
+    "beats",
+    "build_deck",
+    "can_kaidian",
+    "find_ruleset",
+    "format_cards",
+    "is_gouji",
+    "is_pure_gouji",
+    "parse_cards",
+    "possible_plays",
+    "switch_table",
+]

@@ -14,7 +14,7 @@ Hand('D 2 10 10 9 9 3')
 >>> parse_cards("9 1 9")
 Traceback (most recent call last):
 ...
-gouji_teach.errors.NotationError: 第3个字符处的“1”不是牌：“1”后面要跟“0”（10） / bad card '1' at position 3 of '9 1 9': '1' must be followed by '0' (10)
+gouji_teach.errors.NotationError: 第3个字符处的“1”不是牌：... / bad card '1' at position 3 of '9 1 9': ...
 """
 
 from __future__ import annotations
@@ -181,7 +181,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             raise NotationError(text, ch, i, "花色要写在点数后面", "a suit must follow a rank")
         else:
             raise NotationError(
-                text, ch, i, "可用：3-10 J Q K A 2 X(小花) D(大花)", "use 3-10 J Q K A 2, X (small joker), D (big joker)"
+                text, ch, i,
+                "可用：3-10 J Q K A 2 X(小花) D(大花)", "use 3-10 J Q K A 2, X (small joker), D (big joker)",
             )
         if i < n and text[i] in _SUITS:
             if rank.is_joker:
@@ -314,7 +315,9 @@ def build_deck(packs: int = 4, *, suits: bool = True, keep: Mapping[Rank, int] |
     return cards
 
 
-def shuffled_deck(packs: int = 4, *, seed: int, suits: bool = True, keep: Mapping[Rank, int] | None = None) -> list[Card]:
+def shuffled_deck(
+    packs: int = 4, *, seed: int, suits: bool = True, keep: Mapping[Rank, int] | None = None
+) -> list[Card]:
     """A deck shuffled reproducibly from ``seed``."""
     deck = build_deck(packs, suits=suits, keep=keep)
     random.Random(seed).shuffle(deck)

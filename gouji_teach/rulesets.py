@@ -12,7 +12,7 @@ False
 >>> find_ruleset("beijing")
 Traceback (most recent call last):
 ...
-gouji_teach.errors.UnknownRulesetError: 未知规则集 'beijing'（可选：qingdao, linyi, tongsu, zaozhuang） / unknown rule set 'beijing' (choose from: qingdao, linyi, tongsu, zaozhuang)
+gouji_teach.errors.UnknownRulesetError: 未知规则集 'beijing'... / unknown rule set 'beijing' (choose from: ...)
 """
 
 from __future__ import annotations
