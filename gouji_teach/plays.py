@@ -220,7 +220,7 @@ class Play:
         if kind is PlayKind.GUAHUA:
             return f"{self._jokers_en()} with {rest}"
         if kind is PlayKind.TIEQIAN:
-            return f"{rest} ({number_en(self.twos)} of them 2s)"
+            return f"{rest} (" + ("one of them a 2)" if self.twos == 1 else f"{number_en(self.twos)} of them 2s)")
         return rest
 
     @property

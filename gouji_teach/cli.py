@@ -1,0 +1,183 @@
+"""The ``gouji-teach`` command line.
+
+Each subcommand is a ``_cmd_<name>(args) -> int`` function registered in :func:`build_parser`. Exit status:
+0 for an answer (``beats``: 0 when the challenger beats, 1 when it does not), 2 for bad input, with one line
+on stderr that names what is wrong and where, and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from .cards import Hand
+from .compare import beats
+from .errors import GoujiError
+from .options import beating_plays
+from .plays import Play
+from .rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
+
+__all__ = ["build_parser", "main"]
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def _rulesets(name: str) -> list[Ruleset]:
+    """``--rules NAME``: one preset, or ``all`` for the four side by side."""
+    if name.strip().lower() == "all":
+        return list(PRESETS.values())
+    return [_ruleset(name)]
+
+
+def _ruleset(name: str) -> Ruleset:
+    return _parse("--rules", repr(name), name, find_ruleset)
+
+
+def _parse(kind: str, what: str, text: str, parse: Callable[[str], Any]) -> Any:
+    try:
+        return parse(text)
+    except GoujiError as e:
+        raise UsageError(f"{kind} {what}: {e}") from None
+
+
+def _emit_json(data: object) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _by_rules(results: dict[str, Any], json_out: bool) -> None:
+    """JSON output: the single result, or an object keyed by rule-set name for ``--rules all``."""
+    if json_out:
+        _emit_json(next(iter(results.values())) if len(results) == 1 else results)
+
+
+def _cmd_beats(args: argparse.Namespace) -> int:
+    results: dict[str, Any] = {}
+    verdicts = []
+    for rules in _rulesets(args.rules):
+        ch = _parse("CHALLENGER", repr(args.challenger), args.challenger, lambda t, r=rules: Play.parse(t, r))
+        tg = _parse("TARGET", repr(args.target), args.target, lambda t, r=rules: Play.parse(t, r))
+        v = beats(ch, tg, rules)
+        verdicts.append(v)
+        results[rules.name] = {"beats": v.ok, "reason_zh": v.reason_zh, "reason_en": v.reason_en,
+                               "rule": v.rule, "rules": rules.name}
+        if not args.json:
+            print(f"{rules.name}: {'能大过 yes' if v else '大不过 no'}")
+            print(f"  {v.reason_zh}\n  {v.reason_en}")
+    _by_rules(results, args.json)
+    return 0 if all(verdicts) else 1
+
+
+def _cmd_describe(args: argparse.Namespace) -> int:
+    results: dict[str, Any] = {}
+    for rules in _rulesets(args.rules):
+        play = _parse("PLAY", repr(args.play), args.play, lambda t, r=rules: Play.parse(t, r))
+        results[rules.name] = d = play.describe()
+        if not args.json:
+            flags = [("够级 gouji", d["gouji"]), ("纯够级 pure", d["pure_gouji"]), ("能开点 kaidian", d["can_kaidian"])]
+            print(f"{rules.name}: {play.notation} 算作 {d['text_zh']} / counts as {d['text_en']}")
+            print("  " + ", ".join(f"{name}: {'yes' if ok else 'no'}" for name, ok in flags))
+    _by_rules(results, args.json)
+    return 0
+
+
+def _cmd_options(args: argparse.Namespace) -> int:
+    rules = _ruleset(args.rules)
+    hand = _parse("HAND", repr(args.hand), args.hand, Hand.parse)
+    target = _parse("TARGET", repr(args.target), args.target, lambda t: Play.parse(t, rules))
+    plays = beating_plays(hand, target, rules)
+    if args.json:
+        _emit_json([{"play": p.notation, "text_zh": p.text_zh, "text_en": p.text_en} for p in plays])
+        return 0
+    print(f"{rules.name}: {len(plays)} 种出法大过 {target.text_zh} / {len(plays)} plays beat {target.text_en}")
+    for p in plays:
+        print(f"  {p.notation:<12} {p.text_zh} / {p.text_en}")
+    return 0
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    rows = switch_table()
+    if args.json:
+        _emit_json(rows)
+        return 0
+    names = list(PRESETS)
+    print(_table([["switch", *names]] + [[r["switch"], *(r[n] for n in names)] for r in rows]))
+    print("\n来源 / sources (seed files in shared/seeds/):")
+    fields = switches()
+    for row in rows:
+        meaning = fields[row["switch"]].metadata
+        print(f"\n{row['switch']}: {meaning['zh']} / {meaning['en']}")
+        for rules in PRESETS.values():
+            print(f"  {rules.name:<10} {row[rules.name]:<8} {rules.source(row['switch'])}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+    rules_help = "rule set: qingdao (default), linyi, tongsu, zaozhuang, or all"
+
+    cmd = sub.add_parser("beats", help="can CHALLENGER beat TARGET? (exit 0 yes, 1 no)")
+    cmd.add_argument("challenger", metavar="CHALLENGER", help="the play that answers, e.g. DD999")
+    cmd.add_argument("target", metavar="TARGET", help="the play on the table, e.g. XX888")
+    cmd.add_argument("--rules", default="qingdao", help=rules_help)
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_beats)
+
+    cmd = sub.add_parser("describe", help="how a play is counted, and whether it is 够级 / can 开点")
+    cmd.add_argument("play", metavar="PLAY", help="cards, e.g. DD2229999")
+    cmd.add_argument("--rules", default="qingdao", help=rules_help)
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_describe)
+
+    cmd = sub.add_parser("options", help="every play from HAND that beats TARGET")
+    cmd.add_argument("hand", metavar="HAND", help="the cards in hand, e.g. 'DX22 AAA 9999 33'")
+    cmd.add_argument("target", metavar="TARGET", help="the play to beat")
+    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_options)
+
+    cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.run(args))
+    except (UsageError, GoujiError) as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
