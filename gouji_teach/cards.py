@@ -201,8 +201,11 @@ def format_cards(cards: Iterable[Card], *, sep: str = "") -> str:
 
     >>> format_cards(parse_cards("9 D 2 X 9"))
     'DX299'
+    >>> format_cards(parse_cards("2TTT"))                 # 10s stand apart so that they stay readable
+    '2 10 10 10'
     """
-    return sep.join(c.notation for c in sorted(cards, key=_strength_key))
+    text = sep.join(c.notation for c in sorted(cards, key=_strength_key))
+    return text if sep else " ".join(text.replace("10", " 10 ").split())
 
 
 def _strength_key(card: Card) -> tuple[int, int]:

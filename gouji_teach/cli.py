@@ -11,12 +11,12 @@ import argparse
 import json
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
-from .cards import Hand
+from .cards import Hand, parse_cards
 from .compare import beats
-from .errors import GoujiError
+from .errors import GoujiError, IllegalPlayError
 from .options import beating_plays
 from .plays import Play
 from .rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
@@ -62,27 +62,58 @@ def _by_rules(results: dict[str, Any], json_out: bool) -> None:
         _emit_json(next(iter(results.values())) if len(results) == 1 else results)
 
 
+def _plays(args: argparse.Namespace, **texts: str) -> Iterator[tuple[Ruleset, list[Play] | IllegalPlayError]]:
+    """Parse the named notation arguments under each rule set of ``--rules``.
+
+    Bad notation is a usage error. A play that is illegal under a rule set is too, unless ``--rules all``
+    compares the sets: then the refusal is that set's answer.
+    """
+    for what, text in texts.items():
+        _parse(what, repr(text), text, parse_cards)
+    compare_sets = args.rules.strip().lower() == "all"
+    for rules in _rulesets(args.rules):
+        plays: list[Play] = []
+        for what, text in texts.items():
+            try:
+                plays.append(Play.parse(text, rules))
+            except IllegalPlayError as e:
+                if not compare_sets:
+                    raise UsageError(f"{what} {text!r}: {e}") from None
+                yield rules, e
+                break
+        else:
+            yield rules, plays
+
+
+def _refusal(rules: Ruleset, e: IllegalPlayError, json_out: bool) -> dict[str, Any]:
+    if not json_out:
+        print(f"{rules.name}: 不是合法的一手牌 not a legal play\n  {e.zh}\n  {e.en}")
+    return {"legal": False, "reason_zh": e.zh, "reason_en": e.en, "rule": e.rule, "rules": rules.name}
+
+
 def _cmd_beats(args: argparse.Namespace) -> int:
     results: dict[str, Any] = {}
-    verdicts = []
-    for rules in _rulesets(args.rules):
-        ch = _parse("CHALLENGER", repr(args.challenger), args.challenger, lambda t, r=rules: Play.parse(t, r))
-        tg = _parse("TARGET", repr(args.target), args.target, lambda t, r=rules: Play.parse(t, r))
-        v = beats(ch, tg, rules)
-        verdicts.append(v)
+    for rules, plays in _plays(args, CHALLENGER=args.challenger, TARGET=args.target):
+        if isinstance(plays, IllegalPlayError):
+            results[rules.name] = {"beats": False, **_refusal(rules, plays, args.json)}
+            continue
+        v = beats(*plays, rules)
         results[rules.name] = {"beats": v.ok, "reason_zh": v.reason_zh, "reason_en": v.reason_en,
                                "rule": v.rule, "rules": rules.name}
         if not args.json:
             print(f"{rules.name}: {'能大过 yes' if v else '大不过 no'}")
             print(f"  {v.reason_zh}\n  {v.reason_en}")
     _by_rules(results, args.json)
-    return 0 if all(verdicts) else 1
+    return 0 if all(r["beats"] for r in results.values()) else 1
 
 
 def _cmd_describe(args: argparse.Namespace) -> int:
     results: dict[str, Any] = {}
-    for rules in _rulesets(args.rules):
-        play = _parse("PLAY", repr(args.play), args.play, lambda t, r=rules: Play.parse(t, r))
+    for rules, plays in _plays(args, PLAY=args.play):
+        if isinstance(plays, IllegalPlayError):
+            results[rules.name] = _refusal(rules, plays, args.json)
+            continue
+        play = plays[0]
         results[rules.name] = d = play.describe()
         if not args.json:
             flags = [("够级 gouji", d["gouji"]), ("纯够级 pure", d["pure_gouji"]), ("能开点 kaidian", d["can_kaidian"])]
