@@ -121,6 +121,38 @@ class Ruleset:
         "only pure 够级 plays (no 2, no joker) can 开点; otherwise all but jokers and a single 2",
     )
 
+    # -- play ------------------------------------------------------------------------------------------
+    keep_threes: int = _switch("牌里只留几张3（0：全留）", "how many 3s the deck keeps (0: all of them)")
+    bie_san: bool = _switch("憋三：3只能作最后一手牌出", "憋三: 3s may only be the last play of a hand")
+    first_leader: Literal["suit_fours", "first_three", "drawn_card"] = _switch(
+        "谁先发牌：同花色4最多（suit_fours）、最先摸到3（first_three）、翻牌定人（drawn_card）",
+        "who leads first: most 4s of one suit, the first 3 dealt, or a drawn card",
+    )
+    pass_rule: Literal["final", "except_duitou", "free"] = _switch(
+        "过牌后能否再上牌：不能（final）、只能上对头的牌（except_duitou）、可以（free）",
+        "after passing, may a seat play again this round: never, only on its 对头's play, or freely",
+    )
+    fasi: bool = _switch("开点后必须发4，不发视为不开点", "after 开点 the next lead must be 4s, or the 开点 lapses")
+    fours_before_kaidian: Literal["free", "concede", "forbidden"] = _switch(
+        "没开点时发4：可以（free）、视为认点（concede）、不许（forbidden）",
+        "leading 4s before 开点: allowed, concedes the point, or forbidden",
+    )
+    natural_point: bool = _switch(
+        "自然点：没有一手最小纯够级牌即自然开点", "自然点: a hand with no pure 够级 play opens at once"
+    )
+    kaidian_needs_duitou: bool = _switch("对头走了就不能再开点", "no 开点 once the seat's 对头 has gone out")
+    buy_threes: bool = _switch("买三/要三", "a seat without a 3 buys one (买三)")
+    buy_fours: bool = _switch("买四/要四", "a seat without a 4 buys one (买四)")
+    burn_needs_kaidian: bool = _switch("开点后才能烧牌", "only a seat that has 开点ed may burn (烧牌)")
+    burn_last_exempt: bool = _switch(
+        "烧牌后最后一手可以不挂花", "after a burn, the burner's last play need not carry a joker"
+    )
+    revolution_concedes_point: bool = _switch("革命算认点：对头开点", "a revolution concedes the point: its 对头 opens")
+    revolution_head_choice: bool = _switch(
+        "革命后对头可选要头/无头", "after a revolution its 对头 chooses 要头 or 无头"
+    )
+    men_first_is_daluo: bool = _switch("先清为落：第一个被闷的是大落", "the first seat 闷ed is 大落 (先清为落)")
+
     sources: Mapping[str, Source]
 
     def __post_init__(self) -> None:
@@ -173,7 +205,41 @@ QINGDAO = Ruleset(
     big_joker_kill=False,
     gouji_min_twos=1,
     kaidian_pure_only=False,
+    keep_threes=0,
+    bie_san=True,
+    first_leader="suit_fours",
+    pass_rule="except_duitou",
+    fasi=False,
+    fours_before_kaidian="free",
+    natural_point=False,
+    kaidian_needs_duitou=False,
+    buy_threes=True,
+    buy_fours=False,
+    burn_needs_kaidian=False,
+    burn_last_exempt=True,
+    revolution_concedes_point=True,
+    revolution_head_choice=True,
+    men_first_is_daluo=True,
     sources={
+        "keep_threes": default("002 §1 deals all 216 cards"),
+        "bie_san": seed("002", "§5 买三", "够级游戏“憋3”打法中，最后一手牌必须全是3"),
+        "first_leader": seed("002", "§5 上班", "亮出同花色4(2个以上)多的人为第一个发牌者"),
+        "pass_rule": seed("002", "§5 过牌", "如果过牌后，如果不是对头的牌，是不允许再上牌的"),
+        "fasi": default("002 never ties leading 4s to 开点; its 4s matter only for 上班"),
+        "fours_before_kaidian": default("002 puts no limit on leading 4s"),
+        "natural_point": default("002 has no 自然点 (only 000 part 3 第24条 has)"),
+        "kaidian_needs_duitou": default(
+            "002 §5 开点 only asks that nobody answers; 四户乱缠 ends 开点 after two are gone"
+        ),
+        "buy_threes": seed("002", "§5 买三", "发牌以后如果没有3，则要用一张2或王向对家“买3”"),
+        "buy_fours": default("002 buys only 3s"),
+        "burn_needs_kaidian": seed(
+            "002", "§5 烧牌", "首先用能盖住所发够级牌的牌将其灭掉 (the conditions name no 开点)"
+        ),
+        "burn_last_exempt": seed("002", "§5 烧牌", "每次所发牌中必须挂至少一个小花或大花，但最后一次发牌可除外"),
+        "revolution_concedes_point": seed("002", "§5 革命", "革命算自动认点，即自己不开点，对头开点"),
+        "revolution_head_choice": seed("002", "§5 要头/无头", "革命后，对头可宣布要头或无头"),
+        "men_first_is_daluo": default("002 is silent on several 闷; 000 part 3 第37条 (先清为落) and 003 §十三 agree"),
         "packs": seed("002", "§1 基本规则", "四幅牌，共216张牌"),
         "tieqian": seed("002", "§2 牌型/贴钱", "2可以和其它的单张或一手牌一起出，2转换为对应点数的牌"),
         "downgrade_mixed_jokers": seed("002", "§2 牌型/挂花", "大花+小花+2+同点的牌，此时大花当做小花"),
@@ -199,7 +265,41 @@ LINYI = Ruleset(
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
+    keep_threes=0,
+    bie_san=True,
+    first_leader="suit_fours",
+    pass_rule="except_duitou",
+    fasi=True,
+    fours_before_kaidian="concede",
+    natural_point=False,
+    kaidian_needs_duitou=False,
+    buy_threes=True,
+    buy_fours=True,
+    burn_needs_kaidian=True,
+    burn_last_exempt=True,
+    revolution_concedes_point=False,
+    revolution_head_choice=True,
+    men_first_is_daluo=True,
     sources={
+        "keep_threes": default("000 part 1 deals all 216 cards"),
+        "bie_san": seed("000", "part 1 规则介绍", "不是最后一手牌时不允许出3"),
+        "first_leader": default(
+            "000 part 1 is silent on the first leader; 002 §5 上班 (憋三: most 4s of a suit) is closest"
+        ),
+        "pass_rule": default("000 part 1 is silent on passing; 002 §5 过牌 is the closest family"),
+        "fasi": seed("000", "part 1 开点", "开点后必须发4；开点后未发4视为不开点，需要重新开点"),
+        "fours_before_kaidian": seed("000", "part 1 开点", "没开点即发4视为认点即不开点"),
+        "natural_point": default("000 part 1 has no 自然点"),
+        "kaidian_needs_duitou": default("000 part 1 ends 开点 only when two players are gone (走科两个玩家以后)"),
+        "buy_threes": seed("000", "part 1 买三/要三", "若开牌后没有3，则要用一张2或王（2优先）向对家“买3”"),
+        "buy_fours": seed("000", "part 1 买四/要四", "若发完牌后玩家手中没有4，则需要买四或要四"),
+        "burn_needs_kaidian": seed("000", "part 1 烧牌", "玩家满足下面的条件时，可以进行烧牌，玩家已经开点"),
+        "burn_last_exempt": seed("000", "part 1 烧牌", "每次所发牌中必须挂至少一个小花或大花，但最后一次发牌除外"),
+        "revolution_concedes_point": seed(
+            "000", "part 1 冲点", "如果选择打，三套够级牌全打死后革命者不开点，对家开点 (冲点 decides)"
+        ),
+        "revolution_head_choice": seed("000", "part 1 要头/无头", "玩家选择革命后，其对家可选择要头/无头"),
+        "men_first_is_daluo": default("000 part 1 is silent on several 闷; 000 part 3 第37条 (先清为落) is closest"),
         "packs": seed("000", "part 1 游戏介绍", "由6人用4副扑克进行"),
         "tieqian": seed("000", "part 1 规则介绍/挂花", "1大花+1小花+2个2+4个五，当做2个小花带6个五"),
         "downgrade_mixed_jokers": seed("000", "part 1 规则介绍/挂花", "1大花+1小花+2个2+4个五，当做2个小花带6个五"),
@@ -221,7 +321,39 @@ TONGSU = Ruleset(
     big_joker_kill=True,
     gouji_min_twos=2,
     kaidian_pure_only=True,
+    keep_threes=0,
+    bie_san=True,
+    first_leader="drawn_card",
+    pass_rule="final",
+    fasi=True,
+    fours_before_kaidian="forbidden",
+    natural_point=True,
+    kaidian_needs_duitou=False,
+    buy_threes=True,
+    buy_fours=True,
+    burn_needs_kaidian=True,
+    burn_last_exempt=False,
+    revolution_concedes_point=False,
+    revolution_head_choice=False,
+    men_first_is_daluo=True,
     sources={
+        "keep_threes": default("第7条 only recommends the variant that keeps six 3s; 第1条 deals four packs"),
+        "bie_san": seed("000", "part 3 第5条", "点数“3”作为最后一手牌需顺利发出的玩法"),
+        "first_leader": seed("000", "part 3 第19条", "由抓到该正面放置的点数牌的玩家首先发牌"),
+        "pass_rule": seed("000", "part 3 第11条", "一旦过牌，即丧失出牌权"),
+        "fasi": seed("000", "part 3 第22条", "只有纯够级牌才能开点，然后发“4”"),
+        "fours_before_kaidian": seed("000", "part 3 第6条", "“4”仅在开点之后才能被发出"),
+        "natural_point": seed("000", "part 3 第24条", "无任何一手最低张数的纯够级牌，则玩家本局为自然开点"),
+        "kaidian_needs_duitou": seed("000", "part 3 第25条", "走两“科”后…不再开点 (the only deadline it names)"),
+        "buy_threes": seed("000", "part 3 第7条", "须用“钱”即“2”从有多余“3”或“4”的对方玩家“购买”"),
+        "buy_fours": seed("000", "part 3 第7条", "须用“钱”即“2”从有多余“3”或“4”的对方玩家“购买”"),
+        "burn_needs_kaidian": seed("000", "part 3 第29条", "玩家烧牌须在开点之后（含自然点）"),
+        "burn_last_exempt": seed("000", "part 3 第29条", "除第一手“放火”牌外，其余各手…必须每手出现大、小王牌"),
+        "revolution_concedes_point": seed(
+            "000", "part 3 第47条", "对家如不打，则“革命”成功且开点 (the three plays decide)"
+        ),
+        "revolution_head_choice": seed("000", "part 3 第49条", "本规则禁止“革命”对家主观声明是否“要头”"),
+        "men_first_is_daluo": seed("000", "part 3 第37条", "应以第一个被闷（清）的玩家为大落"),
         "packs": seed("000", "part 3 第1条", "够级游戏应有扑克四副"),
         "tieqian": seed("000", "part 3 第3条", "本规则亦规定实行不“贴钱”的玩法"),
         "downgrade_mixed_jokers": default(
@@ -246,7 +378,39 @@ ZAOZHUANG = Ruleset(
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
+    keep_threes=6,
+    bie_san=True,
+    first_leader="first_three",
+    pass_rule="free",
+    fasi=False,
+    fours_before_kaidian="free",
+    natural_point=False,
+    kaidian_needs_duitou=True,
+    buy_threes=True,
+    buy_fours=False,
+    burn_needs_kaidian=False,
+    burn_last_exempt=False,
+    revolution_concedes_point=True,
+    revolution_head_choice=True,
+    men_first_is_daluo=True,
     sources={
+        "keep_threes": seed("003", "§五 憋三", "六封扑克共选出6张3"),
+        "bie_san": seed("003", "§五 憋三", "必须最后出3"),
+        "first_leader": seed("003", "§三 出牌", "最先摸到3并且亮出来的玩家最先出牌"),
+        "pass_rule": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
+        "fasi": default("003 has no 发四: it says nothing of 4s"),
+        "fours_before_kaidian": default("003 puts no limit on leading 4s"),
+        "natural_point": default("003 has no 自然点"),
+        "kaidian_needs_duitou": seed(
+            "003", "§六 点", "如果玩家在对家已走或六个玩家已走两人前没能过点，则定性为被对家摁点"
+        ),
+        "buy_threes": seed("003", "§五 憋三", "没有摸到3的，可以向同门索要，也可以用钱（2）或用花（王）买"),
+        "buy_fours": default("003 buys only 3s"),
+        "burn_needs_kaidian": default("003 §八 names no condition for burning but a joker on every later play"),
+        "burn_last_exempt": seed("003", "§八 烧牌", "烧牌人烧牌后发/出的每一栋（套）牌必须带/挂花（王）"),
+        "revolution_concedes_point": seed("003", "§十二 革命", "革命者革命时就主动认点贡"),
+        "revolution_head_choice": seed("003", "§十二 革命", "革命者革命后，其的对家可有两种选择：1、选无头；2、选有头"),
+        "men_first_is_daluo": seed("003", "§十三 清（闷）", "其中第1个被闷的玩家为大落"),
         "packs": seed("003", "§一 导论", "六人六封扑克"),
         "tieqian": seed("003", "§四 够级牌", "钱：即2，可以当成（替代）除了花（王）之外的任何一个牌"),
         "downgrade_mixed_jokers": default(
