@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, format_cards, parse_cards
+from .cards import Card, Rank, _strength_key, format_cards, parse_cards
 from .errors import IllegalPlayError
 from .rulesets import Ruleset, find_ruleset
 
@@ -79,7 +79,7 @@ class Play:
 
     def __init__(self, cards: Iterable[Card], rules: Ruleset | str | None = None) -> None:
         rules = find_ruleset(rules)
-        cards = tuple(sorted(cards, key=lambda c: -c.rank))
+        cards = tuple(sorted(cards, key=_strength_key))  # the order format_cards writes: repr round-trips
         if not cards:
             raise IllegalPlayError("一手牌至少要有一张牌", "a play needs at least one card", rule="play.shape")
         base = None
