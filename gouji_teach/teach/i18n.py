@@ -1,0 +1,75 @@
+"""Languages: every string the teaching layer shows comes from a message catalogue, in Chinese and English.
+
+Chinese is the default; :func:`set_language` switches at run time and tells every subscriber (widgets
+re-render themselves). Catalogues are plain dicts ``key -> (zh, en)``; each module of the teaching layer
+registers its own with :func:`register`, and a test checks that every message exists in both languages.
+
+>>> register({"demo.hello": ("你好，{name}", "Hello, {name}")})
+>>> t("demo.hello", name="小明")
+'你好，小明'
+>>> t("demo.hello", lang="en", name="Ming")
+'Hello, Ming'
+>>> pick("大", "big", lang="en")
+'big'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Literal
+
+__all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "pick", "register", "set_language", "subscribe", "t"]
+
+Lang = Literal["zh", "en"]
+LANGUAGES: tuple[Lang, ...] = ("zh", "en")
+
+#: Every message: key -> (Chinese, English).
+MESSAGES: dict[str, tuple[str, str]] = {}
+
+_current: list[Lang] = ["zh"]
+_subscribers: list[Callable[[Lang], None]] = []
+
+
+def register(messages: Mapping[str, tuple[str, str]]) -> None:
+    """Add messages to the catalogue; a key may be registered once only, and both texts must be non-empty."""
+    for key, texts in messages.items():
+        if key in MESSAGES and MESSAGES[key] != tuple(texts):
+            raise KeyError(f"message {key!r} registered twice with different texts")
+        if len(texts) != 2 or not all(isinstance(x, str) and x.strip() for x in texts):
+            raise ValueError(f"message {key!r} needs a Chinese and an English text")
+        MESSAGES[key] = (texts[0], texts[1])
+
+
+def get_language() -> Lang:
+    return _current[0]
+
+
+def set_language(lang: str) -> None:
+    """Switch the language of everything shown from now on, and tell the subscribers."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: use 'zh' or 'en' / 语言只能是 zh 或 en")
+    _current[0] = lang  # type: ignore[assignment]
+    for callback in list(_subscribers):
+        callback(lang)  # type: ignore[arg-type]
+
+
+def subscribe(callback: Callable[[Lang], None]) -> Callable[[], None]:
+    """Call ``callback(lang)`` on every language switch; returns a function that unsubscribes."""
+    _subscribers.append(callback)
+
+    def unsubscribe() -> None:
+        if callback in _subscribers:
+            _subscribers.remove(callback)
+
+    return unsubscribe
+
+
+def pick(zh: str, en: str, lang: str | None = None) -> str:
+    """The text of a bilingual pair (e.g. a verdict's ``reason_zh``/``reason_en``) in ``lang``."""
+    return zh if (lang or _current[0]) == "zh" else en
+
+
+def t(key: str, lang: str | None = None, **values: object) -> str:
+    """The message ``key`` in ``lang`` (default: the current language), formatted with ``values``."""
+    zh, en = MESSAGES[key]
+    return pick(zh, en, lang).format(**values)
