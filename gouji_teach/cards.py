@@ -203,9 +203,14 @@ def format_cards(cards: Iterable[Card], *, sep: str = "") -> str:
     'DX299'
     >>> format_cards(parse_cards("2TTT"))                 # 10s stand apart so that they stay readable
     '2 10 10 10'
+    >>> format_cards(parse_cards("9♥ 10♠ J"))
+    'J 10♠ 9♥'
     """
-    text = sep.join(c.notation for c in sorted(cards, key=_strength_key))
-    return text if sep else " ".join(text.replace("10", " 10 ").split())
+    notes = [c.notation for c in sorted(cards, key=_strength_key)]
+    if sep:
+        return sep.join(notes)
+    # a 10 (with its suit, if any) stands apart: the space must not split "10♠" into "10" and "♠"
+    return " ".join("".join(f" {n} " if n[0] == "1" else n for n in notes).split())
 
 
 def _strength_key(card: Card) -> tuple[int, int]:
