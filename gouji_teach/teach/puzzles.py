@@ -59,6 +59,7 @@ register({
     "puzzle.wrong": ("不对。", "Not quite."),
     "puzzle.compare": ("对照：", "Compare: "),
     "puzzle.count.as": ("“{choice}”是{cards}的算法。", "“{choice}” is how {cards} counts."),
+    "puzzle.count.under": ("（那是{rules}的算法）", " (under the {rules} rules)"),
     "puzzle.pick.one": ("比如：{play}（{text}）能大过。", "For example {play} ({text}) beats it."),
     "puzzle.pick.notinhand": ("你手里没有这些牌：{cards}", "Your hand does not hold these cards: {cards}"),
     "puzzle.pick.empty": ("先选几张牌。", "Select some cards first."),
@@ -145,26 +146,37 @@ def _variants(play: Play) -> Iterator[list[Card]]:
             yield [Card(new) if j == i else Card(c.rank) for j, c in enumerate(cards)]
 
 
-def nearest_play(play: Play, wanted: Callable[[Play], bool]) -> Play | None:
-    """The play nearest to ``play`` (same size, same rule set, at most four packs) for which ``wanted`` holds.
+def nearest_play(play: Play, wanted: Callable[[Play], bool], *, steps: int = 3) -> Play | None:
+    """The play nearest to ``play`` (same size, same rule set, at most the rule set's packs) for which
+    ``wanted`` holds: one change away if possible, else two, up to ``steps``.
 
     >>> from gouji_teach import Play, is_gouji
     >>> nearest_play(Play.parse("JJJ"), lambda p: bool(is_gouji(p)))
     QQQ
     """
-    limit = 4 * play.rules.packs
-    for cards in _variants(play):
-        counts: dict[Rank, int] = {}
-        for c in cards:
-            counts[c.rank] = counts.get(c.rank, 0) + 1
-        if any(n > (play.rules.packs if r.is_joker else limit) for r, n in counts.items()):
-            continue
-        try:
-            candidate = Play(cards, play.rules)
-        except GoujiError:
-            continue
-        if candidate != play and wanted(candidate):
-            return candidate
+    packs = play.rules.packs
+    seen = {play.cards}
+    layer = [play]
+    for _ in range(steps):
+        next_layer = []
+        for current in layer:
+            for cards in _variants(current):
+                counts: dict[Rank, int] = {}
+                for c in cards:
+                    counts[c.rank] = counts.get(c.rank, 0) + 1
+                if any(n > (packs if r.is_joker else 4 * packs) for r, n in counts.items()):
+                    continue
+                try:
+                    candidate = Play(cards, play.rules)
+                except GoujiError:
+                    continue
+                if candidate.cards in seen:
+                    continue
+                seen.add(candidate.cards)
+                if wanted(candidate):
+                    return candidate
+                next_layer.append(candidate)
+        layer = next_layer
     return None
 
 
@@ -356,8 +368,11 @@ class CountPuzzle(Puzzle):
         correct = chosen.text_zh == self.play.text_zh
         counter = ("", "")
         if not correct:
-            counter = (t("puzzle.count.as", "zh", choice=chosen.text_zh, cards=chosen.notation),
-                       t("puzzle.count.as", "en", choice=chosen.text_en, cards=chosen.notation))
+            where = chosen.rules.name != self.rules.name
+            counter = (t("puzzle.count.as", "zh", choice=chosen.text_zh, cards=chosen.notation)
+                       + (t("puzzle.count.under", "zh", rules=chosen.rules.title_zh) if where else ""),
+                       t("puzzle.count.as", "en", choice=chosen.text_en, cards=chosen.notation)
+                       + (t("puzzle.count.under", "en", rules=chosen.rules.title_en) if where else ""))
         return Feedback(correct, *self._explain(), *counter, self.rule_ids())
 
     def solution(self) -> Feedback:
@@ -383,15 +398,16 @@ class PickPuzzle(Puzzle):
         return (t("puzzle.pick.q", "zh", tg=self.target.text_zh), t("puzzle.pick.q", "en", tg=self.target.text_en))
 
     def rule_ids(self) -> tuple[str, ...]:
-        first = self._example()
+        first = self.example()
         return (beats(first, self.target, self.rules).rule,) if first else ("compare.rank",)
 
-    def _example(self) -> Play | None:
+    def example(self) -> Play | None:
+        """The cheapest play of the hand that beats the target (``None`` if there is none)."""
         plays = beating_plays(self.hand, self.target, self.rules)
         return plays[0] if plays else None
 
     def _example_text(self) -> tuple[str, str]:
-        ex = self._example()
+        ex = self.example()
         if ex is None:
             return "", ""
         return (t("puzzle.pick.one", "zh", play=ex.notation, text=ex.text_zh),

@@ -1,0 +1,157 @@
+"""Seeded drills: every puzzle type at three levels, reproducible from a number an instructor can hand out.
+
+``make_drill("beats", 4711, level="hard", rules="linyi")`` always builds the same puzzle; its id,
+``beats/linyi/hard/4711``, is shown with it. Levels: ``easy`` plain sets; ``medium`` 2s as fillers (贴钱) and
+single 2s; ``hard`` 挂花 with 贴钱, and 大花 kills where the rule set has them. The generators choose the
+answer they want first (e.g. half the comparisons beat) and keep drawing until the engine agrees: authors and
+generators never write answers, the engine computes them.
+
+>>> p = make_drill("beats", 4711, level="hard", rules="linyi")
+>>> p.puzzle_id
+'beats/linyi/hard/4711'
+>>> p == make_drill("beats", 4711, level="hard", rules="linyi")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck
+from ..compare import beats
+from ..errors import GoujiError
+from ..plays import Play
+from ..rulesets import PRESETS, Ruleset, find_ruleset
+from .puzzles import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, Puzzle, nearest_play
+
+__all__ = ["KINDS", "LEVELS", "make_drill", "random_play"]
+
+LEVELS = ("easy", "medium", "hard")
+
+_BIG, _SMALL, _TWO = Card(Rank.BIG_JOKER), Card(Rank.SMALL_JOKER), Card(Rank.TWO)
+
+
+def random_play(rng: random.Random, size: int, rules: Ruleset, *, level: str = "hard",
+                ranks: tuple[Rank, ...] = BASE_RANKS) -> Play:
+    """A random legal play of ``size`` cards under ``rules``, with 2s and jokers as the level allows and never
+    more copies of a card than the rule set's packs hold."""
+    packs = rules.packs
+    while True:
+        big = small = twos = 0
+        if level == "hard" and size > 1:
+            big, small = rng.choice((0, 0, 1, 1, 2)), rng.choice((0, 0, 1, 1, 2))
+        if level in ("medium", "hard") and rules.tieqian:
+            twos = rng.choice((0, 0, 1, 2, 3))
+        base = size - big - small - twos
+        if level in ("medium", "hard") and rng.random() < 0.15:
+            base, twos = 0, size - big - small  # the 2s are the set itself
+        if base < 0 or base > 4 * packs or twos > 4 * packs or big > packs or small > packs:
+            continue
+        if base == 0 and not (twos or big or small):
+            continue
+        cards = [_BIG] * big + [_SMALL] * small + [_TWO] * twos + [Card(rng.choice(ranks))] * base
+        return Play(cards, rules)
+
+
+def _beats(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    want = rng.random() < 0.5
+    sizes = (1, 2, 3, 4, 5) if level == "easy" else (1, 2, 3, 4, 5, 6)
+    for _ in range(200):
+        size = rng.choice(sizes)
+        target = random_play(rng, size, rules, level=level)
+        longer = level == "hard" and rules.big_joker_kill and target.big_jokers and rng.random() < 0.5
+        challenger = random_play(rng, size + (1 if longer else 0), rules, level=level)
+        if bool(beats(challenger, target, rules)) == want:
+            return BeatsPuzzle(challenger, target, rules=rules)
+    return BeatsPuzzle(challenger, target, rules=rules)
+
+
+def _gouji(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    want = rng.choice(("not", "gouji", "kaidian"))
+    near = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+    for _ in range(300):
+        play = random_play(rng, rng.choice((1, 2, 3, 4, 5, 6)), rules, level=level, ranks=near)
+        if GoujiPuzzle.classify(play) == want:
+            return GoujiPuzzle(play, rules=rules)
+    return GoujiPuzzle(play, rules=rules)
+
+
+def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:
+    """The right count and up to three wrong ones, each the real count of some play shown as its example."""
+    rules = play.rules
+    options = [play]
+    candidates: list[Play] = []
+    if _BIG in play.cards and _SMALL in play.cards:
+        for other in PRESETS.values():  # the same cards counted where mixed jokers count otherwise
+            if other.downgrade_mixed_jokers != rules.downgrade_mixed_jokers and (other.tieqian or not play.twos):
+                candidates.append(Play(play.cards, other))
+                break
+    plain = [c for c in play.cards if c.rank != Rank.TWO] if play.rank != Rank.TWO else []
+    if plain and len(plain) < play.size:
+        candidates.append(Play(plain, rules))
+    for wanted in (lambda p: p.rank != play.rank, lambda p: p.jokers != play.jokers, lambda p: p.count != play.count):
+        near = nearest_play(play, wanted)
+        if near is not None:
+            candidates.append(near)
+    rng.shuffle(candidates)
+    for c in candidates:
+        if c.text_zh not in {o.text_zh for o in options} and len(options) < 4:
+            options.append(c)
+    rng.shuffle(options)
+    return tuple(options)
+
+
+def _count(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    for _ in range(200):
+        play = random_play(rng, rng.choice((3, 4, 5, 6, 7)), rules, level="hard" if level == "hard" else "medium")
+        interesting = play.twos or play.jokers
+        options = _count_options(play, rng)
+        if interesting and len(options) >= 3:
+            return CountPuzzle(play, options, rules=rules)
+    return CountPuzzle(play, options, rules=rules)
+
+
+def _pick(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    hand_size = {"easy": 8, "medium": 12, "hard": 16}[level]
+    deck = build_deck(rules.packs, suits=False)
+    if level == "easy":
+        deck = [c for c in deck if c.rank in BASE_RANKS]
+    elif level == "medium":
+        deck = [c for c in deck if not c.rank.is_joker] if rules.tieqian else [c for c in deck if c.rank in BASE_RANKS]
+    for _ in range(200):
+        hand = Hand(rng.sample(deck, hand_size))
+        target = random_play(rng, rng.choice((1, 2, 3)), rules, level=level)
+        try:
+            puzzle = PickPuzzle(hand, target, rules=rules)
+        except GoujiError:
+            continue
+        if puzzle.example() is not None:  # the hand has at least one play that beats the target
+            return puzzle
+    return puzzle
+
+
+_GENERATORS: dict[str, Callable[[random.Random, str, Ruleset], Puzzle]] = {
+    "beats": _beats,
+    "gouji": _gouji,
+    "count": _count,
+    "pick": _pick,
+}
+#: The puzzle kinds that drills generate.
+KINDS = tuple(_GENERATORS)
+
+
+def make_drill(kind: str, number: int, *, level: str = "easy", rules: Ruleset | str | None = None) -> Puzzle:
+    """The drill ``number`` of a puzzle ``kind`` at ``level`` under ``rules``; the same arguments always give
+    the same puzzle."""
+    if kind not in _GENERATORS:
+        raise ValueError(f"unknown puzzle kind {kind!r}: use one of {', '.join(KINDS)} / 未知题型")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: use easy, medium or hard / 难度只能是 easy、medium、hard")
+    if not isinstance(number, int) or number < 0:
+        raise ValueError(f"a drill number is a whole number from 0 up, not {number!r} / 题号必须是非负整数")
+    rules = find_ruleset(rules)
+    puzzle_id = f"{kind}/{rules.name}/{level}/{number}"
+    puzzle = _GENERATORS[kind](random.Random(puzzle_id), level, rules)
+    object.__setattr__(puzzle, "puzzle_id", puzzle_id)
+    return puzzle

@@ -1,0 +1,166 @@
+"""Pure puzzle checkers and the drill generators: tested without a browser or widgets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gouji_teach import PRESETS, Hand, Play, beats, can_kaidian, is_gouji
+from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
+from gouji_teach.teach.i18n import MESSAGES
+from gouji_teach.teach.puzzles import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, nearest_play, stars_for
+
+RULESETS = list(PRESETS)
+
+
+def right_answer(puzzle) -> str:
+    """Find the accepted answer by asking the checker about every choice (the tests never hard-code it)."""
+    if isinstance(puzzle, PickPuzzle):
+        return puzzle.example().notation
+    right = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
+    assert len(right) == 1, f"exactly one right choice expected in {puzzle}"
+    return right[0]
+
+
+# -- beats ---------------------------------------------------------------------------------------------------
+def test_beats_puzzle_002_s3_seed_example_is_right_with_yes():
+    p = BeatsPuzzle(Play.parse("DD999"), Play.parse("XX888"))
+    fb = p.check("yes")
+    assert fb.correct and "compare.aspects" in fb.en and fb.rule_ids == ("compare.aspects",)
+    assert not p.check("no").correct
+
+
+def test_beats_puzzle_wrong_answer_shows_a_counter_example_with_the_opposite_verdict():
+    target = Play.parse("XX888")
+    p = BeatsPuzzle(Play.parse("XX999"), target)
+    fb = p.check("yes")
+    assert not fb.correct
+    assert "does not beat" in fb.en
+    assert " beats " in fb.counter_en and "3 small jokers with two 9s" in fb.counter_en
+
+
+def test_beats_puzzle_counter_example_when_the_learner_says_no_but_it_beats():
+    p = BeatsPuzzle(Play.parse("99999"), Play.parse("88888"))
+    fb = p.check("no")
+    assert not fb.correct and "does not beat" in fb.counter_en  # e.g. five 8s would not
+
+
+def test_bad_answers_are_feedback_not_exceptions():
+    p = BeatsPuzzle(Play.parse("9"), Play.parse("8"))
+    for junk in ("maybe", "", "<script>", "yes; drop table"):
+        fb = p.check(junk)
+        assert not fb.correct and fb.zh and fb.en
+
+
+# -- gouji / kaidian ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("cards", "rules", "expected"), [
+    ("22", "qingdao", "kaidian"),       # 002 §5: only jokers and a single 2 cannot 开点
+    ("22", "linyi", "gouji"),           # 000 part 1: only pure 够级 opens
+    ("2", "tongsu", "not"),             # 000 part 3 第8条: one 2 is not 够级
+    ("XKK", "qingdao", "gouji"),
+    ("JJJ", "zaozhuang", "not"),
+    ("QQQ", "zaozhuang", "kaidian"),
+])
+def test_gouji_puzzle_classification_follows_the_engine(cards, rules, expected):
+    p = GoujiPuzzle(Play.parse(cards, rules))
+    assert right_answer(p) == expected
+    fb = p.check(next(c.key for c in p.choices if c.key != expected))
+    assert not fb.correct and fb.counter_en  # a nearby play that has the class the learner chose
+
+
+def test_nearest_play_finds_the_boundary():
+    assert nearest_play(Play.parse("JJJ"), lambda p: bool(is_gouji(p))).notation == "QQQ"
+    assert nearest_play(Play.parse("QQQ"), lambda p: not is_gouji(p)).notation == "JJJ"
+
+
+# -- counting -------------------------------------------------------------------------------------------------
+def test_count_puzzle_002_s2_mixed_jokers_count_as_small_and_the_other_option_names_its_rule_set():
+    play = Play.parse("DX225555")
+    options = (play, Play.parse("DX225555", "zaozhuang"), Play.parse("DD225555"))
+    p = CountPuzzle(play, options)
+    assert right_answer(p) == "0"
+    fb = p.check("1")
+    assert not fb.correct and "1个大花1个小花带6个5" in fb.counter_zh and "枣庄" in fb.counter_zh
+
+
+def test_count_puzzle_refuses_options_without_the_right_count():
+    with pytest.raises(ValueError):
+        CountPuzzle(Play.parse("22333"), (Play.parse("333"), Play.parse("22222")))
+
+
+# -- pick -----------------------------------------------------------------------------------------------------
+def test_pick_puzzle_accepts_any_beating_play_and_refuses_others_with_reasons():
+    p = PickPuzzle(Hand.parse("DX 2 KK 99 5"), Play.parse("88"))
+    for ok in ("99", "KK", "2K", "DX", "X9"):
+        assert p.check(ok).correct, ok
+    assert not p.check("55").correct                           # not in hand (only one 5)
+    assert "not hold" in p.check("55").en
+    fb = p.check("9K")
+    assert not fb.correct and fb.rule_ids == ("play.shape",) and "99" in fb.counter_en
+    assert not p.check("5").correct and "differ in size" in p.check("5").en
+    assert not p.check("").correct and not p.check("9Z").correct
+
+
+def test_stars_by_attempts():
+    assert [stars_for(n) for n in (1, 2, 3, 10)] == [3, 2, 1, 1]
+    with pytest.raises(ValueError):
+        stars_for(0)
+
+
+# -- drills ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("rules", RULESETS)
+def test_every_drill_has_one_answer_the_engine_confirms(kind, level, rules):
+    for number in range(8):
+        p = make_drill(kind, number, level=level, rules=rules)
+        assert p.puzzle_id == f"{kind}/{rules}/{level}/{number}"
+        assert p.rules.name == rules
+        answer = right_answer(p)
+        assert p.check(answer).correct
+        if isinstance(p, BeatsPuzzle):
+            assert (answer == "yes") == bool(beats(p.challenger, p.target, p.rules))
+        elif isinstance(p, GoujiPuzzle):
+            assert (answer != "not") == bool(is_gouji(p.play))
+            assert (answer == "kaidian") == bool(can_kaidian(p.play))
+        elif isinstance(p, PickPuzzle):
+            assert beats(Play.parse(answer, p.rules), p.target, p.rules)
+        zh, en = p.question()
+        assert zh and en
+        assert all(x for x in p.hint())
+
+
+@settings(max_examples=40, deadline=None)
+@given(kind=st.sampled_from(KINDS), level=st.sampled_from(LEVELS), rules=st.sampled_from(RULESETS),
+       number=st.integers(0, 10**9))
+def test_drill_numbers_reproduce_their_puzzles(kind, level, rules, number):
+    assert make_drill(kind, number, level=level, rules=rules) == make_drill(kind, number, level=level, rules=rules)
+
+
+def test_drills_are_balanced_between_yes_and_no():
+    yes = sum(make_drill("beats", n, level="hard", rules="linyi").check("yes").correct for n in range(100))
+    assert 30 <= yes <= 70
+
+
+def test_hard_drills_use_jokers_and_the_kill_rule():
+    puzzles = [make_drill("beats", n, level="hard", rules="zaozhuang") for n in range(200)]
+    assert any(p.challenger.jokers for p in puzzles)
+    assert any(p.challenger.size == p.target.size + 1 for p in puzzles)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("poker", 1), "unknown puzzle kind"),
+    (("beats", -1), "whole number"),
+    (("beats", 1, "expert"), "unknown level"),
+])
+def test_bad_drill_requests_say_what_is_wrong(args, message):
+    kind, number, *level = args
+    with pytest.raises(ValueError, match=message):
+        make_drill(kind, number, level=level[0] if level else "easy")
+
+
+def test_every_message_exists_in_both_languages():
+    for key, (zh, en) in MESSAGES.items():
+        assert zh.strip() and en.strip(), key
+        assert zh != en or key.startswith("render."), key
