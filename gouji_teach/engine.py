@@ -1,0 +1,1211 @@
+"""The play engine: one hand of 够级 from the deal to the end, under a rule set.
+
+Seats 0-5 play counter-clockwise; teams are {0, 2, 4} and {1, 3, 5}; the 对头 of seat s is s+3. A
+:class:`Game` holds the hands, whose turn it is, the current round (the play on top, who passed, a pending
+让牌, the seats that may burn a 够级 play), each seat's 开点, the seats that went out, were 闷ed, revolted or
+failed a burn, and the event log. Every action goes through :meth:`Game.verify` (raises
+:class:`~gouji_teach.events.IllegalActionError` naming the rule), :meth:`Game.can` and :meth:`Game.apply`
+(returns the new events). :meth:`Game.undo` and :meth:`Game.copy` make what-if questions cheap.
+
+>>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+>>> [e.en for e in g.act("seat 0 plays KK")]
+['seat 0 leads two Ks: 够级, only its 对头 seat 3 may answer (or someone burns)']
+>>> g.to_act
+3
+>>> g.act("seat 1 plays QQ")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+gouji_teach.events.IllegalActionError: 够级牌只有对头（座位3）能上，座位1只能烧...
+>>> [e.kind for e in g.act("seat 3 passes")]
+['pass', 'round', 'kaidian']
+>>> g.kaidian_seats()
+[0]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import Card, Hand, Rank, build_deck, shuffled_deck
+from .compare import beats
+from .errors import GoujiError
+from .events import Action, Event, IllegalActionError, refusal
+from .gouji import GOUJI_THRESHOLDS
+from .options import beating_plays, possible_plays
+from .plays import Play
+from .rulesets import Ruleset, find_ruleset
+
+__all__ = ["ACTIVE", "FAILED", "MEN", "OUT", "PLACES_ZH", "REVOLT", "Game", "opposite", "team"]
+
+ACTIVE, OUT, REVOLT, MEN, FAILED = "active", "out", "revolt", "men", "failed"
+#: Names of the places in finishing order.
+PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
+_PLACES_EN = ("first", "second", "third", "fourth", "fifth", "sixth")
+_SISI_PLAYS = 3  # 要头: the first three 够级 plays are 够死级 (002 §5 够死级)
+
+
+def opposite(seat: int) -> int:
+    """The 对头 (对家) of ``seat``: the seat facing it, always an opponent.
+
+    >>> opposite(1), opposite(4)
+    (4, 1)
+    """
+    return (seat + 3) % 6
+
+
+def team(seat: int) -> int:
+    """The team of ``seat``: 0 for {0, 2, 4}, 1 for {1, 3, 5}."""
+    return seat % 2
+
+
+def _only_threes(hand: Hand) -> bool:
+    return len(hand) > 0 and hand.count(Rank.THREE) == len(hand)
+
+
+def _has_pure_gouji(hand: Hand) -> bool:
+    return any(hand.count(r) >= n for r, n in GOUJI_THRESHOLDS.items())
+
+
+class _State:
+    """Everything :meth:`Game.undo` restores. ``clone`` copies the mutable containers."""
+
+    __slots__ = (
+        "after_window",
+        "burning",
+        "burns",
+        "finish",
+        "hands",
+        "head_pending",
+        "kaidian",
+        "leader",
+        "luanchan",
+        "men",
+        "n_events",
+        "passed",
+        "phase",
+        "revolution",
+        "sisi",
+        "sisi_top",
+        "status",
+        "to_act",
+        "top",
+        "window",
+        "xuandian",
+        "yield_left",
+        "yielder",
+    )
+
+    def clone(self) -> _State:
+        new = object.__new__(_State)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, (list, dict, set)):
+                value = value.copy()
+            setattr(new, name, value)
+        new.burns = [b.copy() for b in self.burns]
+        return new
+
+
+class Game:
+    """One hand of 够级 under a rule set. Build it with :meth:`deal` or :meth:`from_hands`."""
+
+    def __init__(
+        self,
+        hands: Sequence[Hand],
+        rules: Ruleset | str | None = None,
+        *,
+        leader: int,
+        first_hand: bool = False,
+        events: Iterable[Event] = (),
+    ) -> None:
+        self.rules = find_ruleset(rules)
+        self.first_hand = first_hand
+        if len(hands) != 6:
+            raise ValueError("a hand of 够级 needs six seats")
+        self._initial = tuple(hands)
+        self._events: list[Event] = list(events)
+        s = object.__new__(_State)
+        s.hands = list(hands)
+        s.status = [ACTIVE] * 6
+        s.kaidian = [""] * 6  # "", "open", "pending" (opened, 发四 due), "conceded"
+        s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
+        s.burning, s.sisi = {}, {}
+        s.head_pending = None
+        s.phase = "start"
+        s.luanchan = False
+        s.leader = s.to_act = leader
+        s.top = None
+        s.sisi_top = False
+        s.passed = set()
+        s.window = []
+        s.after_window = None
+        s.yielder = None
+        s.yield_left = []
+        s.n_events = len(self._events)
+        self._s = s
+        self._history: list[tuple[_State, Action]] = []
+
+    # -- construction ----------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, seed: int, rules: Ruleset | str | None = None, *, first_hand: bool = False) -> Game:
+        """A hand dealt from a deck shuffled by ``seed``, after 买三/买四 and 自然点 where the rule set has them.
+
+        >>> g = Game.deal(7)
+        >>> [len(h) for h in g.hands], g.rules.name
+        ([36, 36, 36, 36, 36, 36], 'qingdao')
+        """
+        rules = find_ruleset(rules)
+        keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
+        deck = shuffled_deck(rules.packs, seed=seed, keep=keep)
+        hands = [Hand(deck[i::6]) for i in range(6)]
+        events: list[Event] = []
+        hands = _buy(hands, rules, events)
+        leader, why_zh, why_en = _first_leader(hands, rules, deck, seed)
+        events.append(
+            Event(
+                "first_leader",
+                leader,
+                f"座位{leader}先发牌：{why_zh}",
+                f"seat {leader} leads first: {why_en}",
+                rule="first_leader",
+            )
+        )
+        game = cls(hands, rules, leader=leader, first_hand=first_hand, events=events)
+        if rules.natural_point:
+            game._natural_points()
+        return game
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Mapping[int, str | Hand | Iterable[Card]] | Sequence[str | Hand],
+        rules: Ruleset | str | None = None,
+        *,
+        leader: int | None = None,
+        seed: int | None = None,
+        first_hand: bool = False,
+    ) -> Game:
+        """A hand from explicit hands (a puzzle or a scenario). Seats left out get cards from the rest of a
+        deck shuffled by ``seed`` (default 0), as many as a full deal gives. No 买三 and no 自然点: the hands
+        are taken as they stand when play begins. ``leader`` defaults to the rule set's first-leader rule.
+        """
+        rules = find_ruleset(rules)
+        given = dict(enumerate(hands)) if not isinstance(hands, Mapping) else dict(hands)
+        if any(not (isinstance(k, int) and 0 <= k <= 5) for k in given):
+            raise ValueError(f"seats are 0-5, got {sorted(map(str, given))}")
+        parsed = {
+            k: (v if isinstance(v, Hand) else Hand.parse(v) if isinstance(v, str) else Hand(v))
+            for k, v in given.items()
+        }
+        keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
+        if len(parsed) < 6:
+            rest = Hand(shuffled_deck(rules.packs, seed=seed or 0, suits=False, keep=keep))
+            for h in parsed.values():
+                try:
+                    rest = rest - [Card(c.rank) for c in h]
+                except ValueError:
+                    raise ValueError("the given hands hold more cards than the deck of the rule set") from None
+            pool = list(rest.cards)
+            random.Random(seed or 0).shuffle(pool)
+            size = len(build_deck(rules.packs, suits=False, keep=keep)) // 6
+            for k in range(6):
+                if k not in parsed:
+                    parsed[k], pool = Hand(pool[:size]), pool[size:]
+        seats = [parsed[k] for k in range(6)]
+        events: list[Event] = []
+        if leader is None:
+            leader, why_zh, why_en = _first_leader(seats, rules, None, seed or 0)
+            events.append(
+                Event(
+                    "first_leader",
+                    leader,
+                    f"座位{leader}先发牌：{why_zh}",
+                    f"seat {leader} leads first: {why_en}",
+                    rule="first_leader",
+                )
+            )
+        elif not 0 <= leader <= 5:
+            raise ValueError(f"the leader must be a seat 0-5, not {leader}")
+        return cls(seats, rules, leader=leader, first_hand=first_hand, events=events)
+
+    # -- reading the state -----------------------------------------------------------------------
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        return tuple(self._s.hands)
+
+    @property
+    def initial_hands(self) -> tuple[Hand, ...]:
+        """The hands when play began (after 买三/买四)."""
+        return self._initial
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (``None`` once the hand is over)."""
+        return self._s.to_act
+
+    @property
+    def phase(self) -> str:
+        """``start`` (before the first lead: 革命 and 宣点 allowed), ``head`` (a 对头 chooses 要头/无头),
+        ``play``, ``over`` or ``void`` (two revolutions)."""
+        return self._s.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase in ("over", "void")
+
+    @property
+    def top(self) -> tuple[int, Play] | None:
+        """The play to beat in this round and its seat, or ``None`` when the seat to act leads."""
+        return self._s.top
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events[: self._s.n_events])
+
+    @property
+    def luanchan(self) -> bool:
+        """Whether 四户乱缠 has begun (two seats gone)."""
+        return self._s.luanchan
+
+    def status(self, seat: int) -> str:
+        """``active``, ``out`` (went out), ``revolt``, ``men`` (闷ed) or ``failed`` (烧失败)."""
+        return self._s.status[seat]
+
+    def kaidian(self, seat: int) -> str:
+        """``''`` (not yet), ``open`` (开点), ``pending`` (opened, 发四 due) or ``conceded`` (认点)."""
+        return self._s.kaidian[seat]
+
+    def kaidian_seats(self) -> list[int]:
+        """Seats that have 开点ed (发四 done where the rule set wants it)."""
+        return [k for k in range(6) if self._s.kaidian[k] == "open"]
+
+    def men(self) -> list[tuple[int, int]]:
+        """``(victim, by)`` for each seat 闷ed so far, in order."""
+        return list(self._s.men)
+
+    def finish_order(self) -> list[int]:
+        """Seats in the order they went out; once the hand is over, every seat but revolutionaries, the
+        last still holding cards after those that went out, then the 闷ed (the first 闷ed last where
+        ``men_first_is_daluo``), then failed burners (烧失败 counts as 大落)."""
+        s = self._s
+        order = list(s.finish)
+        if s.phase != "over":
+            return order
+        order += [k for k in range(6) if s.status[k] == ACTIVE]
+        victims = [v for v, _ in s.men]
+        order += victims[::-1] if self.rules.men_first_is_daluo else victims
+        order += [k for k in range(6) if s.status[k] == FAILED]
+        return order
+
+    def cards_in_play(self) -> int:
+        """Cards still held by the six seats."""
+        return sum(len(h) for h in self._s.hands)
+
+    def burning(self) -> dict[int, int]:
+        """Open burns: burner → victim."""
+        return {b: self._s.burns[i][1] for b, i in self._s.burning.items()}
+
+    def headless(self, seat: int) -> bool:
+        """无头: the seat's 对头 is gone (out, 闷ed, failed, or revolted with no 够死级 left)."""
+        s = self._s
+        return s.status[opposite(seat)] != ACTIVE and not s.sisi.get(seat)
+
+    def burn_candidates(self) -> list[int]:
+        """Seats that may still burn the 够级 play on top, in priority order (the victim's team first, then
+        play order: 002 §5 烧牌)."""
+        return list(self._s.window)
+
+    # -- actions: verify / can / apply --------------------------------------------------------------
+
+    def act(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply an action given as an :class:`Action` or as text (``'seat 2 plays 999'``)."""
+        return self.apply(action if isinstance(action, Action) else Action.parse(action))
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (or :class:`~gouji_teach.errors.IllegalPlayError`) if the rules
+        forbid ``action`` now; the message names the rule and says why."""
+        self._check(action)
+
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self._check(action if isinstance(action, Action) else Action.parse(action))
+        except GoujiError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply a legal action; returns the events it caused. Raises like :meth:`verify` otherwise."""
+        play = self._check(action)
+        before = self._s.clone()
+        start = self._s.n_events
+        del self._events[start:]
+        self._history.append((before, action))
+        getattr(self, "_do_" + action.kind)(action.seat, play)
+        return tuple(self._events[start : self._s.n_events])
+
+    def undo(self) -> Action:
+        """Take back the last action; returns it."""
+        if not self._history:
+            raise IndexError("nothing to undo")
+        state, action = self._history.pop()
+        self._s = state
+        return action
+
+    def copy(self) -> Game:
+        """An independent copy (its own undo history)."""
+        new = object.__new__(Game)
+        new.rules, new.first_hand, new._initial = self.rules, self.first_hand, self._initial
+        new._events = self._events[: self._s.n_events]
+        new._s = self._s.clone()
+        new._history = [(st, a) for st, a in self._history]
+        return new
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied so far."""
+        return tuple(a for _, a in self._history)
+
+    # -- what may be done now ------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the seat to act) now, plays cheapest first."""
+        s = self._s
+        seat = s.to_act if seat is None else seat
+        if seat is None or self.is_over:
+            return []
+        out: list[Action] = []
+        if s.phase == "head":
+            return [Action(seat, "yaotou"), Action(seat, "wutou")] if seat == s.head_pending else []
+        if s.phase == "start" and s.status[seat] == ACTIVE:
+            if seat not in s.xuandian:
+                out.append(Action(seat, "xuandian"))
+            if self._may_revolt(seat):
+                out.append(Action(seat, "revolt"))
+        if s.status[seat] != ACTIVE:
+            return out
+        hand = s.hands[seat]
+        if s.top is None:
+            if seat == s.to_act:
+                out += [
+                    Action(seat, "play", p.notation)
+                    for p in possible_plays(hand, self.rules)
+                    if self._lead_problem(seat, p) is None
+                ]
+            return out
+        top_play = s.top[1]
+        if seat in s.window:
+            out += [Action(seat, "burn", p.notation) for p in self._beating(hand, top_play)]
+            out.append(Action(seat, "pass"))
+        elif seat == s.to_act or seat == s.after_window:
+            out += [Action(seat, "play", p.notation) for p in self._beating(hand, top_play)]
+            out.append(Action(seat, "pass"))
+            if self._yield_problem(seat) is None:
+                out.append(Action(seat, "yield"))
+        return out
+
+    def may_act(self) -> dict[int, list[str]]:
+        """Who may act now, and how: seat → action kinds (``play``, ``pass``, ``yield``, ``burn``, ...)."""
+        kinds: dict[int, list[str]] = {}
+        for seat in range(6):
+            ks = sorted({a.kind for a in self.legal_actions(seat)}, key=list(_KIND_ORDER).index)
+            if ks:
+                kinds[seat] = ks
+        return kinds
+
+    def why_not(self, action: Action | str) -> str | None:
+        """``None`` if ``action`` is legal now, else the refusal in both languages."""
+        try:
+            self._check(action if isinstance(action, Action) else Action.parse(action))
+        except GoujiError as e:
+            return str(e)
+        return None
+
+    # -- the record ------------------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The plain JSON-serialisable game record settlement reads (keys shared with the settlement issue).
+
+        Burns keep the outcomes ``success``, ``failed`` and ``counter`` (answered by a 反烧, which is listed as
+        a burn of its own); burns lifted by 解烧 are dropped (nobody pays for them). A voided hand has
+        ``"void": true``.
+        """
+        s = self._s
+        burns = [
+            {"burner": b, "victim": v, "outcome": o if o else "failed"}
+            for b, v, o in s.burns
+            if o != "lifted" and (o or s.phase == "over")
+        ]
+        rec: dict[str, Any] = {
+            "rules": self.rules.name,
+            "finish_order": self.finish_order(),
+            "revolution": list(s.revolution),
+            "kaidian": self.kaidian_seats(),
+            "xuandian": sorted(s.xuandian),
+            "burns": burns,
+            "men": [{"by": by, "victim": v} for v, by in s.men],
+            "first_hand": self.first_hand,
+        }
+        if s.phase == "void":
+            rec["void"] = True
+        return rec
+
+    # -- checks -----------------------------------------------------------------------------------------
+
+    def _refuse(self, rule: str, zh: str, en: str) -> IllegalActionError:
+        return refusal(rule, self.rules, zh, en)
+
+    def _check(self, a: Action) -> Play | None:
+        s, seat, kind = self._s, a.seat, a.kind
+        if self.is_over:
+            raise self._refuse("turn.over", "这一局已经结束", "the hand is over")
+        if kind in ("yaotou", "wutou"):
+            if s.phase != "head" or seat != s.head_pending:
+                raise self._refuse(
+                    "head.choice",
+                    f"座位{seat}现在不能选要头/无头：只有革命者的对头在革命后选一次",
+                    f"seat {seat} cannot choose 要头/无头 now: only the revolutionary's 对头 chooses, once",
+                )
+            return None
+        if s.phase == "head":
+            h = s.head_pending
+            raise self._refuse("head.choice", f"先等座位{h}选要头还是无头", f"seat {h} must first choose 要头 or 无头")
+        if s.status[seat] != ACTIVE:
+            raise self._refuse(
+                "seat.gone",
+                f"座位{seat}{_STATUS_ZH[s.status[seat]]}，本局不能再出牌",
+                f"seat {seat} {_STATUS_EN[s.status[seat]]} and plays no more in this hand",
+            )
+        if kind == "xuandian":
+            if s.phase != "start" or seat in s.xuandian:
+                raise self._refuse(
+                    "xuandian.when", "宣点只能在第一手牌出之前宣一次", "宣点 is declared once, before the first lead"
+                )
+            return None
+        if kind == "revolt":
+            if s.phase != "start":
+                raise self._refuse(
+                    "revolt.when", "革命只能在第一手牌出之前", "a revolution comes before the first lead"
+                )
+            if not self._may_revolt(seat):
+                raise self._refuse(
+                    "revolt.cards",
+                    f"座位{seat}手里有钱（2）或花，不能革命",
+                    f"seat {seat} holds a 2 or a joker and may not revolt",
+                )
+            return None
+        play = None
+        if kind in ("play", "burn"):
+            play = Play.parse(a.cards, self.rules)  # type: ignore[arg-type]
+            if not s.hands[seat].contains(play.cards):
+                raise self._refuse(
+                    "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
+                )
+        if s.top is None:
+            if seat != s.to_act:
+                raise self._refuse("turn.order", f"现在由座位{s.to_act}发牌", f"seat {s.to_act} leads now")
+            if kind != "play":
+                raise self._refuse("lead.must", "发牌的人必须出一手牌，不能过、让或烧", "the leader must lead a play")
+            problem = self._lead_problem(seat, play)  # type: ignore[arg-type]
+            if problem is not None:
+                raise problem
+            return play
+        top_play = s.top[1]
+        if kind == "burn":
+            self._check_burn(seat, play)  # type: ignore[arg-type]
+            return play
+        if seat in s.window:
+            if kind == "pass":
+                return None  # declines to burn
+            raise self._not_turn(seat)
+        if seat != s.to_act and seat != s.after_window:
+            raise self._not_turn(seat)
+        if kind == "yield":
+            problem = self._yield_problem(seat)
+            if problem is not None:
+                raise problem
+            return None
+        if kind == "play":
+            self._check_beats(seat, play, top_play)  # type: ignore[arg-type]
+        return play
+
+    def _not_turn(self, seat: int) -> IllegalActionError:
+        s = self._s
+        top_seat = s.top[0]  # type: ignore[index]
+        if seat == top_seat:
+            return self._refuse("turn.order", f"桌上是座位{seat}自己的牌", f"the play on top is seat {seat}'s own")
+        if s.sisi_top:
+            return self._refuse(
+                "gouji.sisi",
+                f"座位{top_seat}的牌是够死级：没人能接，只能烧",
+                f"seat {top_seat}'s play is 够死级: nobody answers it, one can only burn it",
+            )
+        if self._restricted() and seat != opposite(top_seat):
+            return self._refuse(
+                "gouji.duitou",
+                f"够级牌只有对头（座位{opposite(top_seat)}）能上，座位{seat}只能烧",
+                f"only the 对头 (seat {opposite(top_seat)}) answers a 够级 play; seat {seat} may only burn it",
+            )
+        if seat in s.passed and not self._pass_allows(seat, top_seat):
+            return self._refuse(
+                "pass.rule",
+                f"座位{seat}这一轮已经过牌，不能再上牌",
+                f"seat {seat} passed in this round and may not play again",
+            )
+        who = s.to_act if s.to_act is not None else "-"
+        return self._refuse("turn.order", f"现在轮到座位{who}", f"it is seat {who}'s turn")
+
+    def _check_beats(self, seat: int, play: Play, target: Play) -> None:
+        verdict = beats(play, target, self.rules)
+        if not verdict:
+            raise IllegalActionError(verdict.reason_zh, verdict.reason_en, rule=verdict.rule)
+        self._check_threes(seat, play)
+
+    def _check_threes(self, seat: int, play: Play) -> None:
+        if self.rules.bie_san and play.rank == Rank.THREE and play.size < len(self._s.hands[seat]):
+            raise self._refuse(
+                "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
+            )
+
+    def _lead_problem(self, seat: int, play: Play) -> IllegalActionError | None:
+        s, rules = self._s, self.rules
+        hand = s.hands[seat]
+        if rules.bie_san and play.rank == Rank.THREE and play.size < len(hand):
+            return self._refuse(
+                "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
+            )
+        if (
+            play.rank == Rank.FOUR
+            and rules.fours_before_kaidian == "forbidden"
+            and not s.luanchan
+            and s.kaidian[seat] not in ("open", "pending")
+            and hand.count(Rank.THREE) + hand.count(Rank.FOUR) < len(hand)
+        ):
+            return self._refuse("fours", "没开点不能发4", "4s may not be led before 开点")
+        return None
+
+    def _yield_problem(self, seat: int) -> IllegalActionError | None:
+        s = self._s
+        top_seat, top_play = s.top  # type: ignore[misc]
+        ok = (
+            not s.luanchan
+            and s.yielder is None
+            and seat == s.to_act
+            and top_seat == opposite(seat)
+            and not top_play.is_gouji
+            and {(seat - 1) % 6, (seat - 2) % 6} <= (s.passed | self._gone())
+        )
+        if ok:
+            return None
+        return self._refuse(
+            "yield.when",
+            "只有对头出的非够级牌、上两家都过了时才能让牌（四户乱缠时不能）",
+            "让牌 only on the 对头's non-够级 play after the two seats before passed (not in 四户乱缠)",
+        )
+
+    def _check_burn(self, seat: int, play: Play) -> None:
+        s, rules = self._s, self.rules
+        top_seat, top_play = s.top  # type: ignore[misc]
+        if s.luanchan:
+            raise self._refuse("luanchan", "四户乱缠时没有烧牌，直接出牌", "in 四户乱缠 nobody burns: just play")
+        if not self._restricted() or seat in (top_seat, opposite(top_seat)) or self.headless(seat):
+            raise self._refuse(
+                "burn.gouji",
+                "只能烧别人等对头回应的够级牌（对头和无头的人直接上牌）",
+                "only a 够级 play waiting for its 对头 can be burned (its 对头, and 无头 seats, just answer)",
+            )
+        if rules.burn_needs_kaidian and s.kaidian[seat] not in ("open", "pending"):
+            raise self._refuse(
+                "burn.kaidian", f"座位{seat}还没开点，不能烧牌", f"seat {seat} has not 开点ed and may not burn"
+            )
+        if rules.pass_rule == "final" and seat in s.passed:
+            raise self._refuse(
+                "burn.passed", f"座位{seat}这一轮过了牌，不能烧", f"seat {seat} passed this round and may not burn"
+            )
+        if seat not in s.window:
+            raise self._refuse(
+                "burn.priority",
+                f"座位{seat}已经不烧了，或者没有能烧的牌",
+                f"seat {seat} has declined to burn, or holds nothing that burns this play",
+            )
+        self._check_beats(seat, play, top_play)
+
+    # -- helpers -----------------------------------------------------------------------------------------
+
+    def _gone(self) -> set[int]:
+        return {k for k in range(6) if self._s.status[k] != ACTIVE}
+
+    def _may_revolt(self, seat: int) -> bool:
+        h = self._s.hands[seat]
+        return (
+            self._s.phase == "start"
+            and seat not in self._s.revolution
+            and not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER))
+        )
+
+    def _restricted(self) -> bool:
+        """Whether the play on top is a 够级 play only its 对头 answers (or nobody: 够死级)."""
+        s = self._s
+        if s.top is None or s.luanchan:
+            return False
+        top_seat, top_play = s.top
+        return s.sisi_top or (top_play.is_gouji and s.status[opposite(top_seat)] == ACTIVE)
+
+    def _pass_allows(self, seat: int, top_seat: int) -> bool:
+        rule = self.rules.pass_rule
+        return self._s.luanchan or rule == "free" or (rule == "except_duitou" and top_seat == opposite(seat))
+
+    def _may_answer(self, seat: int) -> bool:
+        s = self._s
+        top_seat = s.top[0]  # type: ignore[index]
+        if s.status[seat] != ACTIVE or seat == top_seat:
+            return False
+        if self._restricted() and (s.sisi_top or (seat != opposite(top_seat) and not self.headless(seat))):
+            return False
+        return seat not in s.passed or self._pass_allows(seat, top_seat)
+
+    def _beating(self, hand: Hand, target: Play) -> list[Play]:
+        plays = beating_plays(hand, target, self.rules)
+        if self.rules.bie_san:
+            n = len(hand)
+            plays = [p for p in plays if p.rank != Rank.THREE or p.size == n]
+        return plays
+
+    def _emit(self, kind: str, seat: int | None, zh: str, en: str, **kw: Any) -> None:
+        s = self._s
+        del self._events[s.n_events :]
+        self._events.append(Event(kind, seat, zh, en, **kw))
+        s.n_events += 1
+
+    def _natural_points(self) -> None:
+        s = self._s
+        for k in range(6):
+            if not _has_pure_gouji(s.hands[k]):
+                s.kaidian[k] = "open"
+                self._emit(
+                    "natural_point",
+                    k,
+                    f"座位{k}没有一手最小的纯够级牌：自然点（天开）",
+                    f"seat {k} holds no pure 够级 play at all: 自然点, it has opened",
+                    rule="natural_point",
+                )
+
+    # -- doing ----------------------------------------------------------------------------------------------
+
+    def _do_xuandian(self, seat: int, play: None) -> None:
+        self._s.xuandian.append(seat)
+        self._emit(
+            "xuandian",
+            seat,
+            f"座位{seat}宣点：宣布对头（座位{opposite(seat)}）这局开不了点",
+            f"seat {seat} declares 宣点: its 对头 (seat {opposite(seat)}) will not 开点",
+            other=opposite(seat),
+            rule="xuandian.when",
+        )
+
+    def _do_revolt(self, seat: int, play: None) -> None:
+        s, rules = self._s, self.rules
+        s.revolution.append(seat)
+        s.status[seat] = REVOLT
+        self._emit(
+            "revolt",
+            seat,
+            f"座位{seat}革命：没有钱也没有花，这局不出牌",
+            f"seat {seat} revolts (革命): no 2 and no joker, it sits out the hand",
+            rule="revolt.cards",
+        )
+        if len(s.revolution) >= 2:
+            s.phase, s.to_act = "void", None
+            self._emit("void", None, "两家革命，这局作废", "two revolutions: the hand is void", rule="revolt.two")
+            return
+        h = opposite(seat)
+        if rules.revolution_concedes_point and s.kaidian[h] != "open":
+            s.kaidian[h] = "open"
+            self._emit(
+                "kaidian",
+                h,
+                f"革命算认点：座位{h}开点",
+                f"a revolution concedes the point: seat {h} has opened",
+                other=seat,
+                rule="revolt.point",
+            )
+        if rules.revolution_head_choice:
+            s.phase, s.head_pending, s.to_act = "head", h, h
+        else:
+            self._emit("wutou", h, f"座位{h}无头：对头革命了", f"seat {h} is 无头: its 对头 revolted", rule="wutou")
+            self._move_leader()
+        self._check_luanchan()
+
+    def _do_yaotou(self, seat: int, play: None) -> None:
+        s = self._s
+        s.sisi[seat] = _SISI_PLAYS
+        self._emit(
+            "yaotou",
+            seat,
+            f"座位{seat}要头：前三手够级牌是够死级",
+            f"seat {seat} chooses 要头: its first three 够级 plays are 够死级",
+            rule="head.choice",
+        )
+        s.phase, s.head_pending = "start", None
+        self._move_leader()
+
+    def _do_wutou(self, seat: int, play: None) -> None:
+        s = self._s
+        self._emit(
+            "wutou",
+            seat,
+            f"座位{seat}无头：谁的牌都能接，谁都能接它的牌",
+            f"seat {seat} chooses 无头: it answers anyone and anyone answers it",
+            rule="head.choice",
+        )
+        s.phase, s.head_pending = "start", None
+        self._move_leader()
+
+    def _move_leader(self) -> None:
+        s = self._s
+        s.leader = s.to_act = self._next_active(s.leader - 1)
+
+    def _next_active(self, after: int) -> int | None:
+        for i in range(1, 7):
+            k = (after + i) % 6
+            if self._s.status[k] == ACTIVE:
+                return k
+        return None
+
+    def _do_pass(self, seat: int, play: None) -> None:
+        s = self._s
+        if seat in s.window:
+            s.window.remove(seat)
+            self._emit("pass", seat, f"座位{seat}不烧", f"seat {seat} does not burn", rule="burn.priority")
+            if s.window:
+                s.to_act = s.window[0]
+            elif s.after_window is not None:
+                s.to_act = s.after_window
+            else:
+                self._end_round(s.top[0])  # type: ignore[index]
+            return
+        if seat == s.after_window:
+            s.window, s.after_window = [], None
+        s.passed.add(seat)
+        self._emit("pass", seat, f"座位{seat}过牌", f"seat {seat} passes", rule="pass.rule")
+        if s.yielder is not None and seat in s.yield_left:
+            s.yield_left.remove(seat)
+        elif s.yielder == seat:
+            s.yielder, s.yield_left = -1, []
+        self._advance(seat)
+
+    def _do_yield(self, seat: int, play: None) -> None:
+        s = self._s
+        s.yielder = seat
+        s.yield_left = [(seat + 1) % 6, (seat + 2) % 6]
+        self._emit(
+            "yield",
+            seat,
+            f"座位{seat}让牌：先让下两家上牌",
+            f"seat {seat} yields (让牌): the next two seats answer first",
+            rule="yield.when",
+        )
+        self._advance(seat)
+
+    def _do_burn(self, seat: int, play: Play) -> None:
+        s = self._s
+        victim = s.top[0]  # type: ignore[index]
+        counter = s.burning.get(victim)
+        if counter is not None and s.burns[counter][1] == seat:
+            s.burns[counter][2] = "counter"
+            del s.burning[victim]
+            self._emit(
+                "counter_burn",
+                seat,
+                f"座位{seat}反烧座位{victim}（{play.text_zh}）",
+                f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
+                other=victim,
+                cards=play.notation,
+                rule="burn.counter",
+            )
+        else:
+            self._emit(
+                "burn",
+                seat,
+                f"座位{seat}烧座位{victim}的牌（{play.text_zh}）",
+                f"seat {seat} burns seat {victim}'s play with {play.text_en}",
+                other=victim,
+                cards=play.notation,
+                rule="burn.priority",
+            )
+        s.burning[seat] = len(s.burns)
+        s.burns.append([seat, victim, None])
+        s.window = []
+        self._put(seat, play, lead=False)
+
+    def _do_play(self, seat: int, play: Play) -> None:
+        s = self._s
+        if s.phase == "start":
+            s.phase = "play"
+        lead = s.top is None
+        if not lead and seat == s.after_window:
+            s.window, s.after_window = [], None
+        if lead:
+            self._on_lead(seat, play)
+        if s.yielder is not None and s.yielder >= 0 and seat != s.yielder:
+            s.passed.add(s.yielder)  # a play after 让牌 counts as the yielder's pass (000 part 3 第12条)
+        self._put(seat, play, lead=lead)
+
+    def _on_lead(self, seat: int, play: Play) -> None:
+        s, rules = self._s, self.rules
+        state = s.kaidian[seat]
+        if state == "pending":
+            if play.rank == Rank.FOUR:
+                s.kaidian[seat] = "open"
+                self._emit(
+                    "fasi",
+                    seat,
+                    f"座位{seat}开点后发四，开点成立",
+                    f"seat {seat} leads 4s after 开点: the point stands",
+                    rule="fasi",
+                )
+            else:
+                s.kaidian[seat] = ""
+                self._emit(
+                    "kaidian_lapsed",
+                    seat,
+                    f"座位{seat}开点后没发四，视为不开点，要重新开点",
+                    f"seat {seat} did not lead 4s after 开点: it has not opened and must open again",
+                    rule="fasi",
+                )
+        elif play.rank == Rank.FOUR and state == "" and not s.luanchan and rules.fours_before_kaidian != "free":
+            s.kaidian[seat] = "conceded"
+            self._emit(
+                "concede",
+                seat,
+                f"座位{seat}没开点就发四：认点，这局不再开点",
+                f"seat {seat} leads 4s before 开点: it concedes the point (认点)",
+                rule="fours",
+            )
+        if seat in s.burning and not play.jokers:
+            last = play.size == len(s.hands[seat])
+            if not (last and rules.burn_last_exempt):
+                i = s.burning.pop(seat)
+                s.burns[i][2] = "failed"
+                s.status[seat] = FAILED
+                self._emit(
+                    "burn_failed",
+                    seat,
+                    f"座位{seat}烧牌后出牌没挂花：烧失败，算大落，本局不能再出牌",
+                    f"seat {seat} led without a joker while burning: the burn fails (烧失败), it is 大落 and "
+                    "plays no more",
+                    other=s.burns[i][1],
+                    rule="burn.joker",
+                )
+
+    def _put(self, seat: int, play: Play, *, lead: bool) -> None:
+        """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
+        s = self._s
+        s.hands[seat] = s.hands[seat] - play.cards
+        s.yielder, s.yield_left = None, []
+        empties = not s.hands[seat] and s.status[seat] != FAILED
+        luan_after = s.luanchan or (empties and sum(st in (OUT, REVOLT) for st in s.status) >= 1)
+        h = opposite(seat)
+        sisi = bool(play.is_gouji and s.sisi.get(seat) and s.status[h] == REVOLT and not luan_after)
+        if sisi:
+            s.sisi[seat] -= 1
+            zh, en = "：够死级，没人能接（除非烧）", ": 够死级, nobody may answer it (except by burning)"
+        elif play.is_gouji and not luan_after and s.status[h] == ACTIVE:
+            zh, en = (
+                f"：够级，只有对头座位{h}能上（或有人烧）",
+                f": 够级, only its 对头 seat {h} may answer (or someone burns)",
+            )
+        else:
+            zh = en = ""
+        rule = "gouji.sisi" if sisi else "gouji.duitou" if zh else None
+        if lead:
+            self._emit(
+                "lead",
+                seat,
+                f"座位{seat}发牌：{play.text_zh}{zh}",
+                f"seat {seat} leads {play.text_en}{en}",
+                cards=play.notation,
+                rule=rule or "lead.must",
+            )
+        else:
+            victim = s.top[0]  # type: ignore[index]
+            self._emit(
+                "play",
+                seat,
+                f"座位{seat}上牌：{play.text_zh}{zh}",
+                f"seat {seat} plays {play.text_en}{en}",
+                cards=play.notation,
+                other=victim,
+                rule=rule or "answer.beat",
+            )
+            self._beaten(victim, seat)
+        s.top = (seat, play)
+        s.sisi_top = sisi
+        if empties:
+            self._go_out(seat)
+        self._check_end()
+        if s.phase in ("over", "void"):
+            return
+        self._open_window(seat)
+        self._advance(seat)
+
+    def _beaten(self, victim: int, by: int) -> None:
+        """``by`` has just played over ``victim``'s play: 解烧 of a burner, 闷 of a seat left with only 3s."""
+        s = self._s
+        i = s.burning.pop(victim, None)
+        if i is not None and s.burns[i][2] is None:
+            s.burns[i][2] = "lifted"
+            self._emit(
+                "jieshao",
+                by,
+                f"座位{by}压住烧牌人座位{victim}：解烧",
+                f"seat {by} beats the burner, seat {victim}: the burn is lifted (解烧)",
+                other=victim,
+                rule="burn.lifted",
+            )
+        if self.rules.bie_san and s.status[victim] == ACTIVE and _only_threes(s.hands[victim]):
+            s.status[victim] = MEN
+            s.men.append((victim, by))
+            self._emit(
+                "men",
+                victim,
+                f"座位{victim}被座位{by}闷了：只剩3，再也出不去",
+                f"seat {victim} is 闷ed by seat {by}: only 3s left, it cannot go out",
+                other=by,
+                rule="men",
+            )
+            self._check_end()
+
+    def _go_out(self, seat: int) -> None:
+        s = self._s
+        s.status[seat] = OUT
+        s.finish.append(seat)
+        place = len(s.finish) - 1
+        self._emit(
+            "out",
+            seat,
+            f"座位{seat}走科（第{place + 1}个出完）",
+            f"seat {seat} goes out ({_PLACES_EN[place]})",
+            rule="turn.order",
+        )
+        i = s.burning.pop(seat, None)
+        if i is not None:
+            s.burns[i][2] = "success"
+            self._emit(
+                "burn_success",
+                seat,
+                f"座位{seat}烧成功",
+                f"seat {seat}'s burn succeeds",
+                other=s.burns[i][1],
+                rule="burn.joker",
+            )
+        self._check_luanchan()
+        self._check_end()
+
+    def _check_luanchan(self) -> None:
+        s = self._s
+        if not s.luanchan and sum(st in (OUT, REVOLT) for st in s.status) >= 2:
+            s.luanchan = True
+            s.window = []
+            self._emit(
+                "luanchan",
+                None,
+                "走了两家：四户乱缠，不再按够级、过牌、让牌、烧牌的规矩，也不再开点",
+                "two seats are gone: 四户乱缠, no more 够级, passing, 让牌 or burning rules, and no more 开点",
+                rule="luanchan",
+            )
+
+    def _check_end(self) -> None:
+        s = self._s
+        if s.phase in ("over", "void"):
+            return
+        if sum(st == ACTIVE for st in s.status) <= 1:
+            s.phase, s.to_act = "over", None
+            order = self.finish_order()
+            self._emit(
+                "end",
+                None,
+                "本局结束：" + "、".join(f"{PLACES_ZH[i]}座位{k}" for i, k in enumerate(order)),
+                "the hand is over: " + ", ".join(f"{_PLACES_EN[i]} seat {k}" for i, k in enumerate(order)),
+                rule="turn.over",
+            )
+
+    def _open_window(self, seat: int) -> None:
+        """After a 够级 play that waits for its 对头: the seats that may burn it, by priority."""
+        s = self._s
+        s.window, s.after_window = [], None
+        if not self._restricted():
+            return
+        rules = self.rules
+        cands = []
+        for k in range(6):
+            if (
+                s.status[k] != ACTIVE
+                or k in (seat, opposite(seat))
+                or self.headless(k)
+                or (rules.burn_needs_kaidian and s.kaidian[k] not in ("open", "pending"))
+                or (rules.pass_rule == "final" and k in s.passed)
+            ):
+                continue
+            if self._beating(s.hands[k], s.top[1]):  # type: ignore[index]
+                cands.append(k)
+        cands.sort(key=lambda k: (team(k) != team(seat), (k - seat) % 6))
+        s.window = cands
+
+    def _advance(self, actor: int) -> None:
+        """Whose turn now: a seat asked after 让牌, a burn candidate (then the 对头), the next seat that may
+        answer, or nobody: the round is over."""
+        s = self._s
+        if s.yielder is not None and s.yielder >= 0:
+            while s.yield_left and not self._may_answer(s.yield_left[0]):
+                s.yield_left.pop(0)
+            if s.yield_left:
+                s.to_act = s.yield_left[0]
+            else:
+                s.to_act, s.yielder = s.yielder, -1  # both passed: the yielder decides (000 part 3 第12条)
+            return
+        nxt = self._next_answerer(actor)
+        if s.window:
+            s.after_window, s.to_act = nxt, s.window[0]
+        elif nxt is not None:
+            s.to_act = nxt
+        else:
+            self._end_round(s.top[0])  # type: ignore[index]
+
+    def _next_answerer(self, actor: int) -> int | None:
+        """The first seat after ``actor``, counter-clockwise and before the play on top, that may answer it."""
+        top_seat = self._s.top[0]  # type: ignore[index]
+        k = actor
+        for _ in range(6):
+            k = (k + 1) % 6
+            if k == top_seat:
+                return None
+            if self._may_answer(k):
+                return k
+        return None
+
+    def _end_round(self, winner: int) -> None:
+        s, rules = self._s, self.rules
+        play = s.top[1]  # type: ignore[index]
+        self._emit(
+            "round",
+            winner,
+            f"没人再要：座位{winner}的{play.text_zh}赢了这一轮",
+            f"nobody answers: seat {winner}'s {play.text_en} wins the round",
+            cards=play.notation,
+            rule="turn.order",
+        )
+        if (
+            s.kaidian[winner] == ""
+            and play.can_kaidian
+            and not s.luanchan
+            and not (rules.kaidian_needs_duitou and s.status[opposite(winner)] != ACTIVE)
+        ):
+            if rules.fasi and s.status[winner] == ACTIVE and s.hands[winner].count(Rank.FOUR):
+                s.kaidian[winner] = "pending"
+                self._emit(
+                    "kaidian",
+                    winner,
+                    f"座位{winner}开点（{play.text_zh}没人接），下一手要发四",
+                    f"seat {winner} opens a point (开点: nobody answered {play.text_en}); its next lead must be 4s",
+                    rule="kaidian",
+                )
+            else:
+                s.kaidian[winner] = "open"
+                self._emit(
+                    "kaidian",
+                    winner,
+                    f"座位{winner}开点：{play.text_zh}没人接",
+                    f"seat {winner} opens a point (开点): nobody answered {play.text_en}",
+                    rule="kaidian",
+                )
+        s.top, s.sisi_top = None, False
+        s.passed = set()
+        s.window, s.after_window = [], None
+        s.yielder, s.yield_left = None, []
+        if s.status[winner] == ACTIVE:
+            s.leader = s.to_act = winner
+            return
+        nxt = self._next_active(winner)
+        s.leader = s.to_act = nxt
+        if s.status[winner] == OUT:
+            self._emit(
+                "jiefeng",
+                nxt,
+                f"座位{winner}已走，座位{nxt}接风发牌",
+                f"seat {winner} has gone out: seat {nxt} takes the lead (接风)",
+                other=winner,
+                rule="jiefeng",
+            )
+
+
+_KIND_ORDER = ("play", "burn", "pass", "yield", "revolt", "xuandian", "yaotou", "wutou")
+_STATUS_ZH = {OUT: "已经走了", REVOLT: "革命了", MEN: "被闷了", FAILED: "烧失败了"}
+_STATUS_EN = {OUT: "has gone out", REVOLT: "has revolted", MEN: "is 闷ed", FAILED: "failed a burn"}
+
+
+def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
+    """买三/买四: a seat without a 3 (4) gets one from the 对头, then the other opponents, paying a 2 (else a
+    小花, else a 大花); with nothing to pay, or no opponent to spare one, a teammate gives one (要三)."""
+    hands = list(hands)
+    for rank, on in ((Rank.THREE, rules.buy_threes), (Rank.FOUR, rules.buy_fours)):
+        if not on:
+            continue
+        for s in range(6):
+            if hands[s].count(rank):
+                continue
+            pay = next((r for r in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if hands[s].count(r)), None)
+            for seller in (opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6):
+                if hands[seller].count(rank) < 2:
+                    continue
+                opponent = team(seller) != team(s)
+                if opponent and pay is None:
+                    continue
+                card = next(c for c in hands[seller] if c.rank == rank)
+                hands[seller] = hands[seller] - (card,)
+                hands[s] = Hand((*hands[s].cards, card))
+                if opponent:
+                    money = next(c for c in hands[s] if c.rank == pay)
+                    hands[s] = hands[s] - (money,)
+                    hands[seller] = Hand((*hands[seller].cards, money))
+                    zh = f"座位{s}没有{rank.zh}，用{pay.zh}向座位{seller}买一张{rank.zh}"  # type: ignore[union-attr]
+                    en = f"seat {s} has no {rank.en}: it buys one from seat {seller} with a {pay.en}"  # type: ignore[union-attr]
+                else:
+                    zh = f"座位{s}没有{rank.zh}，同帮座位{seller}送一张"
+                    en = f"seat {s} has no {rank.en}: its teammate seat {seller} gives one"
+                events.append(Event("buy", s, zh, en, other=seller, cards=rank.notation, rule="buy"))
+                break
+    return hands
+
+
+def _first_leader(hands: Sequence[Hand], rules: Ruleset, deck: list[Card] | None, seed: int) -> tuple[int, str, str]:
+    """Who leads first, with the reason (zh, en)."""
+    rng = random.Random(seed)
+    if rules.first_leader == "suit_fours":
+        best, seat = 1, None
+        for k in range(6):
+            per_suit: dict[object, int] = {}
+            for c in hands[k]:
+                if c.rank == Rank.FOUR and c.suit is not None:
+                    per_suit[c.suit] = per_suit.get(c.suit, 0) + 1
+            n = max(per_suit.values(), default=0)
+            if n > best:
+                best, seat = n, k
+        if seat is not None:
+            return seat, f"同花色的4最多（{best}张）", f"most 4s of one suit ({best})"
+        k = rng.randrange(6)
+        return k, "没人亮同花色的4，随机定人", "nobody shows two 4s of a suit: drawn at random"
+    if rules.first_leader == "first_three":
+        if deck is not None:
+            i = next((i for i, c in enumerate(deck) if c.rank == Rank.THREE), None)
+            if i is not None:
+                return i % 6, "最先摸到3", "it drew the first 3"
+        k = next((k for k in range(6) if hands[k].count(Rank.THREE)), 0)
+        return k, "手里有3的第一家", "the first seat holding a 3"
+    n = len(deck) if deck is not None else 6 * max(len(h) for h in hands)
+    k = rng.randrange(max(n, 6)) % 6
+    return k, "翻牌定人：抓到翻开那张牌的人先发", "a drawn card: the seat that draws the face-up card leads"
