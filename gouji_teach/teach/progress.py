@@ -1,0 +1,651 @@
+"""Saved progress: learners, attempts, stars, points and titles, in one SQLite file.
+
+Every answer a learner gives is written at once (lichess lost progress when it waited), so progress survives kernel
+restarts, and a class can share one file: an instructor points every kernel at the same path (``gouji-teach serve
+--progress PATH`` sets :data:`ENV_VAR` for its kernels), and several kernels, that is several processes, write at
+once without losing an attempt.
+
+* **Where**: :func:`default_path` — ``$GOUJI_TEACH_PROGRESS``, else ``$XDG_DATA_HOME/gouji_teach/progress.sqlite3``,
+  else ``~/.local/share/gouji_teach/progress.sqlite3``. Parent folders are created.
+* **Attempts**: each answer to a puzzle (``puzzle_id`` such as ``"beats/drill-4711"``) in a stage (a chapter of the
+  course), tagged with the ids of the rules the question exercises, numbered within its *run*: a run starts with the
+  first answer and after every correct answer, so a learner who retries a solved puzzle starts again at 1.
+* **Stars**: the answer that ends a run earns 3 stars on the 1st attempt, 2 on the 2nd, 1 later; a puzzle keeps its
+  best. Stars belong to a learner, a stage and a puzzle: the same drill in two stages is earned in each.
+* **Points** are all of a learner's stars added up (one star, one point); the title is the 临沂 ladder's
+  (农民 … 主席) for those points, from :func:`gouji_teach.titles.title_for`.
+* **Mastery**: per rule id, how many of the learner's answers to questions exercising it were right, out of how many.
+
+Names are arbitrary text, stored exactly as typed (quotes, HTML, emoji); :func:`display_name` escapes them for HTML.
+
+>>> import pathlib, tempfile
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = ProgressStore(pathlib.Path(folder.name) / "class.sqlite3")
+>>> ming = store.learner("小明")
+>>> first = store.record_attempt(ming, "comparing", "beats/drill-4711", rules=("compare.count",), correct=False,
+...                              answer="KK")
+>>> second = store.record_attempt(ming, "comparing", "beats/drill-4711", rules=("compare.count",), correct=True,
+...                               answer="AA")
+>>> (first.number, first.stars), (second.number, second.stars)
+((1, 0), (2, 2))
+>>> store.stage_stars(ming), store.points(ming)
+({'comparing': 2}, 2)
+>>> store.mastery(ming)
+{'compare.count': (1, 2)}
+>>> ProgressStore(store.path).stars(ming)  # another kernel, the same file
+{('comparing', 'beats/drill-4711'): 2}
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from gouji_teach.errors import GoujiError
+from gouji_teach.teach.i18n import register, t
+
+__all__ = [
+    "ANSWER_MAX",
+    "BUSY_TIMEOUT",
+    "ENV_VAR",
+    "NAME_MAX",
+    "SCHEMA_VERSION",
+    "WRITE_TIMEOUT",
+    "Attempt",
+    "Learner",
+    "LearnerReport",
+    "ProgressError",
+    "ProgressStore",
+    "default_path",
+    "display_name",
+    "stars_for",
+]
+
+#: Environment variable naming the progress file (``gouji-teach serve --progress PATH`` sets it).
+ENV_VAR = "GOUJI_TEACH_PROGRESS"
+#: The schema this module writes; a file with a newer version is refused.
+SCHEMA_VERSION = 1
+#: Longest learner name, in characters (code points).
+NAME_MAX = 200
+#: Longest answer text kept with an attempt, in characters.
+ANSWER_MAX = 2000
+#: How long one statement waits for a lock held by another connection (SQLite's busy timeout), in seconds.
+BUSY_TIMEOUT = 5.0
+#: How long a write waits for other writers before giving up, in seconds.
+WRITE_TIMEOUT = 60.0
+
+register(
+    {
+        "progress.name_empty": ("名字不能为空", "a learner's name cannot be empty"),
+        "progress.name_long": (
+            "名字太长：{length} 个字符，最多 {limit} 个",
+            "a learner's name is too long: {length} characters, at most {limit}",
+        ),
+        "progress.name_control": (
+            "名字里不能有控制字符（如换行）：第 {position} 个字符",
+            "a learner's name cannot contain control characters (such as a line break): character {position}",
+        ),
+        "progress.field_empty": ("{field} 不能为空", "{field} cannot be empty"),
+        "progress.answer_long": (
+            "答案太长：{length} 个字符，最多 {limit} 个",
+            "the answer is too long: {length} characters, at most {limit}",
+        ),
+        "progress.unknown_learner": (
+            "进度文件 {path} 里没有学员 {name}",
+            "there is no learner {name} in the progress file {path}",
+        ),
+        "progress.bad_path": (
+            "无法使用进度文件 {path}：{reason}",
+            "cannot use the progress file {path}: {reason}",
+        ),
+        "progress.is_directory": ("这是一个文件夹，不是文件", "it is a folder, not a file"),
+        "progress.not_a_folder": ("{folder} 不是文件夹", "{folder} is not a folder"),
+        "progress.folder_unwritable": (
+            "不能在文件夹 {folder} 里写入（SQLite 要在那里建日志文件）",
+            "cannot write in the folder {folder} (SQLite keeps its log files there)",
+        ),
+        "progress.file_unwritable": ("文件不可读写", "the file cannot be read and written"),
+        "progress.not_ours": (
+            "这个 SQLite 文件不是 gouji_teach 的进度文件",
+            "this SQLite file is not a gouji_teach progress file",
+        ),
+        "progress.too_new": (
+            "文件的格式版本是 {found}，本程序只认识到 {known}；请升级 gouji_teach",
+            "the file has schema version {found} and this program knows up to {known}; upgrade gouji_teach",
+        ),
+        "progress.busy": (
+            "等了 {seconds} 秒，其他程序仍在写入",
+            "other programs were still writing after {seconds} seconds",
+        ),
+    }
+)
+
+_SCHEMA = """
+CREATE TABLE schema_version (
+    version INTEGER NOT NULL
+);
+CREATE TABLE learners (
+    id      INTEGER PRIMARY KEY,
+    name    TEXT NOT NULL UNIQUE,
+    created TEXT NOT NULL
+);
+CREATE TABLE attempts (
+    id        INTEGER PRIMARY KEY,
+    learner   INTEGER NOT NULL REFERENCES learners (id),
+    stage     TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    number    INTEGER NOT NULL CHECK (number >= 1),
+    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    answer    TEXT NOT NULL,
+    at        TEXT NOT NULL
+);
+CREATE INDEX attempts_by_puzzle ON attempts (learner, stage, puzzle_id, id);
+CREATE TABLE attempt_rules (
+    attempt INTEGER NOT NULL REFERENCES attempts (id),
+    rule_id TEXT NOT NULL,
+    PRIMARY KEY (attempt, rule_id)
+) WITHOUT ROWID;
+CREATE TABLE stars (
+    learner   INTEGER NOT NULL REFERENCES learners (id),
+    stage     TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    stars     INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 3),
+    attempt   INTEGER NOT NULL REFERENCES attempts (id),
+    PRIMARY KEY (learner, stage, puzzle_id)
+) WITHOUT ROWID;
+"""
+
+_T = TypeVar("_T")
+
+
+class ProgressError(GoujiError):
+    """The progress file cannot be used (``path`` names it), or a write waited too long for other writers."""
+
+    def __init__(self, path: Path, zh: str, en: str) -> None:
+        self.path = path
+        super().__init__(zh, en)
+
+
+@dataclass(frozen=True, slots=True)
+class Learner:
+    """A learner of one progress file: ``name`` exactly as typed, ``id`` its key in that file."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One answer to a puzzle, as stored.
+
+    ``number`` counts the answers in the current run (1 for the first answer and after a correct one); ``stars`` is
+    what this answer earned (:func:`stars_for` its number if correct, else 0); ``at`` is the time in UTC.
+    """
+
+    id: int
+    learner: Learner
+    stage: str
+    puzzle_id: str
+    rules: tuple[str, ...]
+    correct: bool
+    number: int
+    answer: str
+    at: datetime
+    stars: int
+
+
+@dataclass(frozen=True, slots=True)
+class LearnerReport:
+    """One line of :meth:`ProgressStore.class_report`."""
+
+    learner: Learner
+    attempts: int
+    correct: int
+    stars: int
+    points: int
+    title_zh: str
+    title_en: str
+    last_seen: datetime | None
+
+
+def stars_for(number: int) -> int:
+    """Stars for a correct answer given at attempt ``number`` of a run: 3 at the first, 2 at the second, then 1.
+
+    >>> [stars_for(n) for n in (1, 2, 3, 10)]
+    [3, 2, 1, 1]
+    """
+    if number < 1:
+        raise ValueError(f"attempt numbers start at 1, not {number}")
+    return max(1, 4 - number)
+
+
+def default_path() -> Path:
+    """The progress file used when none is given: ``$GOUJI_TEACH_PROGRESS``, else the user's data folder.
+
+    >>> import os
+    >>> os.environ[ENV_VAR] = "/srv/class/progress.sqlite3"
+    >>> default_path()
+    PosixPath('/srv/class/progress.sqlite3')
+    >>> del os.environ[ENV_VAR]
+    """
+    configured = os.environ.get(ENV_VAR)
+    if configured:
+        return Path(configured).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME")
+    base = Path(data_home) if data_home and Path(data_home).is_absolute() else Path.home() / ".local" / "share"
+    return base / "gouji_teach" / "progress.sqlite3"
+
+
+def display_name(learner: Learner | str) -> str:
+    """The learner's name, safe to put in HTML text or a quoted attribute.
+
+    >>> display_name(Learner(1, '<script>alert("hi")</script>'))
+    '&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt;'
+    """
+    return html.escape(learner.name if isinstance(learner, Learner) else learner, quote=True)
+
+
+def _error(key: str, **values: object) -> tuple[str, str]:
+    return t(key, lang="zh", **values), t(key, lang="en", **values)
+
+
+def _invalid(key: str, **values: object) -> GoujiError:
+    return GoujiError(*_error(key, **values))
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"a learner's name must be text, not {type(name).__name__}")
+    if not name.strip():
+        raise _invalid("progress.name_empty")
+    if len(name) > NAME_MAX:
+        raise _invalid("progress.name_long", length=len(name), limit=NAME_MAX)
+    for position, char in enumerate(name, start=1):
+        if ord(char) < 32 or 127 <= ord(char) < 160 or 0xD800 <= ord(char) <= 0xDFFF:
+            raise _invalid("progress.name_control", position=position)
+    return name
+
+
+def _check_text(value: object, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _invalid("progress.field_empty", field=field)
+    return value
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class ProgressStore:
+    """Learners, attempts and stars in the SQLite file ``path`` (default: :func:`default_path`).
+
+    Each call opens its own connection, so a store can be used from forked processes and threads alike. Writes run
+    in ``BEGIN IMMEDIATE`` transactions in WAL mode, waiting for other writers (busy timeout, then retries with
+    backoff for up to :data:`WRITE_TIMEOUT` seconds) rather than failing. WAL needs every writer on the same
+    machine: do not share one file over a network file system.
+
+    A file that cannot be used (a folder, an unwritable place, not a progress file) raises :class:`ProgressError`
+    naming the path, here rather than at the first answer.
+
+    >>> import pathlib, tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> store = ProgressStore(pathlib.Path(folder.name) / "progress.sqlite3")
+    >>> hong = store.learner("<b>小红</b> 🃏")
+    >>> hong.name, display_name(hong)
+    ('<b>小红</b> 🃏', '&lt;b&gt;小红&lt;/b&gt; 🃏')
+    >>> store.learner("")
+    Traceback (most recent call last):
+    ...
+    gouji_teach.errors.GoujiError: 名字不能为空 / a learner's name cannot be empty
+    >>> [a.stars for a in (store.record_attempt(hong, "cards", "rank/1", correct=c) for c in (True, False, True))]
+    [3, 0, 2]
+    >>> store.stars(hong)  # the best run counts
+    {('cards', 'rank/1'): 3}
+    >>> ProgressStore(folder.name)
+    Traceback (most recent call last):
+    ...
+    gouji_teach.teach.progress.ProgressError: 无法使用进度文件 ... / cannot use ...: it is a folder, not a file
+    >>> folder.cleanup()
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_path()
+        self._open_file()
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({str(self.path)!r})"
+
+    # ----------------------------------------------------------------------------------------- connection, schema
+
+    def _fail(self, reason: str | tuple[str, str]) -> ProgressError:
+        zh_reason, en_reason = reason if isinstance(reason, tuple) else (reason, reason)
+        zh, en = (
+            t("progress.bad_path", "zh", path=self.path, reason=zh_reason),
+            t("progress.bad_path", "en", path=self.path, reason=en_reason),
+        )
+        return ProgressError(self.path, zh, en)
+
+    def _open_file(self) -> None:
+        if self.path.is_dir():
+            raise self._fail(_error("progress.is_directory"))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError as exc:
+            raise self._fail(_error("progress.not_a_folder", folder=self.path.parent)) from exc
+        except OSError as exc:
+            raise self._fail(f"{exc.strerror or exc} ({exc.filename or self.path.parent})") from exc
+        if not os.access(self.path.parent, os.W_OK | os.X_OK):
+            raise self._fail(_error("progress.folder_unwritable", folder=self.path.parent))
+        if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
+            raise self._fail(_error("progress.file_unwritable"))
+        self._retry(self._use_wal)
+        self._write(self._init_schema)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        try:
+            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._fail(str(exc)) from exc
+        with closing(connection):
+            connection.execute("PRAGMA foreign_keys = ON")
+            yield connection
+
+    def _retry(self, step: Callable[[], _T]) -> _T:
+        """Run ``step``, again after a growing random pause while other writers hold the file (SQLite says busy)."""
+        deadline = time.monotonic() + WRITE_TIMEOUT
+        delay = 0.005
+        while True:
+            try:
+                return step()
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc):
+                    raise self._fail(str(exc)) from exc
+                if time.monotonic() > deadline:
+                    raise self._fail(_error("progress.busy", seconds=int(WRITE_TIMEOUT))) from exc
+                time.sleep(delay * (1 + random.random()))
+                delay = min(delay * 2, 0.5)
+            except sqlite3.DatabaseError as exc:
+                raise self._fail(str(exc)) from exc
+
+    def _use_wal(self) -> None:
+        with self._connect() as connection:
+            connection.execute("PRAGMA journal_mode = WAL")
+
+    def _write(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction, retrying while other writers hold the file."""
+
+        def step() -> _T:
+            with self._connect() as connection:
+                connection.execute("BEGIN IMMEDIATE")
+                try:
+                    result = work(connection)
+                    connection.execute("COMMIT")
+                except BaseException:
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                    raise
+                return result
+
+        return self._retry(step)
+
+    def _read(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """Run ``work`` in one read transaction (a consistent snapshot in WAL mode)."""
+        try:
+            with self._connect() as connection:
+                connection.execute("BEGIN")
+                try:
+                    return work(connection)
+                finally:
+                    connection.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(str(exc)) from exc
+
+    def _init_schema(self, connection: sqlite3.Connection) -> None:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+        if "schema_version" not in tables:
+            if tables:
+                raise self._fail(_error("progress.not_ours"))
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        else:
+            (found,) = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            if found is None or found > SCHEMA_VERSION:
+                raise self._fail(_error("progress.too_new", found=found, known=SCHEMA_VERSION))
+
+    # ------------------------------------------------------------------------------------------------- learners
+
+    def learner(self, name: str) -> Learner:
+        """The learner called ``name``, added on first use; the name is kept exactly as typed.
+
+        Raises :class:`ValueError` (in Chinese and English) for an empty name, one longer than :data:`NAME_MAX`
+        characters, or one with control characters such as a line break.
+        """
+        name = _check_name(name)
+
+        def work(connection: sqlite3.Connection) -> Learner:
+            connection.execute(
+                "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, _now())
+            )
+            (learner_id,) = connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
+            return Learner(learner_id, name)
+
+        return self._write(work)
+
+    def learners(self) -> list[Learner]:
+        """Every learner of the file, by name."""
+        rows = self._read(lambda c: c.execute("SELECT id, name FROM learners ORDER BY name, id").fetchall())
+        return [Learner(learner_id, name) for learner_id, name in rows]
+
+    def _resolve(self, learner: Learner | str) -> Learner:
+        return learner if isinstance(learner, Learner) else self.learner(learner)
+
+    def _check_learner(self, connection: sqlite3.Connection, learner: Learner) -> None:
+        row = connection.execute("SELECT name FROM learners WHERE id = ?", (learner.id,)).fetchone()
+        if row is None or row[0] != learner.name:
+            raise _invalid("progress.unknown_learner", name=repr(learner.name), path=self.path)
+
+    # ------------------------------------------------------------------------------------------------- attempts
+
+    def record_attempt(
+        self,
+        learner: Learner | str,
+        stage: str,
+        puzzle_id: str,
+        *,
+        rules: Iterable[str] = (),
+        correct: bool,
+        answer: str = "",
+    ) -> Attempt:
+        """Store one answer at once and return it with its attempt number and the stars it earned.
+
+        ``learner`` is a :class:`Learner` of this file or a name; ``rules`` are the ids of the rules the question
+        exercises (for :meth:`mastery`); ``answer`` is the learner's answer as text (at most :data:`ANSWER_MAX`
+        characters). A correct answer ends the run and keeps the puzzle's best stars.
+        """
+        stage = _check_text(stage, "stage")
+        puzzle_id = _check_text(puzzle_id, "puzzle_id")
+        rule_ids = tuple(sorted({_check_text(rule, "rule id") for rule in _as_tuple(rules)}))
+        if not isinstance(answer, str):
+            raise TypeError(f"answer must be text, not {type(answer).__name__}")
+        if len(answer) > ANSWER_MAX:
+            raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
+        learner = self._resolve(learner)
+        correct = bool(correct)
+
+        def work(connection: sqlite3.Connection) -> Attempt:
+            self._check_learner(connection, learner)
+            last = connection.execute(
+                "SELECT number, correct FROM attempts WHERE learner = ? AND stage = ? AND puzzle_id = ?"
+                " ORDER BY id DESC LIMIT 1",
+                (learner.id, stage, puzzle_id),
+            ).fetchone()
+            number = 1 if last is None or last[1] else last[0] + 1
+            at = _now()
+            attempt_id = connection.execute(
+                "INSERT INTO attempts (learner, stage, puzzle_id, number, correct, answer, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (learner.id, stage, puzzle_id, number, int(correct), answer, at),
+            ).lastrowid
+            connection.executemany(
+                "INSERT INTO attempt_rules (attempt, rule_id) VALUES (?, ?)", [(attempt_id, r) for r in rule_ids]
+            )
+            stars = stars_for(number) if correct else 0
+            if correct:
+                connection.execute(
+                    "INSERT INTO stars (learner, stage, puzzle_id, stars, attempt) VALUES (?, ?, ?, ?, ?)"
+                    " ON CONFLICT (learner, stage, puzzle_id) DO UPDATE SET stars = excluded.stars,"
+                    " attempt = excluded.attempt WHERE excluded.stars > stars.stars",
+                    (learner.id, stage, puzzle_id, stars, attempt_id),
+                )
+            assert attempt_id is not None
+            return Attempt(
+                attempt_id,
+                learner,
+                stage,
+                puzzle_id,
+                rule_ids,
+                correct,
+                number,
+                answer,
+                datetime.fromisoformat(at),
+                stars,
+            )
+
+        return self._write(work)
+
+    def attempts(self, learner: Learner | None = None, *, stage: str | None = None) -> list[Attempt]:
+        """The stored attempts, oldest first: all of them, or one learner's, or one stage's (a teacher's log)."""
+
+        def work(connection: sqlite3.Connection) -> list[tuple]:
+            return connection.execute(
+                "SELECT a.id, l.id, l.name, a.stage, a.puzzle_id, a.correct, a.number, a.answer, a.at,"
+                " (SELECT group_concat(rule_id, char(31)) FROM"
+                "  (SELECT rule_id FROM attempt_rules WHERE attempt = a.id ORDER BY rule_id))"
+                " FROM attempts a JOIN learners l ON l.id = a.learner"
+                " WHERE (?1 IS NULL OR a.learner = ?1) AND (?2 IS NULL OR a.stage = ?2) ORDER BY a.id",
+                (learner.id if learner is not None else None, stage),
+            ).fetchall()
+
+        rows = self._read(work)
+        return [
+            Attempt(
+                attempt_id,
+                Learner(learner_id, name),
+                row_stage,
+                puzzle_id,
+                tuple(rules.split("\x1f")) if rules else (),
+                bool(correct),
+                number,
+                answer,
+                datetime.fromisoformat(at),
+                stars_for(number) if correct else 0,
+            )
+            for attempt_id, learner_id, name, row_stage, puzzle_id, correct, number, answer, at, rules in rows
+        ]
+
+    # ------------------------------------------------------------------------------------------ stars and points
+
+    def stars(self, learner: Learner, stage: str | None = None) -> dict[tuple[str, str], int]:
+        """Best stars per ``(stage, puzzle_id)`` the learner has solved, in all stages or in ``stage``."""
+        rows = self._read(
+            lambda c: c.execute(
+                "SELECT stage, puzzle_id, stars FROM stars WHERE learner = ? AND (?2 IS NULL OR stage = ?2)"
+                " ORDER BY stage, puzzle_id",
+                (learner.id, stage),
+            ).fetchall()
+        )
+        return {(row_stage, puzzle_id): stars for row_stage, puzzle_id, stars in rows}
+
+    def stage_stars(self, learner: Learner) -> dict[str, int]:
+        """Total stars per stage (stages with none are absent): what the landing page shows."""
+        rows = self._read(
+            lambda c: c.execute(
+                "SELECT stage, SUM(stars) FROM stars WHERE learner = ? GROUP BY stage ORDER BY stage", (learner.id,)
+            ).fetchall()
+        )
+        return dict(rows)
+
+    def points(self, learner: Learner) -> int:
+        """The learner's points on the title ladder: all best stars added up."""
+        return sum(self.stage_stars(learner).values())
+
+    def title(self, learner: Learner) -> tuple[str, str]:
+        """The learner's title on the 临沂 ladder for :meth:`points`, as ``(Chinese, English)``."""
+        return _title(self.points(learner))
+
+    def mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:
+        """Per rule id: ``(correct answers, answers)`` over the learner's attempts at questions exercising it."""
+        rows = self._read(
+            lambda c: c.execute(
+                "SELECT r.rule_id, SUM(a.correct), COUNT(*) FROM attempt_rules r JOIN attempts a ON a.id = r.attempt"
+                " WHERE a.learner = ? GROUP BY r.rule_id ORDER BY r.rule_id",
+                (learner.id,),
+            ).fetchall()
+        )
+        return {rule_id: (correct, total) for rule_id, correct, total in rows}
+
+    def class_report(self) -> list[LearnerReport]:
+        """For instructors: per learner (by name), attempts, correct answers, stars, points, title and last answer."""
+
+        def work(connection: sqlite3.Connection) -> list[tuple[int, str, int, int, int, str | None]]:
+            return connection.execute(
+                "SELECT l.id, l.name,"
+                " (SELECT COUNT(*) FROM attempts WHERE learner = l.id),"
+                " (SELECT COALESCE(SUM(correct), 0) FROM attempts WHERE learner = l.id),"
+                " (SELECT COALESCE(SUM(stars), 0) FROM stars WHERE learner = l.id),"
+                " (SELECT MAX(at) FROM attempts WHERE learner = l.id)"
+                " FROM learners l ORDER BY l.name, l.id"
+            ).fetchall()
+
+        report = []
+        for learner_id, name, attempts, correct, stars, last in self._read(work):
+            title_zh, title_en = _title(stars)
+            report.append(
+                LearnerReport(
+                    Learner(learner_id, name),
+                    attempts,
+                    correct,
+                    stars,
+                    stars,
+                    title_zh,
+                    title_en,
+                    datetime.fromisoformat(last) if last else None,
+                )
+            )
+        return report
+
+
+def _as_tuple(rules: Iterable[str]) -> tuple[str, ...]:
+    return (rules,) if isinstance(rules, str) else tuple(rules)
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    text = str(exc)
+    return "locked" in text or "busy" in text
+
+
+def _title(points: int) -> tuple[str, str]:
+    """The ladder's title for ``points`` as ``(Chinese, English)``, from :func:`gouji_teach.titles.title_for`.
+
+    Imported on first use, so that saving progress never depends on the ladder module.
+    """
+    from gouji_teach.titles import title_for
+
+    title = title_for(points)
+    return title.zh, title.en
