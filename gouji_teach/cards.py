@@ -135,6 +135,11 @@ class Card:
     def __repr__(self) -> str:
         return self.notation
 
+    def _repr_html_(self) -> str:
+        from .teach.render import card_svg  # lazily: the core imports no teaching code
+
+        return card_svg(self)
+
 
 #: One shared suitless card per rank (cards are values; sharing saves time and memory).
 _PLAIN = {r: Card(r) for r in Rank}
@@ -299,6 +304,11 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand({format_cards(self._cards, sep=' ')!r})"
+
+    def _repr_html_(self) -> str:
+        from .teach.render import hand_html  # lazily: the core imports no teaching code
+
+        return hand_html(self)
 
 
 def build_deck(packs: int = 4, *, suits: bool = True, keep: Mapping[Rank, int] | None = None) -> list[Card]:

@@ -172,6 +172,11 @@ class Play:
     def __repr__(self) -> str:
         return self.notation
 
+    def _repr_html_(self) -> str:
+        from .teach.render import play_html  # lazily: the core imports no teaching code
+
+        return play_html(self)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and self.cards == other.cards and self.rules == other.rules
 

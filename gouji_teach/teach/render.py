@@ -1,0 +1,673 @@
+"""Pictures: cards, hands, counted plays, the table of six seats and a round, as SVG/HTML strings.
+
+Pure functions in the manner of python-chess's ``chess.svg``: each returns a ``str`` subclass that Jupyter
+displays (:class:`SvgImage` has ``_repr_svg_``, :class:`HtmlFragment` has ``_repr_html_``), built with
+:mod:`xml.etree.ElementTree`, with semantic CSS classes (``gj-card``, ``gj-hand``, ``gj-seat``, ...) and inline
+presentation attributes so that they look right without a stylesheet. No Jupyter import here.
+
+Accessibility (``shared/notes/teaching.md``): every card carries ``role="img"``, an ``aria-label`` and a
+``<title>`` with its readable name (:attr:`Card.name_zh` / :attr:`Card.name_en`); colour is never the only
+signal (red suits have their own symbol shapes, the jokers differ in text and shape, marks carry a text badge,
+teams differ in badge shape and label, the turn is a ring and a text). Every user-visible text comes from the
+message catalogue (keys ``render.*``), in the current language unless ``lang`` says otherwise.
+``scale`` enlarges everything (presenter mode uses :data:`PRESENTER_SCALE`).
+
+>>> from gouji_teach import Card, Rank, Suit
+>>> svg = card_svg(Card(Rank.TEN, Suit.HEARTS), lang="en")
+>>> 'aria-label="10 of hearts"' in svg, svg._repr_svg_() == svg
+(True, True)
+>>> 'aria-label="大花"' in card_svg(Card(Rank.BIG_JOKER), lang="zh")
+True
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Literal
+
+from ..cards import Card, Hand, Rank, Suit
+from ..plays import Play, PlayKind, number_en
+from ..rulesets import PRESETS
+from .i18n import pick, register, t
+
+__all__ = [
+    "PRESENTER_SCALE",
+    "HtmlFragment",
+    "Mark",
+    "SeatView",
+    "SvgImage",
+    "TableView",
+    "card_svg",
+    "hand_html",
+    "play_html",
+    "round_html",
+    "table_svg",
+]
+
+register({
+    "render.card.face_down": ("背面朝上的牌", "face-down card"),
+    "render.card.marked": ("{name}（{mark}）", "{name} ({mark})"),
+    "render.joker.big": ("大花", "BIG"),
+    "render.joker.small": ("小花", "SMALL"),
+    "render.mark.guahua": ("挂花", "attached"),
+    "render.mark.tieqian": ("贴钱", "filler"),
+    "render.mark.selected": ("已选", "picked"),
+    "render.mark.guahua.long": ("挂花：挂在这手牌上的花", "挂花: a joker attached to the set"),
+    "render.mark.tieqian.long": ("贴钱：这张2按这手牌的点数算", "贴钱: this 2 counts as the rank of the set"),
+    "render.mark.selected.long": ("已选中", "picked"),
+    "render.sep": ("，", ", "),
+    "render.stop": ("。", ". "),
+    "render.group.one": ("1张{rank}", "one {rank}"),
+    "render.group.many": ("{n}张{rank}", "{words} {rank}s"),
+    "render.group.count": ("{n}张", "×{n}"),
+    "render.hand.label": ("手牌{n}张：{groups}", "hand of {n} cards: {groups}"),
+    "render.hand.empty": ("没有牌", "no cards"),
+    "render.play.counts_as": ("算作", "counts as"),
+    "render.play.downgraded": ("大花和小花一起出：大花按小花算",
+                               "big and small jokers together: the big ones count as small"),
+    "render.seat": ("座位{n}", "seat {n}"),
+    "render.team.a": ("甲队", "Team A"),
+    "render.team.b": ("乙队", "Team B"),
+    "render.rel.self": ("我", "me"),
+    "render.rel.xiajia": ("下家", "下家 (next)"),
+    "render.rel.shangjia": ("上家", "上家 (before)"),
+    "render.rel.duijia": ("对家", "对家 (opposite)"),
+    "render.rel.mate": ("队友", "teammate"),
+    "render.seat.duijia": ("对家：座位{n}", "opposite: seat {n}"),
+    "render.seat.cards_left": ("剩{n}张", "{n} left"),
+    "render.seat.to_act": ("轮到出牌", "to act"),
+    "render.seat.kaidian": ("开点", "开点 opened"),
+    "render.seat.revolution": ("革命", "revolution"),
+    "render.table.label": ("够级牌桌：六个座位", "Gouji table: six seats"),
+    "render.table.rules": ("规则：{name}", "rules: {name}"),
+    "render.table.on_table": ("桌上：{text}", "on the table: {text}"),
+    "render.table.empty": ("桌上没有牌", "nothing on the table"),
+    "render.table.viewer": ("你坐{seat}（在下方）", "you sit at {seat} (at the bottom)"),
+    "render.table.desc_seat": ("{seat}{name}（{team}，{duijia}）：剩{n}张",
+                               "{seat}{name} ({team}, {duijia}): {n} cards left"),
+    "render.table.desc_last": ("上一手：{text}", "last: {text}"),
+    "render.table.desc_to_act": ("轮到{seat}出牌", "{seat} to act"),
+    "render.table.order": ("出牌顺序：逆时针，座位0→1→…→5", "order of play: counter-clockwise, seat 0 → 1 → … → 5"),
+    "render.round.label": ("这一轮的出牌", "plays of this round"),
+    "render.round.pass": ("过", "pass"),
+    "render.round.rang": ("让牌", "让牌 (lets a teammate through)"),
+})
+
+#: A card's role in a play, shown by a text badge: an attached joker, a 2 used as filler, a picked card.
+Mark = Literal["guahua", "tieqian", "selected"]
+
+#: The ``scale`` of presenter mode (big cards for a projector).
+PRESENTER_SCALE = 1.75
+
+_W, _H = 60, 84  # card size in user units (pixels at scale 1)
+_FONT = "system-ui,-apple-system,'Segoe UI','Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif"
+_RED, _DARK, _GOLD = "#c8102e", "#1a1a1a", "#e0a100"
+_MARK_COLOURS: dict[str, str] = {"guahua": "#6a1b9a", "tieqian": "#00695c", "selected": "#1b5e20"}
+_MARK_SIGNS: dict[str, str] = {"guahua": "+", "tieqian": "=", "selected": "✓"}
+_TEAMS = {  # colour, light fill, corner radius of the seat box: the radius and badge shape are the non-colour cue
+    "a": ("#1f5fbf", "#e8f0fc", 12),
+    "b": ("#b35900", "#fcefe1", 1),
+}
+
+# Shapes in a 10x10 box.
+_SUIT_PATHS = {
+    Suit.HEARTS: "M5,9.6C3.4,8.2 0,5.8 0,3.1A2.6,2.6 0 0 1 5,2.1A2.6,2.6 0 0 1 10,3.1C10,5.8 6.6,8.2 5,9.6Z",
+    Suit.DIAMONDS: "M5,0L9,5L5,10L1,5Z",
+    Suit.SPADES: "M5,0.3C6.6,2 10,4.2 10,6.6A2.4,2.4 0 0 1 5.7,7.9L6.6,10H3.4L4.3,7.9A2.4,2.4 0 0 1 0,6.6"
+                 "C0,4.2 3.4,2 5,0.3Z",
+    Suit.CLUBS: "M5,0.4A2.3,2.3 0 0 1 6.9,4.3A2.3,2.3 0 1 1 5.6,7.7L6.6,10H3.4L4.4,7.7A2.3,2.3 0 1 1 3.1,4.3"
+                "A2.3,2.3 0 0 1 5,0.4Z",
+}
+_CROWN = "M0,9.5L0,2.5L2.5,6L5,0.5L7.5,6L10,2.5L10,9.5Z"
+_STAR = "5.0,0.3 6.2,3.6 9.8,3.8 7.0,5.9 7.9,9.3 5.0,7.4 2.1,9.3 3.0,5.9 0.2,3.8 3.8,3.6"
+
+
+class SvgImage(str):
+    """An SVG document as a string; Jupyter shows it as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+class HtmlFragment(str):
+    """An HTML fragment as a string; Jupyter shows it rendered."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    """A child element; attribute names use ``_`` for ``-`` (``font_size`` → ``font-size``), ``cls`` for class."""
+    el = ET.SubElement(parent, tag, _attrs(attrs))
+    el.text = text
+    return el
+
+
+def _attrs(attrs: dict[str, object]) -> dict[str, str]:
+    out = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = "class" if key == "cls" else key.replace("_", "-")
+        out[name] = f"{value:g}" if isinstance(value, float) else str(value)
+    return out
+
+
+def _svg_root(width: float, height: float, scale: float, cls: str, label: str, desc: str) -> ET.Element:
+    root = ET.Element("svg", _attrs({
+        "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:g} {height:g}",
+        "width": float(width * scale), "height": float(height * scale),
+        "cls": cls, "role": "img", "aria_label": label, "font_family": _FONT,
+    }))
+    _sub(root, "title", label)
+    _sub(root, "desc", desc)
+    return root
+
+
+def _serialize(root: ET.Element) -> str:
+    # Explicit end tags everywhere: the result is valid XML and valid HTML (no self-closing <div/>).
+    return ET.tostring(root, encoding="unicode", short_empty_elements=False)
+
+
+def _width_estimate(text: str, size: float) -> float:
+    return sum(size if ord(ch) >= 0x2E80 else 0.6 * size for ch in text)
+
+
+def _text(parent: ET.Element, text: str, x: float, y: float, size: float, *, max_width: float | None = None,
+          **attrs: object) -> ET.Element:
+    """A text; squeezed to ``max_width`` when it would be wider (SVG text does not wrap)."""
+    fit = max_width is not None and _width_estimate(text, size) > max_width
+    return _sub(parent, "text", text, x=float(x), y=float(y), font_size=float(size),
+                textLength=float(max_width) if fit else None, lengthAdjust="spacingAndGlyphs" if fit else None,
+                **attrs)
+
+
+def _shape(parent: ET.Element, d: str, x: float, y: float, size: float, **attrs: object) -> ET.Element:
+    """A 10x10 shape (a path, or a polygon when ``d`` is a point list) placed at ``x, y`` with side ``size``."""
+    g = _sub(parent, "g", transform=f"translate({x:g},{y:g}) scale({size / 10:g})")
+    if d[0] == "M":
+        return _sub(g, "path", d=d, **attrs)
+    return _sub(g, "polygon", points=d, **attrs)
+
+
+# Cards ------------------------------------------------------------------------------------------------------
+
+
+def _card_label(card: Card, face_down: bool, marked: Mark | None, lang: str | None) -> tuple[str, str]:
+    """The readable name (aria-label, title) and the longer description of a card."""
+    if face_down:
+        name = t("render.card.face_down", lang)
+        return name, name
+    name = pick(card.name_zh, card.name_en, lang)
+    if marked is None:
+        return name, name
+    label = t("render.card.marked", lang, name=name, mark=t(f"render.mark.{marked}", lang))
+    return label, f"{name}. {t(f'render.mark.{marked}.long', lang)}"
+
+
+def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lang: str | None,
+          x: float | None = None, y: float | None = None) -> ET.Element:
+    """The ``<svg>`` element of one card (nested in a table picture when ``x, y`` are given)."""
+    if marked is not None and marked not in _MARK_COLOURS:
+        raise ValueError(f"unknown mark {marked!r}: use one of {sorted(_MARK_COLOURS)}")
+    label, desc = _card_label(card, face_down, marked, lang)
+    rank = card.rank
+    if face_down:
+        kind = "gj-back"
+    elif rank.is_joker:
+        kind = "gj-joker gj-big-joker" if rank is Rank.BIG_JOKER else "gj-joker gj-small-joker"
+    else:
+        kind = f"gj-suit-{card.suit.name.lower()}" if card.suit else "gj-nosuit"
+    cls = f"gj-card gj-rank-{rank.notation} {kind}" + (f" gj-mark-{marked}" if marked else "")
+    root = _svg_root(_W, _H, scale, cls, label, desc)
+    if x is not None:
+        root.set("x", f"{x:g}")
+        root.set("y", f"{y:g}")
+    if face_down:
+        _sub(root, "rect", x=1, y=1, width=58, height=82, rx=5, fill="#24477a", stroke="#0d2447")
+        _sub(root, "rect", x=6, y=6, width=48, height=72, rx=3, fill="none", stroke="#ffffff", stroke_width=1.5)
+        _shape(root, "M5,0L10,5L5,10L0,5Z", 20, 32, 20, fill="#ffffff", fill_opacity=0.35)
+    elif rank is Rank.BIG_JOKER:
+        _draw_joker(root, "大", t("render.joker.big", lang), _RED, "#fff4d1", _CROWN, fill=_GOLD, stroke=_RED)
+        _sub(root, "rect", x=4, y=4, width=52, height=76, rx=3, fill="none", stroke=_GOLD, stroke_width=1.5)
+    elif rank is Rank.SMALL_JOKER:
+        _draw_joker(root, "小", t("render.joker.small", lang), _DARK, "#e6e6e6", _STAR, fill="#ffffff",
+                    stroke=_DARK, stroke_width=1.4)
+    else:
+        _draw_plain(root, card)
+    if marked:
+        colour = _MARK_COLOURS[marked]
+        _sub(root, "rect", x=1.5, y=1.5, width=57, height=81, rx=5, fill="none", stroke=colour, stroke_width=3)
+        _sub(root, "rect", x=1.5, y=67, width=57, height=15.5, fill=colour, cls="gj-badge")
+        _text(root, f"{_MARK_SIGNS[marked]} {t(f'render.mark.{marked}', lang)}", 4, 79, 10.5, max_width=52,
+              fill="#ffffff", font_weight="bold")
+    return root
+
+
+def _draw_plain(root: ET.Element, card: Card) -> None:
+    colour = _RED if card.suit and card.suit.is_red else _DARK
+    _sub(root, "rect", x=1, y=1, width=58, height=82, rx=5, fill="#ffffff", stroke="#555555")
+    notation = card.rank.notation
+    narrow = len(notation) > 1  # "10"
+    corner = _sub(root, "g", fill=colour, cls="gj-index")  # the part that shows when cards overlap
+    _text(corner, notation, 3 if narrow else 4.5, 17, 13 if narrow else 16, font_weight="bold",
+          letter_spacing=-1 if narrow else None)
+    _text(root, notation, 30, 50, 24, fill=colour, font_weight="bold", text_anchor="middle")
+    if card.suit:
+        _shape(corner, _SUIT_PATHS[card.suit], 4.5, 21, 10)
+        _shape(root, _SUIT_PATHS[card.suit], 23, 55, 14, fill=colour)
+        _shape(root, _SUIT_PATHS[card.suit], 45, 70, 9, fill=colour)
+
+
+def _draw_joker(root: ET.Element, glyph: str, word: str, colour: str, background: str, shape: str,
+                **shape_attrs: object) -> None:
+    _sub(root, "rect", x=1, y=1, width=58, height=82, rx=5, fill=background, stroke=colour, stroke_width=1.5)
+    _text(root, glyph, 4, 19, 15, fill=colour, font_weight="bold", cls="gj-index")
+    _shape(root, shape, 5, 23, 11, **shape_attrs)
+    _shape(root, shape, 19, 22, 26, **shape_attrs)
+    _text(root, word, 31, 62, 12, max_width=44, fill=colour, font_weight="bold", text_anchor="middle")
+
+
+def card_svg(card: Card, *, scale: float = 1.0, face_down: bool = False, marked: Mark | None = None,
+             lang: str | None = None) -> SvgImage:
+    """One card as SVG: rank in the corner and the centre, the suit's symbol where known; 大花 (gold crown,
+    red 大) and 小花 (grey, black star outline, 小) look unmistakably different. ``marked`` adds a text badge
+    for the card's role in a play; ``face_down`` shows the back and hides the name.
+
+    >>> from gouji_teach import Card, Rank
+    >>> svg = card_svg(Card(Rank.SMALL_JOKER), marked="guahua", lang="en")
+    >>> 'aria-label="small joker (attached)"' in svg, "gj-badge" in svg
+    (True, True)
+    >>> "大花" in card_svg(Card(Rank.BIG_JOKER), face_down=True, lang="zh")
+    False
+    """
+    return SvgImage(_serialize(_card(card, scale=scale, face_down=face_down, marked=marked, lang=lang)))
+
+
+# Hands and plays --------------------------------------------------------------------------------------------
+
+
+def _rank_count(rank: Rank, n: int, lang: str | None) -> str:
+    """``3张9`` / ``three 9s``."""
+    if n == 1:
+        return t("render.group.one", lang, rank=pick(rank.zh, rank.en, lang))
+    return t("render.group.many", lang, n=n, words=number_en(n), rank=pick(rank.zh, rank.en, lang))
+
+
+def _html(tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    el = ET.Element(tag, _attrs(attrs))
+    el.text = text
+    return el
+
+
+def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | None = None,
+              selectable: bool = False, selected: Collection[int] = ()) -> HtmlFragment:
+    """A hand, strongest first, grouped by rank: the cards of a rank overlap, groups stand apart with their
+    count, and the groups wrap on narrow screens. The ``aria-label`` lists the hand.
+
+    ``selectable`` gives every card ``data-index`` (its position, strongest first) for a widget to wire;
+    the cards at the ``selected`` positions are raised and carry a "picked" badge.
+
+    >>> from gouji_teach import Hand
+    >>> html = hand_html(Hand.parse("9 9 9 D D 3"), lang="en")
+    >>> 'aria-label="hand of 6 cards: two big jokers, three 9s, one 3"' in html
+    True
+    >>> html.count('class="gj-group"')
+    3
+    """
+    cards = hand.cards if isinstance(hand, Hand) else Hand(hand).cards
+    groups = [(rank, list(cs)) for rank, cs in groupby(enumerate(cards), key=lambda ic: ic[1].rank)]
+    summary = t("render.sep", lang).join(_rank_count(rank, len(cs), lang) for rank, cs in groups)
+    label = t("render.hand.label", lang, n=len(cards), groups=summary) if cards else t("render.hand.empty", lang)
+    root = _html("div", cls="gj-hand", role="group", aria_label=label,
+                 style=f"display:flex;flex-wrap:wrap;align-items:flex-end;gap:{6 * scale:g}px {12 * scale:g}px;"
+                       f"max-width:100%;padding-top:{10 * scale:g}px;font-family:{_FONT}")
+    overlap = 36 * scale
+    for rank, indexed in groups:
+        group = ET.SubElement(root, "div", {"class": "gj-group", "data-rank": rank.notation,
+                                            "style": "display:flex;flex-direction:column;align-items:center"})
+        row = ET.SubElement(group, "div", {"class": "gj-group-cards", "style": "display:flex"})
+        for k, (index, card) in enumerate(indexed):
+            picked = selectable and index in selected
+            el = _card(card, scale=scale, face_down=False, marked="selected" if picked else None, lang=lang)
+            style = f"flex:none;display:block;position:relative;z-index:{k}"  # a raised card stays under the next
+            if k:
+                style += f";margin-left:-{overlap:g}px"
+            if picked:
+                style += f";transform:translateY(-{10 * scale:g}px)"
+            el.set("style", style)
+            if selectable:
+                el.set("data-index", str(index))
+            row.append(el)
+        group.append(_html("span", t("render.group.count", lang, n=len(indexed)), cls="gj-count",
+                           aria_hidden="true", style=f"font-size:{12 * scale:g}px;color:#444"))
+    return HtmlFragment(_serialize(root))
+
+
+def _play_marks(play: Play) -> list[Mark | None]:
+    """挂花 on the jokers of a set that has other cards, 贴钱 on 2s that fill a set of another rank."""
+    attached = play.kind is PlayKind.GUAHUA
+    filler = play.twos > 0 and play.rank not in (Rank.TWO, None)
+    marks: list[Mark | None] = []
+    for card in play.cards:
+        if attached and card.rank.is_joker:
+            marks.append("guahua")
+        elif filler and card.rank is Rank.TWO:
+            marks.append("tieqian")
+        else:
+            marks.append(None)
+    return marks
+
+
+def _play_figure(play: Play, scale: float, lang: str | None) -> ET.Element:
+    root = _html("figure", cls=f"gj-play gj-kind-{play.kind.value}",
+                 style=f"margin:0;display:inline-block;max-width:100%;font-family:{_FONT}")
+    row = ET.SubElement(root, "div", {"class": "gj-play-cards",
+                                      "style": f"display:flex;flex-wrap:wrap;gap:{4 * scale:g}px"})
+    for card, mark in zip(play.cards, _play_marks(play), strict=True):
+        el = _card(card, scale=scale, face_down=False, marked=mark, lang=lang)
+        el.set("style", "flex:none;display:block")
+        row.append(el)
+    caption = ET.SubElement(root, "figcaption", {"class": "gj-caption",
+                                                 "style": f"margin-top:{4 * scale:g}px;font-size:{14 * scale:g}px"})
+    caption.text = t("render.play.counts_as", lang) + " "
+    ET.SubElement(caption, "strong").text = pick(play.text_zh, play.text_en, lang)
+    if play.big_jokers == 0 and any(c.rank is Rank.BIG_JOKER for c in play.cards):
+        note = ET.SubElement(caption, "div", {"class": "gj-note",
+                                              "style": f"font-size:{12 * scale:g}px;color:#444"})
+        note.text = t("render.play.downgraded", lang)
+    return root
+
+
+def play_html(play: Play, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
+    """The cards of a counted play, its 挂花 jokers and 贴钱 2s marked, with a caption saying what it counts as.
+
+    >>> from gouji_teach import Play
+    >>> html = play_html(Play.parse("DD2229999"), lang="zh")
+    >>> html.count("gj-mark-guahua"), html.count("gj-mark-tieqian")
+    (2, 3)
+    >>> "算作 <strong>2个大花带7个9</strong>" in html
+    True
+    """
+    return HtmlFragment(_serialize(_play_figure(play, scale, lang)))
+
+
+# The table --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """What the table picture shows of one seat (independent of the engine, which builds these).
+
+    ``last_action`` is a text ("过", "2个大花带7个9"), ``finished`` the place text once out ("头科").
+    """
+
+    seat: int
+    name: str = ""
+    cards_left: int = 0
+    last_action: str | None = None
+    kaidian: bool = False
+    finished: str | None = None
+    is_revolution: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seat < 6:
+            raise ValueError(f"seat must be 0 to 5, not {self.seat}")
+        if self.cards_left < 0:
+            raise ValueError(f"cards_left cannot be negative: {self.cards_left}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    """The table of six seats: ``seats[s]`` is seat ``s``; ``viewer`` (the learner) is drawn at the bottom;
+    ``rules`` is a rule-set name (a preset's title is shown) or any text.
+
+    >>> TableView(seats=tuple(SeatView(seat=s, cards_left=36) for s in range(6)), to_act=2).to_act
+    2
+    """
+
+    seats: tuple[SeatView, ...]
+    to_act: int | None = None
+    viewer: int | None = None
+    current_play: Play | None = None
+    rules: str | None = None
+
+    def __post_init__(self) -> None:
+        if tuple(s.seat for s in self.seats) != tuple(range(6)):
+            raise ValueError("a table needs six SeatViews for seats 0 to 5, in order")
+        for field in ("to_act", "viewer"):
+            value = getattr(self, field)
+            if value is not None and not 0 <= value < 6:
+                raise ValueError(f"{field} must be a seat 0 to 5 or None, not {value}")
+
+
+def _team(seat: int) -> str:
+    """``'a'`` for seats 0, 2, 4 and ``'b'`` for 1, 3, 5."""
+    return "a" if seat % 2 == 0 else "b"
+
+
+def _seat_name(seat: int, lang: str | None) -> str:
+    return t("render.seat", lang, n=seat)
+
+
+def _relation(seat: int, viewer: int) -> str:
+    return ("self", "xiajia", "mate", "duijia", "mate", "shangjia")[(seat - viewer) % 6]
+
+
+# The table is portrait, for phones: a column of two seats on each side, one seat at the top and at the bottom.
+_TW, _TH = 372, 520  # picture size
+_BW, _BH = 116, 88  # seat box
+_CX, _CY = _TW / 2, 262  # centre of the table
+_LEFT, _RIGHT, _UPPER, _LOWER = 64, _TW - 64, 190, 332  # seat columns and rows at the sides
+#: Seat centres, counter-clockwise on screen from the bottom: 下家 at the lower right, 上家 at the lower left.
+_SLOTS = ((_CX, _TH - 62), (_RIGHT, _LOWER), (_RIGHT, _UPPER), (_CX, 62), (_LEFT, _UPPER), (_LEFT, _LOWER))
+
+
+def _seat_centre(seat: int, bottom: int) -> tuple[float, float]:
+    return _SLOTS[(seat - bottom) % 6]
+
+
+def _badge(parent: ET.Element, seat: int, x: float, y: float, r: float) -> None:
+    """The team badge with the seat number: a circle for team A, a square for team B."""
+    colour = _TEAMS[_team(seat)][0]
+    if _team(seat) == "a":
+        _sub(parent, "circle", cx=float(x), cy=float(y), r=float(r), fill=colour, cls="gj-badge-circle")
+    else:
+        _sub(parent, "rect", x=float(x - r), y=float(y - r), width=float(2 * r), height=float(2 * r), fill=colour,
+             cls="gj-badge-square")
+    _text(parent, str(seat), x, y + r * 0.45, r * 1.25, fill="#ffffff", font_weight="bold", text_anchor="middle")
+
+
+def _pill(parent: ET.Element, text: str, x_right: float, y: float, colour: str, cls: str) -> float:
+    """A marker with text, right-aligned at ``x_right``; returns its left edge."""
+    width = _width_estimate(text, 10.5) + 10
+    g = _sub(parent, "g", cls=cls)
+    _sub(g, "rect", x=float(x_right - width), y=float(y - 8), width=float(width), height=16, rx=8, fill=colour,
+         stroke="#ffffff", stroke_width=1)
+    _text(g, text, x_right - width / 2, y + 4, 10.5, fill="#ffffff", font_weight="bold", text_anchor="middle")
+    return x_right - width
+
+
+def _seat(root: ET.Element, view: SeatView, table: TableView, bottom: int, lang: str | None) -> None:
+    s = view.seat
+    team = _team(s)
+    colour, fill, radius = _TEAMS[team]
+    cx, cy = _seat_centre(s, bottom)
+    x0, y0 = cx - _BW / 2, cy - _BH / 2
+    acting = table.to_act == s
+    g = _sub(root, "g", cls=f"gj-seat gj-team-{team}" + (" gj-to-act" if acting else ""), data_seat=s)
+    if acting:
+        _sub(g, "rect", x=float(x0 - 5), y=float(y0 - 5), width=_BW + 10, height=_BH + 10, rx=radius + 4,
+             fill="none", stroke=_DARK, stroke_width=3, stroke_dasharray="8 3", cls="gj-turn-ring")
+    _sub(g, "rect", x=float(x0), y=float(y0), width=_BW, height=_BH, rx=radius, fill=fill, stroke=colour,
+         stroke_width=2 if acting else 1.5)
+    _badge(g, s, x0 + 13, y0 + 14, 9)
+    _text(g, view.name or _seat_name(s, lang), x0 + 27, y0 + 19, 13, max_width=_BW - 31, font_weight="bold",
+          fill=_DARK, cls="gj-name")
+    team_text = t(f"render.team.{team}", lang)
+    if table.viewer is not None:
+        team_text += " · " + t(f"render.rel.{_relation(s, table.viewer)}", lang)
+    _text(g, team_text, x0 + 6, y0 + 36, 11, max_width=_BW - 12, fill=colour, font_weight="bold", cls="gj-team")
+    _text(g, t("render.seat.duijia", lang, n=(s + 3) % 6), x0 + 6, y0 + 51, 11, max_width=_BW - 12,
+          fill="#333333", cls="gj-duijia")
+    _sub(g, "rect", x=float(x0 + 6), y=float(y0 + 56), width=8, height=11, rx=1.5, fill="#24477a")
+    _text(g, t("render.seat.cards_left", lang, n=view.cards_left), x0 + 18, y0 + 66, 11, max_width=_BW - 24,
+          fill="#333333", cls="gj-cards-left")
+    if view.last_action:
+        _text(g, "“" + view.last_action + "”", x0 + 6, y0 + 80, 11, max_width=_BW - 12, fill=_DARK,
+              font_style="italic", cls="gj-last-action")
+    if acting:  # below the box
+        _pill(g, "▶ " + t("render.seat.to_act", lang), x0 + _BW - 4, y0 + _BH + 4, _DARK, "gj-marker gj-to-act-marker")
+    # The other markers above the box, right to left: each a pill with text.
+    markers = []
+    if view.finished:
+        markers.append((view.finished, "#2e7d32", "gj-finished"))
+    if view.kaidian:
+        markers.append((t("render.seat.kaidian", lang), "#c62828", "gj-kaidian"))
+    if view.is_revolution:
+        markers.append((t("render.seat.revolution", lang), "#6a1b9a", "gj-revolution"))
+    right = x0 + _BW - 4
+    for text, pill_colour, cls in markers:
+        right = _pill(g, text, right, y0, pill_colour, f"gj-marker {cls}") - 3
+
+
+def _table_desc(table: TableView, lang: str | None) -> str:
+    sep = t("render.sep", lang)
+    parts = []
+    if table.rules:
+        parts.append(_rules_text(table.rules, lang))
+    if table.viewer is not None:
+        parts.append(t("render.table.viewer", lang, seat=_seat_name(table.viewer, lang)))
+    parts.append(t("render.table.order", lang))
+    for view in table.seats:
+        s = view.seat
+        bits = [t("render.table.desc_seat", lang, seat=_seat_name(s, lang),
+                  name=f" {view.name}" if view.name else "", team=t(f"render.team.{_team(s)}", lang),
+                  duijia=t("render.seat.duijia", lang, n=(s + 3) % 6),
+                  n=view.cards_left)]
+        if view.last_action:
+            bits.append(t("render.table.desc_last", lang, text=view.last_action))
+        bits += [t(key, lang) for on, key in ((view.kaidian, "render.seat.kaidian"),
+                                              (view.is_revolution, "render.seat.revolution")) if on]
+        if view.finished:
+            bits.append(view.finished)
+        parts.append(sep.join(bits))
+    if table.current_play is not None:
+        parts.append(t("render.table.on_table", lang, text=pick(table.current_play.text_zh,
+                                                                  table.current_play.text_en, lang)))
+    if table.to_act is not None:
+        parts.append(t("render.table.desc_to_act", lang, seat=_seat_name(table.to_act, lang)))
+    stop = t("render.stop", lang)
+    return "".join(part + stop for part in parts).strip()
+
+
+def _rules_text(rules: str, lang: str | None) -> str:
+    preset = PRESETS.get(rules)
+    return t("render.table.rules", lang, name=pick(preset.title_zh, preset.title_en, lang) if preset else rules)
+
+
+def table_svg(view: TableView, *, lang: str | None = None, scale: float = 1.0) -> SvgImage:
+    """The table of six seats in counter-clockwise play order, the ``viewer`` at the bottom (seat 0 when
+    there is none). Teams {0, 2, 4} and {1, 3, 5} differ in colour, badge shape (circle, square), box corners
+    and a team label; each seat names its 对家 (opposite pairs are also joined by dashed lines) and, with a
+    viewer, its relation to the viewer (下家, 上家, 对家, 队友). The seat to act has a ring and a "to act"
+    marker; 开点, 革命 and finished places are text markers; the current play lies in the middle. The
+    picture scales to the width of a phone; ``<desc>`` says it all in words.
+
+    >>> seats = tuple(SeatView(seat=s, cards_left=36 - s) for s in range(6))
+    >>> svg = table_svg(TableView(seats=seats, to_act=1, viewer=0), lang="en")
+    >>> svg.count('class="gj-seat'), "seat 1 to act" in svg
+    (6, True)
+    """
+    bottom = view.viewer if view.viewer is not None else 0
+    desc = _table_desc(view, lang)
+    root = _svg_root(_TW, _TH, scale, "gj-table", t("render.table.label", lang), desc)
+    root.set("style", f"width:100%;max-width:{1.45 * _TW * scale:g}px;height:auto")
+    _sub(root, "rect", x=_CX - 62, y=112, width=124, height=300, rx=40, fill="#2e6b3f", fill_opacity=0.15,
+         stroke="#2e6b3f", stroke_opacity=0.5, cls="gj-felt")
+    for s in range(3):
+        (x1, y1), (x2, y2) = _seat_centre(s, bottom), _seat_centre(s + 3, bottom)
+        _sub(root, "line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke="#777777",
+             stroke_dasharray="2 5", stroke_width=1.2, cls="gj-duijia-line")
+    if view.rules:
+        _text(root, _rules_text(view.rules, lang), 6, 14, 11, max_width=_TW - 12, fill="#333333", cls="gj-rules")
+    _draw_current_play(root, view.current_play, lang)
+    for seat in view.seats:
+        _seat(root, seat, view, bottom, lang)
+    return SvgImage(_serialize(root))
+
+
+def _draw_current_play(root: ET.Element, play: Play | None, lang: str | None) -> None:
+    """The play on the table, in rows of up to five overlapping cards, with what it counts as."""
+    g = _sub(root, "g", cls="gj-current-play")
+    width = _RIGHT - _LEFT - _BW - 16  # between the side columns
+    if play is None:
+        _text(g, t("render.table.empty", lang), _CX, _CY + 4, 11, max_width=width, fill="#555555",
+              text_anchor="middle")
+        return
+    scale, per_row = 0.6, 5
+    card_w, card_h = _W * scale, _H * scale
+    rows = -(-play.size // per_row)
+    per_row = -(-play.size // rows)  # balanced rows
+    step = min(card_w + 2, (width - card_w) / max(per_row - 1, 1))
+    top = _CY - (rows * (card_h + 4) + 14) / 2
+    marks = _play_marks(play)
+    for i, card in enumerate(play.cards):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, play.size - row * per_row)
+        left = _CX - (card_w + step * (in_row - 1)) / 2
+        g.append(_card(card, scale=scale, face_down=False, marked=marks[i], lang=lang, x=left + col * step,
+                       y=top + row * (card_h + 4)))
+    _text(g, pick(play.text_zh, play.text_en, lang), _CX, top + rows * (card_h + 4) + 12, 11.5, max_width=width,
+          fill=_DARK, font_weight="bold", text_anchor="middle")
+
+
+# A round ----------------------------------------------------------------------------------------------------
+
+_PASS_WORDS = {"pass": "render.round.pass", "过": "render.round.pass", "不要": "render.round.pass",
+               "让牌": "render.round.rang", "rang": "render.round.rang", "让": "render.round.rang"}
+
+
+def _seat_chip(seat: int, lang: str | None) -> ET.Element:
+    colour = _TEAMS[_team(seat)][0]
+    chip = _html("span", cls=f"gj-seat-chip gj-team-{_team(seat)}",
+                 style=f"display:inline-flex;align-items:center;gap:4px;min-width:96px;font-size:13px;"
+                       f"color:{colour};font-weight:bold")
+    shape = "50%" if _team(seat) == "a" else "0"
+    ET.SubElement(chip, "span", {"class": "gj-badge", "aria-hidden": "true",
+                                 "style": f"display:inline-block;width:18px;height:18px;border-radius:{shape};"
+                                          f"background:{colour};color:#fff;text-align:center;"
+                                          "line-height:18px;font-size:11px"}).text = str(seat)
+    ET.SubElement(chip, "span").text = f"{_seat_name(seat, lang)} · {t(f'render.team.{_team(seat)}', lang)}"
+    return chip
+
+
+def round_html(plays: Sequence[tuple[int, Play | str]], *, lang: str | None = None,
+               scale: float = 0.6) -> HtmlFragment:
+    """A round in progress: each ``(seat, action)`` in order, the action a :class:`Play` (its cards, marks and
+    caption) or a text; "pass"/"过" and "让牌" are shown in the chosen language, other texts as given.
+
+    >>> from gouji_teach import Play
+    >>> html = round_html([(0, Play.parse("999")), (1, "pass"), (2, "让牌")], lang="en")
+    >>> html.count("<li"), "seat 1" in html, ">pass<" in html
+    (3, True, True)
+    """
+    root = _html("ol", cls="gj-round", aria_label=t("render.round.label", lang),
+                 style=f"list-style:none;margin:0;padding:0;display:flex;flex-direction:column;"
+                       f"gap:8px;font-family:{_FONT}")
+    for seat, action in plays:
+        if not 0 <= seat < 6:
+            raise ValueError(f"seat must be 0 to 5, not {seat}")
+        item = ET.SubElement(root, "li", {"class": "gj-turn-entry",
+                                          "style": "display:flex;flex-wrap:wrap;align-items:center;gap:8px"})
+        item.append(_seat_chip(seat, lang))
+        if isinstance(action, Play):
+            item.append(_play_figure(action, scale, lang))
+        else:
+            key = _PASS_WORDS.get(action.strip().lower())
+            ET.SubElement(item, "span", {"class": "gj-pass", "style": "font-style:italic;color:#444"}).text = (
+                t(key, lang) if key else action)
+    return HtmlFragment(_serialize(root))
