@@ -103,7 +103,7 @@ def test_face_down_card_hides_its_name() -> None:
         svg = card_svg(Card(Rank.BIG_JOKER), face_down=True, lang=lang)
         root = parse(svg)
         assert root.get("aria-label") == i18n.t("render.card.face_down", lang)
-        assert "大" not in svg and "big" not in svg.lower()
+        assert "大" not in svg and "big" not in svg.lower() and "gj-rank" not in svg
 
 
 def test_scale_enlarges_the_card_for_presenter_mode() -> None:
@@ -346,6 +346,7 @@ def test_round_lists_actions_in_order() -> None:
     assert "算作 2个大花带7个9" in "".join(items[2].find(".//figcaption").itertext())
     en = parse(round_html(plays, lang="en"))
     assert by_class(en.findall("li")[1], "gj-pass")[0].text == "pass"
+    assert by_class(en.findall("li")[3], "gj-pass")[0].text == "让牌 (yield to the next two)"
     badges = [by_class(i, "gj-badge")[0].get("style") for i in en.findall("li")]
     assert "border-radius:50%" in badges[0] and "border-radius:0" in badges[1]  # team shape, not only colour
     with pytest.raises(ValueError, match="seat"):

@@ -93,7 +93,7 @@ register({
     "render.table.order": ("出牌顺序：逆时针，座位0→1→…→5", "order of play: counter-clockwise, seat 0 → 1 → … → 5"),
     "render.round.label": ("这一轮的出牌", "plays of this round"),
     "render.round.pass": ("过", "pass"),
-    "render.round.rang": ("让牌", "让牌 (lets a teammate through)"),
+    "render.round.yield": ("让牌", "让牌 (yield to the next two)"),
 })
 
 #: A card's role in a play, shown by a text badge: an attached joker, a 2 used as filler, a picked card.
@@ -139,10 +139,18 @@ class HtmlFragment(str):
         return str(self)
 
 
-def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
-    """A child element; attribute names use ``_`` for ``-`` (``font_size`` → ``font-size``), ``cls`` for class."""
-    el = ET.SubElement(parent, tag, _attrs(attrs))
+def _element(tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    """An element; attribute names use ``_`` for ``-`` (``font_size`` → ``font-size``), ``cls`` for ``class``;
+    ``None`` values are left out."""
+    el = ET.Element(tag, _attrs(attrs))
     el.text = text
+    return el
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+    """A child element of ``parent`` (attributes as in :func:`_element`)."""
+    el = _element(tag, text, **attrs)
+    parent.append(el)
     return el
 
 
@@ -157,11 +165,9 @@ def _attrs(attrs: dict[str, object]) -> dict[str, str]:
 
 
 def _svg_root(width: float, height: float, scale: float, cls: str, label: str, desc: str) -> ET.Element:
-    root = ET.Element("svg", _attrs({
-        "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {width:g} {height:g}",
-        "width": float(width * scale), "height": float(height * scale),
-        "cls": cls, "role": "img", "aria_label": label, "font_family": _FONT,
-    }))
+    root = _element("svg", xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width:g} {height:g}",
+                    width=float(width * scale), height=float(height * scale), cls=cls, role="img",
+                    aria_label=label, font_family=_FONT)
     _sub(root, "title", label)
     _sub(root, "desc", desc)
     return root
@@ -215,13 +221,13 @@ def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lan
         raise ValueError(f"unknown mark {marked!r}: use one of {sorted(_MARK_COLOURS)}")
     label, desc = _card_label(card, face_down, marked, lang)
     rank = card.rank
-    if face_down:
-        kind = "gj-back"
+    if face_down:  # nothing about the card, not even in a class name
+        cls = "gj-card gj-back"
     elif rank.is_joker:
-        kind = "gj-joker gj-big-joker" if rank is Rank.BIG_JOKER else "gj-joker gj-small-joker"
+        cls = f"gj-card gj-rank-{rank.notation} gj-joker gj-{'big' if rank is Rank.BIG_JOKER else 'small'}-joker"
     else:
-        kind = f"gj-suit-{card.suit.name.lower()}" if card.suit else "gj-nosuit"
-    cls = f"gj-card gj-rank-{rank.notation} {kind}" + (f" gj-mark-{marked}" if marked else "")
+        cls = f"gj-card gj-rank-{rank.notation} gj-suit-{card.suit.name.lower() if card.suit else 'none'}"
+    cls += f" gj-mark-{marked}" if marked else ""
     root = _svg_root(_W, _H, scale, cls, label, desc)
     if x is not None:
         root.set("x", f"{x:g}")
@@ -231,10 +237,10 @@ def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lan
         _sub(root, "rect", x=6, y=6, width=48, height=72, rx=3, fill="none", stroke="#ffffff", stroke_width=1.5)
         _shape(root, "M5,0L10,5L5,10L0,5Z", 20, 32, 20, fill="#ffffff", fill_opacity=0.35)
     elif rank is Rank.BIG_JOKER:
-        _draw_joker(root, "大", t("render.joker.big", lang), _RED, "#fff4d1", _CROWN, fill=_GOLD, stroke=_RED)
+        _draw_joker(root, rank.zh[0], t("render.joker.big", lang), _RED, "#fff4d1", _CROWN, fill=_GOLD, stroke=_RED)
         _sub(root, "rect", x=4, y=4, width=52, height=76, rx=3, fill="none", stroke=_GOLD, stroke_width=1.5)
     elif rank is Rank.SMALL_JOKER:
-        _draw_joker(root, "小", t("render.joker.small", lang), _DARK, "#e6e6e6", _STAR, fill="#ffffff",
+        _draw_joker(root, rank.zh[0], t("render.joker.small", lang), _DARK, "#e6e6e6", _STAR, fill="#ffffff",
                     stroke=_DARK, stroke_width=1.4)
     else:
         _draw_plain(root, card)
@@ -297,12 +303,6 @@ def _rank_count(rank: Rank, n: int, lang: str | None) -> str:
     return t("render.group.many", lang, n=n, words=number_en(n), rank=pick(rank.zh, rank.en, lang))
 
 
-def _html(tag: str, text: str | None = None, **attrs: object) -> ET.Element:
-    el = ET.Element(tag, _attrs(attrs))
-    el.text = text
-    return el
-
-
 def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | None = None,
               selectable: bool = False, selected: Collection[int] = ()) -> HtmlFragment:
     """A hand, strongest first, grouped by rank: the cards of a rank overlap, groups stand apart with their
@@ -322,14 +322,14 @@ def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | No
     groups = [(rank, list(cs)) for rank, cs in groupby(enumerate(cards), key=lambda ic: ic[1].rank)]
     summary = t("render.sep", lang).join(_rank_count(rank, len(cs), lang) for rank, cs in groups)
     label = t("render.hand.label", lang, n=len(cards), groups=summary) if cards else t("render.hand.empty", lang)
-    root = _html("div", cls="gj-hand", role="group", aria_label=label,
+    root = _element("div", cls="gj-hand", role="group", aria_label=label,
                  style=f"display:flex;flex-wrap:wrap;align-items:flex-end;gap:{6 * scale:g}px {12 * scale:g}px;"
                        f"max-width:100%;padding-top:{10 * scale:g}px;font-family:{_FONT}")
     overlap = 36 * scale
     for rank, indexed in groups:
-        group = ET.SubElement(root, "div", {"class": "gj-group", "data-rank": rank.notation,
-                                            "style": "display:flex;flex-direction:column;align-items:center"})
-        row = ET.SubElement(group, "div", {"class": "gj-group-cards", "style": "display:flex"})
+        group = _sub(root, "div", cls="gj-group", data_rank=rank.notation,
+                     style="display:flex;flex-direction:column;align-items:center")
+        row = _sub(group, "div", cls="gj-group-cards", style="display:flex")
         for k, (index, card) in enumerate(indexed):
             picked = selectable and index in selected
             el = _card(card, scale=scale, face_down=False, marked="selected" if picked else None, lang=lang)
@@ -342,8 +342,8 @@ def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | No
             if selectable:
                 el.set("data-index", str(index))
             row.append(el)
-        group.append(_html("span", t("render.group.count", lang, n=len(indexed)), cls="gj-count",
-                           aria_hidden="true", style=f"font-size:{12 * scale:g}px;color:#444"))
+        _sub(group, "span", t("render.group.count", lang, n=len(indexed)), cls="gj-count", aria_hidden="true",
+             style=f"font-size:{12 * scale:g}px;color:#444")
     return HtmlFragment(_serialize(root))
 
 
@@ -363,22 +363,19 @@ def _play_marks(play: Play) -> list[Mark | None]:
 
 
 def _play_figure(play: Play, scale: float, lang: str | None) -> ET.Element:
-    root = _html("figure", cls=f"gj-play gj-kind-{play.kind.value}",
+    root = _element("figure", cls=f"gj-play gj-kind-{play.kind.value}",
                  style=f"margin:0;display:inline-block;max-width:100%;font-family:{_FONT}")
-    row = ET.SubElement(root, "div", {"class": "gj-play-cards",
-                                      "style": f"display:flex;flex-wrap:wrap;gap:{4 * scale:g}px"})
+    row = _sub(root, "div", cls="gj-play-cards", style=f"display:flex;flex-wrap:wrap;gap:{4 * scale:g}px")
     for card, mark in zip(play.cards, _play_marks(play), strict=True):
         el = _card(card, scale=scale, face_down=False, marked=mark, lang=lang)
         el.set("style", "flex:none;display:block")
         row.append(el)
-    caption = ET.SubElement(root, "figcaption", {"class": "gj-caption",
-                                                 "style": f"margin-top:{4 * scale:g}px;font-size:{14 * scale:g}px"})
-    caption.text = t("render.play.counts_as", lang) + " "
-    ET.SubElement(caption, "strong").text = pick(play.text_zh, play.text_en, lang)
+    caption = _sub(root, "figcaption", t("render.play.counts_as", lang) + " ", cls="gj-caption",
+                   style=f"margin-top:{4 * scale:g}px;font-size:{14 * scale:g}px")
+    _sub(caption, "strong", pick(play.text_zh, play.text_en, lang))
     if play.big_jokers == 0 and any(c.rank is Rank.BIG_JOKER for c in play.cards):
-        note = ET.SubElement(caption, "div", {"class": "gj-note",
-                                              "style": f"font-size:{12 * scale:g}px;color:#444"})
-        note.text = t("render.play.downgraded", lang)
+        _sub(caption, "div", t("render.play.downgraded", lang), cls="gj-note",
+             style=f"font-size:{12 * scale:g}px;color:#444")
     return root
 
 
@@ -627,21 +624,21 @@ def _draw_current_play(root: ET.Element, play: Play | None, lang: str | None) ->
 
 # A round ----------------------------------------------------------------------------------------------------
 
-_PASS_WORDS = {"pass": "render.round.pass", "过": "render.round.pass", "不要": "render.round.pass",
-               "让牌": "render.round.rang", "rang": "render.round.rang", "让": "render.round.rang"}
+# The words of a pass and of 让牌 (the engine's action verbs), shown in the chosen language.
+_PASS_WORDS = dict.fromkeys(("pass", "passes", "过", "过牌", "不要"), "render.round.pass") | dict.fromkeys(
+    ("yield", "yields", "让", "让牌"), "render.round.yield")
 
 
 def _seat_chip(seat: int, lang: str | None) -> ET.Element:
     colour = _TEAMS[_team(seat)][0]
-    chip = _html("span", cls=f"gj-seat-chip gj-team-{_team(seat)}",
+    chip = _element("span", cls=f"gj-seat-chip gj-team-{_team(seat)}",
                  style=f"display:inline-flex;align-items:center;gap:4px;min-width:96px;font-size:13px;"
                        f"color:{colour};font-weight:bold")
     shape = "50%" if _team(seat) == "a" else "0"
-    ET.SubElement(chip, "span", {"class": "gj-badge", "aria-hidden": "true",
-                                 "style": f"display:inline-block;width:18px;height:18px;border-radius:{shape};"
-                                          f"background:{colour};color:#fff;text-align:center;"
-                                          "line-height:18px;font-size:11px"}).text = str(seat)
-    ET.SubElement(chip, "span").text = f"{_seat_name(seat, lang)} · {t(f'render.team.{_team(seat)}', lang)}"
+    _sub(chip, "span", str(seat), cls="gj-badge", aria_hidden="true",
+         style=f"display:inline-block;width:18px;height:18px;border-radius:{shape};background:{colour};"
+               "color:#fff;text-align:center;line-height:18px;font-size:11px")
+    _sub(chip, "span", f"{_seat_name(seat, lang)} · {t(f'render.team.{_team(seat)}', lang)}")
     return chip
 
 
@@ -655,19 +652,17 @@ def round_html(plays: Sequence[tuple[int, Play | str]], *, lang: str | None = No
     >>> html.count("<li"), "seat 1" in html, ">pass<" in html
     (3, True, True)
     """
-    root = _html("ol", cls="gj-round", aria_label=t("render.round.label", lang),
+    root = _element("ol", cls="gj-round", aria_label=t("render.round.label", lang),
                  style=f"list-style:none;margin:0;padding:0;display:flex;flex-direction:column;"
                        f"gap:8px;font-family:{_FONT}")
     for seat, action in plays:
         if not 0 <= seat < 6:
             raise ValueError(f"seat must be 0 to 5, not {seat}")
-        item = ET.SubElement(root, "li", {"class": "gj-turn-entry",
-                                          "style": "display:flex;flex-wrap:wrap;align-items:center;gap:8px"})
+        item = _sub(root, "li", cls="gj-turn-entry", style="display:flex;flex-wrap:wrap;align-items:center;gap:8px")
         item.append(_seat_chip(seat, lang))
         if isinstance(action, Play):
             item.append(_play_figure(action, scale, lang))
         else:
             key = _PASS_WORDS.get(action.strip().lower())
-            ET.SubElement(item, "span", {"class": "gj-pass", "style": "font-style:italic;color:#444"}).text = (
-                t(key, lang) if key else action)
+            _sub(item, "span", t(key, lang) if key else action, cls="gj-pass", style="font-style:italic;color:#444")
     return HtmlFragment(_serialize(root))
