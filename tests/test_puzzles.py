@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from gouji_teach import PRESETS, Hand, Play, beats, can_kaidian, is_gouji
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.i18n import MESSAGES
-from gouji_teach.teach.puzzles import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, nearest_play, stars_for
+from gouji_teach.teach.puzzles import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, nearest_play
 
 RULESETS = list(PRESETS)
 
@@ -100,12 +100,6 @@ def test_pick_puzzle_accepts_any_beating_play_and_refuses_others_with_reasons():
     assert not fb.correct and fb.rule_ids == ("play.shape",) and "99" in fb.counter_en
     assert not p.check("5").correct and "differ in size" in p.check("5").en
     assert not p.check("").correct and not p.check("9Z").correct
-
-
-def test_stars_by_attempts():
-    assert [stars_for(n) for n in (1, 2, 3, 10)] == [3, 2, 1, 1]
-    with pytest.raises(ValueError):
-        stars_for(0)
 
 
 # -- drills ---------------------------------------------------------------------------------------------------

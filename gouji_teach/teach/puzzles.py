@@ -42,7 +42,6 @@ __all__ = [
     "PickPuzzle",
     "Puzzle",
     "nearest_play",
-    "stars_for",
 ]
 
 register({
@@ -103,17 +102,6 @@ class Feedback:
 
     def counter(self, lang: str | None = None) -> str:
         return pick(self.counter_zh, self.counter_en, lang)
-
-
-def stars_for(attempts: int) -> int:
-    """Stars for a puzzle solved on attempt number ``attempts``: 3 first time, 2 second, 1 later.
-
-    >>> [stars_for(n) for n in (1, 2, 3, 7)]
-    [3, 2, 1, 1]
-    """
-    if attempts < 1:
-        raise ValueError("attempts start at 1")
-    return max(1, 4 - attempts)
 
 
 def _both(key: str, **values: object) -> tuple[str, str]:

@@ -1,0 +1,229 @@
+"""The course: its stages in order, the glossary, and the learner's session (who, which rule set, which
+language) as the app passes it in the page's address.
+
+Every notebook of ``tutorials/`` starts with ``session = course.start("<stage id>")``: it reads
+``?learner=…&rules=…&lang=…`` from the address (Voila hands it to the kernel), switches the language and
+returns what the page needs. Links between pages carry the same three values, so a reload keeps them.
+
+>>> [s.id for s in STAGES][:4]
+['table', 'cards', 'plays', 'compare']
+>>> stage("kaidian").notebook
+'08_kaidian.ipynb'
+>>> parse_query("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en")
+{'learner': '小明', 'rules': 'linyi', 'lang': 'en'}
+>>> parse_query("rules=<b>&lang=fr")     # unknown values fall back to the defaults
+{'learner': '', 'rules': 'qingdao', 'lang': 'zh'}
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+from ..rulesets import PRESETS, Ruleset, find_ruleset
+from .i18n import LANGUAGES, pick, set_language
+
+__all__ = ["GLOSSARY", "HOME", "STAGES", "Session", "Stage", "Term", "parse_query", "query_string", "stage", "start"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """One stage of the course: a notebook with one goal."""
+
+    id: str
+    notebook: str
+    title_zh: str
+    title_en: str
+    goal_zh: str
+    goal_en: str
+    rules: tuple[str, ...] = ()  # rule ids it teaches (for the mastery map)
+
+    def title(self, lang: str | None = None) -> str:
+        return pick(self.title_zh, self.title_en, lang)
+
+    def goal(self, lang: str | None = None) -> str:
+        return pick(self.goal_zh, self.goal_en, lang)
+
+
+def _stages(*rows: tuple) -> tuple[Stage, ...]:
+    return tuple(Stage(sid, f"{i:02d}_{sid}.ipynb", *rest) for i, (sid, *rest) in enumerate(rows, start=1))
+
+
+#: The stages in teaching order, first card to whole hand.
+STAGES: tuple[Stage, ...] = _stages(
+    ("table", "牌桌和联邦", "The table and the teams",
+     "认识六个座位、两个联邦、对家、上家和下家", "Know the six seats, the two teams, 对家, 上家 and 下家"),
+    ("cards", "牌和大小", "Cards and their ranks",
+     "认识216张牌和点数大小：大花>小花>2>A>…>3", "Know the 216 cards and their order: 大花 > 小花 > 2 > A > … > 3",
+     ("compare.rank",)),
+    ("plays", "牌型和算法", "Plays and how they count",
+     "认识单张、一手牌、贴钱、挂花，会算一手牌算作什么", "Know singles, sets, 贴钱 and 挂花, and count a play",
+     ("play.shape", "play.tieqian")),
+    ("compare", "比大小", "Comparing plays",
+     "判断一手牌能不能大过另一手", "Tell whether one play beats another",
+     ("compare.size", "compare.rank", "compare.aspects", "compare.cover", "compare.kill")),
+    ("gouji", "够级牌", "够级 plays",
+     "认出够级牌和纯够级牌", "Recognise 够级 and pure 够级 plays",
+     ("gouji.threshold", "gouji.twos", "gouji.jokers", "gouji.pure")),
+    ("turns", "发牌、上牌、过牌和让牌", "Leading, answering, passing and 让牌",
+     "知道轮到谁、谁能上牌、过牌以后能不能再上", "Know whose turn it is, who may answer, and what passing means"),
+    ("dagouji", "打够级和对头", "打够级 and the 对头",
+     "知道够级牌出来以后只有对头能打", "Know that only the 对头 answers a 够级 play"),
+    ("kaidian", "开点和发四", "开点 and 发四",
+     "知道什么时候开点、开点以后要发四", "Know when a seat opens its point and why it must then lead 4s",
+     ("kaidian.play",)),
+    ("shao", "烧牌、解烧、反烧", "Burning: 烧牌, 解烧, 反烧",
+     "知道谁能烧、怎样才算烧成", "Know who may burn and when a burn succeeds"),
+    ("biesan", "憋三、闷和买三买四", "憋三, 闷 and buying 3s and 4s",
+     "知道3只能最后出、被闷是怎么回事", "Know that 3s go last and what being 闷ed means"),
+    ("geming", "革命、要头和够死级", "Revolution, 要头 and 够死级",
+     "知道谁能革命、对家怎么选", "Know who may declare a revolution and what the 对家 may choose"),
+    ("luanchan", "四户乱缠和走科", "四户乱缠 and going out",
+     "知道走科、接风和四户乱缠", "Know going out, 接风 and 四户乱缠"),
+    ("scores", "名次和积分", "Places and scores",
+     "从走科顺序算出名次和积分", "Work out places and scores from the finishing order"),
+    ("jingong", "进贡和宣点", "Tribute (进贡) and 宣点",
+     "算出下一局谁给谁进贡", "Work out who pays tribute to whom in the next hand"),
+    ("rulesets", "四种规则对照", "The four rule sets side by side",
+     "看清青岛、临沂、通俗、枣庄规则在哪里不同", "See where the Qingdao, Linyi, standard and Zaozhuang rules differ"),
+    ("quiz", "总测验", "Final quiz",
+     "用所学回答各种问题", "Answer questions from every stage"),
+)
+
+#: The landing page (not a stage of its own: it links to all of them).
+HOME = Stage("index", "index.ipynb", "够级教学", "Learn 够级",
+             "从第一张牌学到一整局", "From the first card to a whole hand")
+
+_BY_ID = {s.id: s for s in (HOME, *STAGES)}
+
+
+def stage(stage_id: str) -> Stage:
+    """The stage with this id; a clear error for an unknown one."""
+    try:
+        return _BY_ID[stage_id]
+    except KeyError:
+        raise ValueError(f"unknown stage {stage_id!r} / 没有这一课 (stages: {', '.join(_BY_ID)})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary entry: the term as the seeds write it, its pinyin, English, and the stage that teaches it."""
+
+    zh: str
+    pinyin: str
+    en: str
+    stage: str
+
+
+#: Every term the seeds use, with the stage that teaches it.
+GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
+    ("够级", "gòu jí", "Gouji, the game; also a play big enough to be 够级", "gouji"),
+    ("联邦（同帮）", "lián bāng (tóng bāng)", "team: the three alternate seats", "table"),
+    ("对家（对头、对门）", "duì jiā (duì tóu, duì mén)", "the opponent sitting opposite", "table"),
+    ("上家", "shàng jiā", "the seat that plays just before you", "table"),
+    ("下家", "xià jiā", "the seat that plays just after you", "table"),
+    ("大花（大王）", "dà huā (dà wáng)", "big (red) joker", "cards"),
+    ("小花（小王）", "xiǎo huā (xiǎo wáng)", "small (black) joker", "cards"),
+    ("钱", "qián", "a 2 (literally 'money')", "cards"),
+    ("单张", "dān zhāng", "a single card", "plays"),
+    ("一手牌", "yì shǒu pái", "a set: two or more cards of one rank", "plays"),
+    ("贴钱", "tiē qián", "2s added to a set to fill it, counting as its rank", "plays"),
+    ("挂花", "guà huā", "jokers attached to a set", "plays"),
+    ("算作", "suàn zuò", "counts as", "plays"),
+    ("够级牌", "gòu jí pái", "a play at or above the 够级 threshold", "gouji"),
+    ("纯够级牌", "chún gòu jí pái", "a 够级 play with no 2 and no joker", "gouji"),
+    ("发牌", "fā pái", "to lead (start a round)", "turns"),
+    ("上牌（顺牌）", "shàng pái (shùn pái)", "to answer with a bigger play", "turns"),
+    ("过牌", "guò pái", "to pass", "turns"),
+    ("让牌", "ràng pái", "to let the next two seats answer first", "turns"),
+    ("打够级", "dǎ gòu jí", "answering a 够级 play (the 对头's task)", "dagouji"),
+    ("开点", "kāi diǎn", "to open one's point: a 够级 play that the 对家 cannot answer", "kaidian"),
+    ("发四", "fā sì", "leading 4s, allowed only after 开点", "kaidian"),
+    ("自然点（天开）", "zì rán diǎn (tiān kāi)", "a natural point: no 够级 play dealt, the point counts as open",
+     "kaidian"),
+    ("宣点（明点、预点）", "xuān diǎn (míng diǎn, yù diǎn)", "declaring that the 对家 will not open a point",
+     "jingong"),
+    ("冲点", "chōng diǎn", "a revolutionary's three 够级 plays to open a point", "geming"),
+    ("烧牌（捎牌）", "shāo pái", "burning: beating a 够级 play that is not yours to answer", "shao"),
+    ("解烧", "jiě shāo", "stopping a burn by beating the burner", "shao"),
+    ("反烧", "fǎn shāo", "a counter-burn by the burnt player", "shao"),
+    ("诈烧", "zhà shāo", "a bluffed burn that cannot be finished", "shao"),
+    ("烧失败", "shāo shī bài", "a failed burn", "shao"),
+    ("憋三", "biē sān", "3s may only be the last play", "biesan"),
+    ("闷（清）", "mèn (qīng)", "being shut in with 3s: the play before your last 3s was beaten", "biesan"),
+    ("买三、要三", "mǎi sān, yào sān", "buying or asking for a 3 when dealt none", "biesan"),
+    ("买四", "mǎi sì", "buying a 4 when dealt none", "biesan"),
+    ("革命", "gé mìng", "revolution: giving up a hand dealt without jokers or 2s", "geming"),
+    ("要头（有头）", "yào tóu (yǒu tóu)", "the 对家 of a revolutionary keeps a 'head'", "geming"),
+    ("无头", "wú tóu", "without an opposite: anyone may answer anyone", "geming"),
+    ("够死级", "gòu sǐ jí", "a 够级 play nobody may answer", "geming"),
+    ("四户乱缠", "sì hù luàn chán", "the free-for-all of the last four seats", "luanchan"),
+    ("走科", "zǒu kē", "going out (playing one's last card)", "luanchan"),
+    ("接风", "jiē fēng", "taking the lead after a player goes out", "luanchan"),
+    ("头科", "tóu kē", "first out", "scores"),
+    ("二科", "èr kē", "second out", "scores"),
+    ("三科", "sān kē", "third out", "scores"),
+    ("四科", "sì kē", "fourth out", "scores"),
+    ("二落", "èr là", "fifth out", "scores"),
+    ("大落", "dà là", "last", "scores"),
+    ("串三户（圈）", "chuàn sān hù (quān)", "one team takes the first three places", "scores"),
+    ("进贡", "jìn gòng", "tribute: cards paid before the next hand", "jingong"),
+    ("点贡", "diǎn gòng", "tribute for not opening a point", "jingong"),
+    ("烧贡", "shāo gòng", "tribute for being burnt", "jingong"),
+    ("闷贡（清贡）", "mèn gòng (qīng gòng)", "tribute for being 闷ed", "jingong"),
+    ("落贡", "là gòng", "tribute of the last places", "jingong"),
+    ("圈贡", "quān gòng", "tribute of a team that was 圈ed", "jingong"),
+    ("抗贡", "kàng gòng", "being exempt from tribute (four jokers dealt)", "jingong"),
+    ("汇五", "huì wǔ", "pooling the 5s after a 圈 to contest the first lead", "jingong"),
+    ("回牌", "huí pái", "cards given back for tribute", "jingong"),
+    ("换点", "huàn diǎn", "both 对家 pay each other 点贡", "jingong"),
+    ("上班", "shàng bān", "showing 3s (or 4s) to win the first lead", "turns"),
+))
+
+
+def parse_query(query: str | None) -> dict[str, str]:
+    """``learner``, ``rules`` and ``lang`` from a page address's query; unknown values become the defaults."""
+    values = {k: v[0] for k, v in parse_qs(query or "").items() if v}
+    rules = values.get("rules", "").lower()
+    lang = values.get("lang", "")
+    return {"learner": values.get("learner", "")[:200],
+            "rules": rules if rules in PRESETS else "qingdao",
+            "lang": lang if lang in LANGUAGES else "zh"}
+
+
+def query_string(learner: str, rules: str, lang: str) -> str:
+    """The query that carries the session to another page."""
+    return urlencode({"learner": learner, "rules": rules, "lang": lang})
+
+
+def _page_query() -> str:
+    """The page's query: under Voila with preheated kernels, wait until the request arrives."""
+    try:
+        from voila.utils import get_query_string  # only where the app runs
+    except ImportError:
+        return os.environ.get("QUERY_STRING", "")
+    return get_query_string() or ""
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """Who is learning, under which rule set, in which language, on which stage."""
+
+    stage: Stage
+    learner: str
+    rules: Ruleset
+    lang: str
+
+    def link(self, target: Stage | str, **changes: str) -> str:
+        """A relative link to another stage that keeps the session (``changes`` override values)."""
+        other = target if isinstance(target, Stage) else stage(target)
+        values = {"learner": self.learner, "rules": self.rules.name, "lang": self.lang, **changes}
+        return f"{other.notebook}?{query_string(**values)}"
+
+
+def start(stage_id: str, query: str | None = None) -> Session:
+    """Begin a page: read the session from ``query`` (default: the page's address) and set the language."""
+    values = parse_query(_page_query() if query is None else query)
+    set_language(values["lang"])
+    return Session(stage(stage_id), values["learner"], find_ruleset(values["rules"]), values["lang"])

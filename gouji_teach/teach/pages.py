@@ -1,0 +1,234 @@
+"""Page furniture for the course notebooks: the landing page, a stage's header and footer, and quizzes that
+save progress. A notebook composes these; it holds no logic of its own.
+
+    from gouji_teach.teach import course, pages
+    session = course.start("compare")
+    pages.header(session)
+    ...
+    pages.quiz(session, [("beats", "easy"), ("beats", "hard")])
+    pages.footer(session)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+from ..errors import GoujiError
+from ..rulesets import PRESETS
+from ..verdicts import RULES, cite
+from .course import GLOSSARY, HOME, STAGES, Session, stage
+from .drills import make_drill
+from .i18n import get_language, pick, register, set_language, subscribe, t
+from .progress import ProgressStore
+from .widgets import Attempt, PuzzleWidget, RulesetComparison
+
+__all__ = ["footer", "glossary", "header", "landing", "quiz", "rulesets_view", "store"]
+
+register({
+    "page.course": ("够级教学", "Learn 够级"),
+    "page.stage": ("第{n}课", "Stage {n}"),
+    "page.goal": ("本课目标：", "Goal: "),
+    "page.rules": ("规则：", "Rules: "),
+    "page.lang": ("语言：", "Language: "),
+    "page.learner": ("学员：{name}", "Learner: {name}"),
+    "page.guest": ("没有登记名字：进度不会保存。请回到首页输入名字。",
+                   "No name given: progress is not saved. Go back to the start page to enter your name."),
+    "page.home": ("回到首页", "Back to the start page"),
+    "page.next": ("下一课：{title}", "Next: {title}"),
+    "page.prev": ("上一课：{title}", "Previous: {title}"),
+    "page.summary": ("本课小结", "Summary"),
+    "page.covered": ("本课讲到的规则：", "Rules covered:"),
+    "page.quiz": ("练习", "Practice"),
+    "page.saved": ("已保存", "saved"),
+    "page.save_failed": ("进度没有保存：{why}", "Progress not saved: {why}"),
+    "page.name": ("你的名字", "Your name"),
+    "page.start": ("开始学习", "Start"),
+    "page.stars": ("星", "stars"),
+    "page.title": ("称号：{title}（{points}分）", "Title: {title} ({points} points)"),
+    "page.stages": ("课程", "Stages"),
+    "page.glossary": ("术语表", "Glossary"),
+    "page.col.term": ("术语", "Term"),
+    "page.col.pinyin": ("拼音", "Pinyin"),
+    "page.col.en": ("英文", "English"),
+    "page.col.stage": ("在哪一课", "Stage"),
+    "page.compare": ("四种规则对照", "The four rule sets side by side"),
+})
+
+_STORE: list[ProgressStore] = []
+
+
+def store() -> ProgressStore:
+    """The progress store of this kernel (the file ``gouji-teach serve --progress`` names, or the default)."""
+    if not _STORE:
+        _STORE.append(ProgressStore())
+    return _STORE[0]
+
+
+def _link(href: str, text: str, *, current: bool = False) -> str:
+    label = html.escape(text)
+    return f"<b aria-current='page'>{label}</b>" if current else f"<a href='{html.escape(href)}'>{label}</a>"
+
+
+def _switches(session: Session, lang: str) -> str:
+    """Links to the same page in the other language and under the other rule sets (a reload keeps all)."""
+    here = session.stage
+    langs = " | ".join(_link(session.link(here, lang=code), name, current=code == lang)
+                       for code, name in (("zh", "中文"), ("en", "English")))
+    rules = " | ".join(_link(session.link(here, rules=r.name), pick(r.title_zh, r.title_en, lang),
+                             current=r.name == session.rules.name) for r in PRESETS.values())
+    return (f"<div class='gj-switches'>{html.escape(t('page.lang', lang))}{langs}<br>"
+            f"{html.escape(t('page.rules', lang))}{rules}</div>")
+
+
+class _Live(w.HTML):
+    """An HTML widget that re-renders itself when the language changes."""
+
+    def __init__(self, render: callable) -> None:  # type: ignore[valid-type]
+        super().__init__()
+        self._render = render
+        self.value = render(get_language())
+        self._unsubscribe = subscribe(lambda lang: setattr(self, "value", self._render(lang)))
+
+
+def header(session: Session) -> w.Widget:
+    """The stage's title, goal, learner, and the language and rule-set switches."""
+    number = STAGES.index(session.stage) + 1
+
+    def render(lang: str) -> str:
+        who = (html.escape(t("page.learner", lang, name=session.learner)) if session.learner
+               else f"<span role='note'>⚠ {html.escape(t('page.guest', lang))}</span>")
+        return (f"<header class='gj-header'><small>{html.escape(t('page.course', lang))} · "
+                f"{html.escape(t('page.stage', lang, n=number))}</small>"
+                f"<h2>{html.escape(session.stage.title(lang))}</h2>"
+                f"<p><b>{html.escape(t('page.goal', lang))}</b>{html.escape(session.stage.goal(lang))}</p>"
+                f"<p>{who} · {_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
+                f"{_switches(session, lang)}</header>")
+
+    return _Live(render)
+
+
+def _record(session: Session, attempt: Attempt, status: w.HTML) -> None:
+    if not session.learner:
+        return
+    try:
+        store().record_attempt(session.learner, session.stage.id, attempt.puzzle.puzzle_id,
+                               rules=attempt.feedback.rule_ids, correct=attempt.feedback.correct,
+                               answer=attempt.answer[:200])
+    except GoujiError as e:  # the answer still counts on the page; say why it was not saved
+        status.value = f"<small role='alert'>{html.escape(t('page.save_failed', why=pick(e.zh, e.en)))}</small>"
+
+
+def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]], *,
+         presenter: bool = False) -> w.Widget:
+    """Puzzles for this stage under the session's rule set: ``(kind, level)`` or ``(kind, level, number)``.
+
+    Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
+    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner.
+    """
+    status = w.HTML()
+    widgets: list[w.Widget] = []
+    counters: dict[tuple[str, str], int] = {}
+    for spec in drills:
+        kind, level = spec[0], spec[1]
+        counters[kind, level] = counters.get((kind, level), 0) + 1
+        number = spec[2] if len(spec) > 2 else counters[kind, level]  # type: ignore[misc]
+        puzzle = make_drill(kind, number, level=level, rules=session.rules)
+        widget = PuzzleWidget(puzzle, presenter=presenter,
+                              on_attempt=lambda a, status=status: _record(session, a, status))
+        widgets.append(widget.box)
+    title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
+    return w.VBox([title, *widgets, status])
+
+
+def footer(session: Session) -> w.Widget:
+    """Summary of the rules the stage covered (with seed citations under the session's rule set) and links to
+    the previous and next stages."""
+    index = STAGES.index(session.stage)
+
+    def render(lang: str) -> str:
+        items = "".join(
+            f"<li>{html.escape(pick(RULES[r].zh, RULES[r].en, lang))} "
+            f"<small>[{html.escape(r)}, {html.escape(cite(r, session.rules))}]</small></li>"
+            for r in session.stage.rules)
+        covered = (f"<p>{html.escape(t('page.covered', lang))}</p><ul>{items}</ul>" if items else "")
+        nav = []
+        if index > 0:
+            prev = STAGES[index - 1]
+            nav.append(_link(session.link(prev, lang=lang), t("page.prev", lang, title=prev.title(lang))))
+        if index + 1 < len(STAGES):
+            nxt = STAGES[index + 1]
+            nav.append(_link(session.link(nxt, lang=lang), t("page.next", lang, title=nxt.title(lang))))
+        return (f"<footer class='gj-footer'><h3>{html.escape(t('page.summary', lang))}</h3>{covered}"
+                f"<nav>{' · '.join(nav)}</nav></footer>")
+
+    return _Live(render)
+
+
+def glossary(stage_id: str | None = None) -> w.Widget:
+    """The glossary (of one stage, or all of it) as a table."""
+    terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
+
+    def render(lang: str) -> str:
+        head = "".join(f"<th scope='col'>{html.escape(t(k, lang))}</th>"
+                       for k in ("page.col.term", "page.col.pinyin", "page.col.en", "page.col.stage"))
+        rows = "".join(f"<tr><th scope='row' lang='zh'>{html.escape(x.zh)}</th><td>{html.escape(x.pinyin)}</td>"
+                       f"<td>{html.escape(x.en)}</td><td>{html.escape(stage(x.stage).title(lang))}</td></tr>"
+                       for x in terms)
+        return (f"<table class='gj-glossary'><caption>{html.escape(t('page.glossary', lang))}</caption>"
+                f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+    return _Live(render)
+
+
+def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
+    """The four rule sets side by side for plays the learner types."""
+    view = RulesetComparison(challenger, target)
+    title = _Live(lambda lang: f"<h3>{html.escape(t('page.compare', lang))}</h3>")
+    return w.VBox([title, view.box])
+
+
+def landing(session: Session) -> w.Widget:
+    """The start page: the learner's name, stars per stage and title, language and rule-set choice, links."""
+    name = w.Text(value=session.learner, placeholder=t("page.name"), continuous_update=False)
+    go = w.HTML()
+    stages = w.HTML()
+
+    def refresh(lang: str | None = None) -> None:
+        lang = lang or get_language()
+        learner = name.value.strip()[:200]
+        current = Session(session.stage, learner, session.rules, lang)
+        stars: dict[str, int] = {}
+        heading = ""
+        if learner:
+            try:
+                record = store().learner(learner)
+                stars = store().stage_stars(record)
+                title_zh, title_en = store().title(record)
+                heading = (f"<p>{html.escape(t('page.learner', lang, name=learner))} · "
+                           f"{html.escape(t('page.title', lang, title=pick(title_zh, title_en, lang), points=store().points(record)))}</p>")  # noqa: E501
+            except GoujiError as e:
+                heading = f"<p role='alert'>⚠ {html.escape(pick(e.zh, e.en, lang))}</p>"
+        else:
+            heading = f"<p role='note'>{html.escape(t('page.guest', lang))}</p>"
+        rows = "".join(
+            f"<li>{_link(current.link(s), f'{i}. ' + s.title(lang))} "
+            f"<span class='gj-stage-stars' aria-label='{stars.get(s.id, 0)} {t('page.stars', lang)}'>"
+            f"{'★ ' + str(stars[s.id]) if stars.get(s.id) else ''}</span></li>"
+            for i, s in enumerate(STAGES, start=1))
+        stages.value = (f"{heading}{_switches(current, lang)}"
+                        f"<h3>{html.escape(t('page.stages', lang))}</h3><ol class='gj-stages'>{rows}</ol>")
+        first = current.link(STAGES[0])
+        go.value = f"<a class='gj-start' href='{html.escape(first)}'>{html.escape(t('page.start', lang))} →</a>"
+        name.placeholder = t("page.name", lang)
+
+    name.observe(lambda _c: refresh(), names="value")
+    subscribe(refresh)
+    set_language(session.lang)
+    refresh()
+    title = _Live(lambda lang: f"<h1>{html.escape(t('page.course', lang))} · gouji_teach</h1>")
+    return w.VBox([title, w.HBox([name, go], layout=w.Layout(flex_flow="row wrap")), stages,
+                   glossary()])
+

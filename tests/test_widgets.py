@@ -1,0 +1,175 @@
+"""Puzzle widgets, built and clicked in Python, and the proof that answers never reach the browser."""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets as w
+import pytest
+
+from gouji_teach import PRESETS
+from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
+from gouji_teach.teach.i18n import set_language
+from gouji_teach.teach.puzzles import PickPuzzle
+from gouji_teach.teach.widgets import Attempt, PuzzleWidget, RulesetComparison
+
+
+@pytest.fixture(autouse=True)
+def fresh_widgets():
+    """Each test starts with no live widget and in Chinese."""
+    w.Widget.close_all()
+    set_language("zh")
+    yield
+    set_language("zh")
+
+
+def synced_state() -> str:
+    """Everything the browser can read: the synced state of every live widget, as JSON text.
+
+    (ipywidgets answers the front end's request_states for every live widget, displayed or not.)
+    """
+    states = {}
+    for model_id, widget in list(w.widgets.widget._instances.items()):
+        state = widget.get_state()
+        state.pop("_dom_classes", None)
+        states[model_id] = {k: v for k, v in state.items() if isinstance(v, str | int | float | bool | list | dict)}
+    return json.dumps(states, ensure_ascii=False)
+
+
+def secrets_of(puzzle) -> list[str]:
+    """What must not reach the browser before an answer: every explanation and counter-example the checker
+    could give, and the solution."""
+    answers = [c.key for c in puzzle.choices] or [puzzle.example().notation, "X"]
+    texts = []
+    for answer in answers:
+        fb = puzzle.check(answer)
+        texts += [fb.zh, fb.en, fb.counter_zh, fb.counter_en]
+    sol = puzzle.solution()
+    texts += [sol.zh, sol.en]
+    return [x for x in texts if len(x) > 6]
+
+
+def right_key(puzzle) -> str:
+    if isinstance(puzzle, PickPuzzle):
+        return puzzle.example().notation
+    return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_no_answer_or_explanation_in_any_synced_widget_state_before_answering(kind, rules):
+    puzzle = make_drill(kind, 11, level="hard", rules=rules)
+    widget = PuzzleWidget(puzzle, presenter=True)
+    state = synced_state()
+    for secret in secrets_of(puzzle):
+        assert secret not in state, f"leaked before answering: {secret!r}"
+    for lang in ("en", "zh"):  # switching language re-renders: still nothing leaks
+        set_language(lang)
+        state = synced_state()
+        assert not any(secret in state for secret in secrets_of(puzzle))
+    # the test can see a leak: after answering, the feedback is (rightly) in the synced state
+    fb = widget.answer(right_key(puzzle))
+    assert fb.zh in synced_state()
+    widget.close()  # and closing forgets it
+    assert fb.zh not in synced_state()
+
+
+def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_two_stars():
+    attempts: list[Attempt] = []
+    puzzle = make_drill("beats", 3, level="medium", rules="qingdao")
+    widget = PuzzleWidget(puzzle, on_attempt=attempts.append)
+    right = right_key(puzzle)
+    buttons = dict(zip([c.key for c in puzzle.choices], widget.choice_buttons, strict=True))
+    wrong = next(k for k in buttons if k != right)
+    buttons[wrong].click()
+    assert "✘" in widget.feedback.value and widget.stars == 0
+    assert "反例" in widget.feedback.value or puzzle.check(wrong).counter_zh == ""
+    buttons[right].click()
+    assert "✔" in widget.feedback.value and widget.stars == 2
+    assert "★★☆" in widget.status.value
+    assert [(a.attempt, a.feedback.correct, a.stars) for a in attempts] == [(1, False, 0), (2, True, 2)]
+    buttons[wrong].click()  # solved: no further attempts until retry
+    assert len(attempts) == 2
+    widget.retry_button.click()
+    assert widget.feedback.value == "" and widget.stars == 0
+    buttons[right].click()
+    assert widget.stars == 3
+    widget.close()
+
+
+def test_language_switch_rerenders_question_buttons_and_feedback():
+    puzzle = make_drill("gouji", 5, level="medium", rules="linyi")
+    widget = PuzzleWidget(puzzle)
+    widget.answer(right_key(puzzle))
+    assert puzzle.question()[0] in widget.question.value and widget.hint_button.description == "提示"
+    set_language("en")
+    assert puzzle.question()[1] in widget.question.value
+    assert widget.hint_button.description == "Hint" and "Right!" in widget.feedback.value
+    assert widget.choice_buttons[0].description == puzzle.choices[0].en
+    widget.close()
+
+
+def test_hint_names_a_rule():
+    widget = PuzzleWidget(make_drill("beats", 1, rules="tongsu"))
+    widget.hint_button.click()
+    assert "规则" in widget.feedback.value
+    widget.close()
+
+
+def test_pick_puzzle_by_toggles_and_by_keyboard_typing():
+    puzzle = make_drill("pick", 2, level="medium", rules="qingdao")
+    widget = PuzzleWidget(puzzle)
+    example = puzzle.example()
+    wanted = list(example.cards)
+    for card, toggle in zip(puzzle.hand.cards, widget.toggles, strict=True):
+        if card in wanted:
+            wanted.remove(card)
+            toggle.value = True
+    widget.submit.click()
+    assert widget.stars == 3 and "✔" in widget.feedback.value
+    widget.retry()
+    assert not any(t.value for t in widget.toggles)
+    widget.typed.value = "Z9"  # typed: bad notation is feedback in place, nothing lost
+    assert "Z" in widget.feedback.value and widget.stars == 0
+    widget.typed.value = example.notation
+    assert widget.stars == 2
+    widget.close()
+
+
+def test_presenter_reveals_the_answer_only_on_request():
+    puzzle = make_drill("count", 9, level="hard", rules="zaozhuang")
+    widget = PuzzleWidget(puzzle, presenter=True)
+    solution = puzzle.solution().zh
+    assert solution not in synced_state()
+    widget.reveal_button.click()
+    assert solution in widget.feedback.value
+    widget.close()
+
+
+def test_untrusted_values_from_the_browser_are_checked_not_trusted():
+    puzzle = make_drill("beats", 4, rules="qingdao")
+    widget = PuzzleWidget(puzzle)
+    fb = widget.answer("<img src=x onerror=alert(1)>")
+    assert not fb.correct and "<img" not in widget.feedback.value
+    widget.close()
+
+
+def test_ruleset_comparison_widget_shows_four_answers_and_keeps_input_on_error():
+    view = RulesetComparison("DD", "D")
+    assert view.table.value.count("<tr") == 5 and "◆" in view.table.value
+    good_table = view.table.value
+    view.challenger.value = "DQ?"
+    assert "?" in view.error.value and "role='alert'" in view.error.value
+    assert view.challenger.value == "DQ?" and view.table.value == good_table
+    view.challenger.value = "22333"
+    view.target.value = ""
+    assert view.error.value == "" and "不合规" in view.table.value  # tongsu refuses 贴钱
+    view.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_builds_a_widget(level):
+    for kind in KINDS:
+        widget = PuzzleWidget(make_drill(kind, 0, level=level, rules="qingdao"))
+        assert widget.question.value and widget.cards.value
+        widget.close()
