@@ -166,6 +166,24 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .app import AppError, serve
+
+    try:
+        return serve(port=args.port, progress=Path(args.progress) if args.progress else None,
+                     open_browser=args.open)
+    except AppError as e:
+        raise UsageError(f"serve: {e}") from None
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535) / 不是端口号")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
@@ -191,6 +209,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_options)
+
+    cmd = sub.add_parser("serve", help="start the course as a web app (Voila) and print its address")
+    cmd.add_argument("--port", type=_port, help="port on 127.0.0.1 (default: the first free one from 8866)")
+    cmd.add_argument("--progress", metavar="PATH", help="the progress file (default: one per user)")
+    cmd.add_argument("--open", action="store_true", help="open the app in a browser")
+    cmd.set_defaults(run=_cmd_serve)
 
     cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
     cmd.add_argument("--json", action="store_true", help="print JSON")

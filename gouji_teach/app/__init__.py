@@ -1,0 +1,114 @@
+"""The web app: Voila serving the course notebooks that ship inside the package.
+
+``gouji-teach serve`` runs :func:`serve`: Voila on ``127.0.0.1`` with the project's configuration (sources
+stripped, no tracebacks, preheated kernels, idle kernels culled, the landing page at ``/``), prints the
+address once the server answers, and stops cleanly on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["COURSE_DIR", "JUPYTER_DIR", "AppError", "free_port", "serve", "voila_command", "voila_env"]
+
+#: The notebooks of the course (``tutorials/`` in a checkout is a link to this folder).
+COURSE_DIR = Path(__file__).resolve().parent.parent / "course"
+#: Jupyter data folder with the app's Voila template (``voila/templates/gouji``).
+JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"
+
+
+class AppError(RuntimeError):
+    """The app could not start; the message says why in Chinese and English."""
+
+
+def free_port(start: int = 8866, tries: int = 100) -> int:
+    """The first port from ``start`` on which nothing listens on 127.0.0.1."""
+    for port in range(start, start + tries):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AppError(f"{start}-{start + tries - 1} 之间没有空闲端口 / no free port from {start} to {start + tries - 1}")
+
+
+def voila_command(port: int) -> list[str]:
+    """The Voila command line of the app; the rest of its configuration is ``jupyter/config/voila.json``:
+    sources stripped, no tracebacks, one preheated kernel per page, idle kernels culled (each page is a
+    kernel and the browser's shutdown request is refused, voila issue 1458, so culling is what frees them)."""
+    return [sys.executable, "-m", "voila", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser"]
+
+
+def voila_env(progress: Path | None) -> dict[str, str]:
+    """The environment of the server and its kernels: the app's template and configuration, the progress file."""
+    env = dict(os.environ)
+    for name, path in (("JUPYTER_PATH", JUPYTER_DIR), ("JUPYTER_CONFIG_PATH", JUPYTER_DIR / "config")):
+        env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
+    if progress is not None:
+        env["GOUJI_TEACH_PROGRESS"] = str(progress)
+    return env
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def serve(*, port: int | None = None, progress: Path | None = None, open_browser: bool = False,
+          announce: Callable[[str], None] = print, startup_timeout: float = 120) -> int:
+    """Run the app until Ctrl-C (or until Voila stops); returns an exit status."""
+    if progress is not None:
+        from ..teach.progress import ProgressStore
+
+        ProgressStore(progress)  # a bad path fails here, with its reason, before anything starts
+    port = port or free_port()
+    process = subprocess.Popen(voila_command(port), env=voila_env(progress), start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + startup_timeout
+        while not _answers(url + "voila/tree"):
+            if process.poll() is not None:
+                raise AppError(f"Voila 启动失败（退出码 {process.returncode}） / Voila stopped at start "
+                               f"(exit status {process.returncode}); is port {port} free?")
+            if time.monotonic() > deadline:
+                raise AppError(f"Voila {startup_timeout:.0f} 秒内没有响应 / Voila did not answer within "
+                               f"{startup_timeout:.0f} s")
+            time.sleep(0.25)
+        announce(f"够级教学已启动 / gouji_teach is running: {url}  (Ctrl-C 停止 / to stop)")
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+        return process.wait()
+    except KeyboardInterrupt:
+        announce("正在停止 / stopping …")
+        return 0
+    finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
