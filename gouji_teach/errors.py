@@ -4,11 +4,13 @@
 * :class:`IllegalPlayError`: cards that are valid notation but not a legal play under the rule set
   (names the rule that forbids it).
 * :class:`UnknownRulesetError`: a rule-set name that is not a preset.
+* :class:`RecordError`: a game record (the JSON the engine writes and settlement reads) that is malformed or
+  inconsistent; names the field, e.g. ``finish_order[3]``.
 """
 
 from __future__ import annotations
 
-__all__ = ["GoujiError", "IllegalPlayError", "NotationError", "UnknownRulesetError"]
+__all__ = ["GoujiError", "IllegalPlayError", "NotationError", "RecordError", "UnknownRulesetError"]
 
 
 class GoujiError(ValueError):
@@ -46,3 +48,18 @@ class UnknownRulesetError(GoujiError):
         super().__init__(
             f"未知规则集 {str(name)!r}（可选：{listed}）", f"unknown rule set {str(name)!r} (choose from: {listed})"
         )
+
+
+class RecordError(GoujiError):
+    """A game record that is malformed or inconsistent. ``field`` is the path of the bad field, e.g.
+    ``finish_order[3]`` or ``[2].burns[0].outcome`` in a series; both messages start with it."""
+
+    def __init__(self, field: str, zh: str, en: str, *, rule: str | None = None) -> None:
+        self.field = field
+        self.why_zh = zh
+        self.why_en = en
+        super().__init__(f"{field}：{zh}", f"{field}: {en}", rule=rule)
+
+    def within(self, prefix: str) -> RecordError:
+        """The same error with its field path under ``prefix`` (a record inside a series)."""
+        return RecordError(f"{prefix}{self.field}", self.why_zh, self.why_en, rule=self.rule)

@@ -121,6 +121,66 @@ class Ruleset:
         "only pure 够级 plays (no 2, no joker) can 开点; otherwise all but jokers and a single 2",
     )
 
+    # -- settlement ---------------------------------------------------------------------------------
+    place_points: tuple[int, ...] = _switch(
+        "名次得分：头科、二科、三科、四科、二落、大落（每人得本帮三人之和）",
+        "points of 头科 ... 大落; each player scores the sum of the team's three",
+    )
+    sweep_doubles_score: bool = _switch(
+        "串三户（圈）得分翻倍", "a 串三户 (one team takes 头科, 二科, 三科) doubles the scores"
+    )
+    revolution_third_with_top_two: bool = _switch(
+        "革命者算四科；本帮得头科、二科时算三科", "a revolutionary is 四科, or 三科 when the team takes 头科 and 二科"
+    )
+    failed_revolution_last: bool = _switch("革命失败者为大落", "a failed revolutionary is 大落")
+    failed_burn_last: bool = _switch("烧牌失败（诈烧）者为大落", "a failed burner (诈烧) is 大落")
+    zhashao_men_free: bool = _switch(
+        "因诈烧被闷的不算落，为自由人（三科或四科），不进闷贡",
+        "a seat 闷ed by a failed burn is a free seat (三科 or 四科) and pays no 闷贡",
+    )
+    tribute_order: tuple[str, ...] = _switch("进贡的顺序", "the order in which the kinds of tribute are paid")
+    first_hand_free: bool = _switch("每个系列的第一局不进贡", "nothing is paid before the first hand of a series")
+    dian_table: Mapping[str, int] = _switch(
+        "点贡张数，按“自己/对家”是否宣点（X）、开点（K）查表",
+        "点贡 a seat pays its 对家, keyed 'self/对家' with X for 宣点 and K for 开点 (missing: 0)",
+    )
+    dian_escalation: tuple[int, ...] = _switch(
+        "连续没过点时每份点贡的张数（0：毕业，重新轮回）",
+        "点贡 multiplier for the 1st, 2nd ... consecutive hand without 开点 (0: graduated, the cycle restarts)",
+    )
+    burn_cards: int = _switch("烧贡张数", "cards of a 烧贡")
+    failed_burn_tribute: str = _switch(
+        "烧牌失败时烧牌者向被烧者进的贡（空：不进）", "the tribute a failed burner pays the seat burned (empty: none)"
+    )
+    counter_burn_growth: Literal["one", "plus_one", "double"] = _switch(
+        "k次反烧后的烧贡张数：1、k+1 或 2^k", "烧贡 after k 反烧: 1, k+1 or 2^k"
+    )
+    men_cards: int = _switch("闷贡张数", "cards of a 闷贡")
+    luo_cards: tuple[int, int] = _switch(
+        "落贡：大落进头科、二落进二科的张数", "落贡: cards 大落 pays 头科, and 二落 pays 二科"
+    )
+    sweep_tribute: Literal["none", "dian", "quan", "normal"] = _switch(
+        "串三户（圈）后的进贡：不进贡、输方各进一张点贡、只进圈贡、照常",
+        "tribute after a 串三户: none, one 点贡 from each loser, only 圈贡 from the losers, or as usual",
+    )
+    sweep_huiwu: bool = _switch("被圈的一帮下一局汇五", "after a 圈 the swept team opens the next hand with 汇五")
+    sweep_restart_after: int = _switch(
+        "同一帮连续被圈几局后重新开局（0：不会）",
+        "after this many 圈 of one team in a row the series restarts (0: never)",
+    )
+    same_team_pays: bool = _switch("同帮之间也要进贡", "tribute is paid between teammates too")
+    tribute_cards: Literal["biggest", "natural_jokers_twos"] = _switch(
+        "进哪些牌：手里最大的牌，或只进自然抓到的王和2（不足部分免除）",
+        "which cards: the biggest in hand, or only naturally dealt jokers and 2s (any shortfall excused)",
+    )
+    kanggong: bool = _switch(
+        "抗贡：自然抓到4个大王抗本帮的贡，4个小王抗本人的贡",
+        "抗贡: four dealt big jokers excuse the team's tribute, four small jokers one's own",
+    )
+    returns_cards: bool = _switch(
+        "吃贡后回牌（张数相同，不能回贡牌）", "the receiver returns as many cards of its choice, not the tribute cards"
+    )
+
     # -- play ------------------------------------------------------------------------------------------
     keep_threes: int = _switch("牌里只留几张3（0：全留）", "how many 3s the deck keeps (0: all of them)")
     bie_san: bool = _switch("憋三：3只能作最后一手牌出", "憋三: 3s may only be the last play of a hand")
@@ -205,6 +265,31 @@ QINGDAO = Ruleset(
     big_joker_kill=False,
     gouji_min_twos=1,
     kaidian_pure_only=False,
+    place_points=(4, 2, 0, 0, -2, -4),
+    sweep_doubles_score=True,
+    revolution_third_with_top_two=True,
+    failed_revolution_last=True,
+    failed_burn_last=True,
+    zhashao_men_free=False,
+    tribute_order=("闷贡", "烧贡", "点贡", "落贡"),
+    first_hand_free=True,
+    dian_table=MappingProxyType(
+        {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 3, "X-/--": 1, "X-/-K": 3, "XK/-K": 2,
+         "X-/X-": 2, "X-/XK": 4, "XK/XK": 2}
+    ),
+    dian_escalation=(1,),
+    burn_cards=1,
+    failed_burn_tribute="",
+    counter_burn_growth="one",
+    men_cards=1,
+    luo_cards=(2, 1),
+    sweep_tribute="none",
+    sweep_huiwu=False,
+    sweep_restart_after=0,
+    same_team_pays=False,
+    tribute_cards="biggest",
+    kanggong=False,
+    returns_cards=True,
     keep_threes=0,
     bie_san=True,
     first_leader="suit_fours",
@@ -251,6 +336,38 @@ QINGDAO = Ruleset(
         "kaidian_pure_only": seed(
             "002", "§5 开点", "以下牌型的够级牌不开点：任意张大花，小花或者挂花的牌;单张的2"
         ),
+        "place_points": seed(
+            "002", "§6 游戏积分计算规则", "头科：+4分 二科：+2分 三科：0分 四科：0分 二落：-2分 大落：-4分"
+        ),
+        "sweep_doubles_score": seed("002", "§6 游戏积分计算规则", "如果串三户，则双方积分翻倍"),
+        "revolution_third_with_top_two": seed(
+            "002", "§5 革命", "革命者通常视为四科(但如果自己联邦成为头科和二科，则算做三科，即串三户)"
+        ),
+        "failed_revolution_last": default("002 has no failed revolution; as 000 part 3 第47条"),
+        "failed_burn_last": seed("002", "§5 烧牌", "如果烧牌者没有按上面的要求出牌，则算烧失败，算大落"),
+        "zhashao_men_free": default("002 has no 诈烧 exemption; only 000 part 3 第32条 frees the seat"),
+        "tribute_order": seed("002", "§4 进贡", "进贡和还贡的类型和顺序：闷贡>烧贡>点贡>落贡"),
+        "first_hand_free": seed("002", "§4 进贡", "每局第一回合没有进贡"),
+        "dian_table": seed("002", "§4 进贡/点贡", "双方都宣点、双方都不宣点、自己宣点对家不宣点的九种情况"),
+        "dian_escalation": default("002 has one 点贡 table and no escalation over hands"),
+        "burn_cards": seed("002", "§4 进贡/烧贡", "被烧者要向烧牌者进1张烧贡"),
+        "failed_burn_tribute": default("002 §5 makes a failed burner 大落 and names no tribute for it"),
+        "counter_burn_growth": default(
+            "002 §5 counts a burn of the burner as 解烧 and as a burn of its own; nothing doubles"
+        ),
+        "men_cards": seed("002", "§4 进贡/闷贡", "在进贡时要进1张闷贡"),
+        "luo_cards": seed("002", "§4 进贡/落贡", "大落向头科进2张落贡，二落向二科进1张落贡"),
+        "sweep_tribute": seed("002", "§5 串三户", "串三户分数翻一倍，同时不再进贡"),
+        "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
+        "sweep_restart_after": default("002 never restarts a series for repeated 串三户"),
+        "same_team_pays": default(
+            "002 is silent; a tribute inside a team changes nothing, and 000 part 1 waives 烧贡 within a 联邦"
+        ),
+        "tribute_cards": seed("002", "§4 进贡", "进贡时要进手里最大的牌"),
+        "kanggong": default("抗贡 is only in 000 part 3 第17条"),
+        "returns_cards": seed(
+            "002", "§4 进贡", "进贡和还贡的类型和顺序 (还贡 exists; one card back per card, as 003 §十四)"
+        ),
     },
 )
 
@@ -265,6 +382,31 @@ LINYI = Ruleset(
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
+    place_points=(4, 2, 0, 0, -2, -4),
+    sweep_doubles_score=True,
+    revolution_third_with_top_two=True,
+    failed_revolution_last=True,
+    failed_burn_last=True,
+    zhashao_men_free=False,
+    tribute_order=("点贡", "烧贡", "闷贡", "落贡"),
+    first_hand_free=True,
+    dian_table=MappingProxyType(
+        {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 3, "X-/--": 1, "X-/-K": 3, "XK/-K": 2,
+         "X-/X-": 2, "X-/XK": 4, "XK/XK": 2}
+    ),
+    dian_escalation=(1,),
+    burn_cards=1,
+    failed_burn_tribute="",
+    counter_burn_growth="one",
+    men_cards=1,
+    luo_cards=(2, 1),
+    sweep_tribute="dian",
+    sweep_huiwu=False,
+    sweep_restart_after=0,
+    same_team_pays=False,
+    tribute_cards="biggest",
+    kanggong=False,
+    returns_cards=True,
     keep_threes=0,
     bie_san=True,
     first_leader="suit_fours",
@@ -307,6 +449,30 @@ LINYI = Ruleset(
         "big_joker_kill": seed("000", "part 1 规则介绍", "两大花拍一个大花"),
         "gouji_min_twos": seed("000", "part 1 规则介绍/够级牌", "1张大、小花及2……为最低级别"),
         "kaidian_pure_only": seed("000", "part 1 规则介绍/开点", "纯够级牌才能开点"),
+        "place_points": default("000 part 1 ranks players but scores no points per hand; 002 §6's table"),
+        "sweep_doubles_score": default("000 part 1 is silent; as 002 §6"),
+        "revolution_third_with_top_two": seed(
+            "000", "part 1 结算说明", "如果革命者的联邦获得头科和二科，则革命者算三科"
+        ),
+        "failed_revolution_last": default("000 part 1 has no failed revolution; as part 3 第47条"),
+        "failed_burn_last": default("000 part 1 is silent on a failed burn; as 002 §5"),
+        "zhashao_men_free": default("000 part 1 has no 诈烧 exemption; only part 3 第32条 frees the seat"),
+        "tribute_order": seed("000", "part 1 游戏介绍", "点、烧、轻、落（la）"),
+        "first_hand_free": seed("000", "part 1 规则介绍/进贡", "每桌第一局牌没有进贡"),
+        "dian_table": default("000 part 1 has 宣点 but no table; 002 §4's table"),
+        "dian_escalation": default("000 part 1 has no escalation over hands"),
+        "burn_cards": seed("000", "part 1 规则介绍/烧贡", "被烧者要向烧牌者进1张烧贡"),
+        "failed_burn_tribute": default("000 part 1 names no tribute for a failed burn; as 002"),
+        "counter_burn_growth": seed("000", "part 1 规则介绍/烧贡", "自己联邦可以反烧，反烧……后不需要进烧贡"),
+        "men_cards": seed("000", "part 1 规则介绍/闷贡", "下一局在进贡时要进1张闷贡"),
+        "luo_cards": seed("000", "part 1 规则介绍/落贡", "大落向头科进2张落贡；二落向二科进1张落贡"),
+        "sweep_tribute": seed("000", "part 1 规则介绍/点贡", "串三户时输方三家需向赢方三家各进一张点贡"),
+        "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
+        "sweep_restart_after": default("000 part 1 never restarts a series for repeated 串三户"),
+        "same_team_pays": seed("000", "part 1 规则介绍/烧贡", "反烧或被自己联邦烧牌后不需要进烧贡"),
+        "tribute_cards": seed("000", "part 1 规则介绍/进贡", "进贡时要进手里最大的牌"),
+        "kanggong": default("抗贡 is only in 000 part 3 第17条"),
+        "returns_cards": default("000 part 1 copies 002's 进贡 text; 002 §4 has 还贡"),
     },
 )
 
@@ -321,6 +487,30 @@ TONGSU = Ruleset(
     big_joker_kill=True,
     gouji_min_twos=2,
     kaidian_pure_only=True,
+    place_points=(4, 2, 0, 0, -2, -4),
+    sweep_doubles_score=True,
+    revolution_third_with_top_two=True,
+    failed_revolution_last=True,
+    failed_burn_last=True,
+    zhashao_men_free=True,
+    tribute_order=("圈贡", "点贡", "烧贡", "诈烧贡", "闷贡", "落贡"),
+    first_hand_free=True,
+    dian_table=MappingProxyType(
+        {"--/--": 1, "--/-K": 1, "--/X-": 1, "--/XK": 2, "X-/--": 1, "X-/-K": 1, "X-/X-": 1, "X-/XK": 2}
+    ),
+    dian_escalation=(1,),
+    burn_cards=1,
+    failed_burn_tribute="诈烧贡",
+    counter_burn_growth="double",
+    men_cards=1,
+    luo_cards=(2, 1),
+    sweep_tribute="quan",
+    sweep_huiwu=True,
+    sweep_restart_after=3,
+    same_team_pays=False,
+    tribute_cards="natural_jokers_twos",
+    kanggong=True,
+    returns_cards=False,
     keep_threes=0,
     bie_san=True,
     first_leader="drawn_card",
@@ -364,6 +554,32 @@ TONGSU = Ruleset(
         "big_joker_kill": seed("000", "part 3 第4条", "本规则仅认同“两大灭一大”（二杀一）的玩法"),
         "gouji_min_twos": seed("000", "part 3 第8条", "2张“2”和各1张大、小王牌为够级牌"),
         "kaidian_pure_only": seed("000", "part 3 第22条", "只有纯够级牌才能开点"),
+        "place_points": default("000 part 3 scores no points; 002 §6's table"),
+        "sweep_doubles_score": default("000 part 3 is silent on points; as 002 §6"),
+        "revolution_third_with_top_two": seed(
+            "000", "part 3 第42条", "包括成功革命者的同帮争得头、二科，该革命者即为第三科"
+        ),
+        "failed_revolution_last": seed("000", "part 3 第47条", "则革命失败，玩家为大落且不开点"),
+        "failed_burn_last": seed("000", "part 3 第32条", "为诈烧（捎），直接被判为大落"),
+        "zhashao_men_free": seed("000", "part 3 第32条", "如果因诈烧（捎）被闷（清）的，不算落科，为自由人"),
+        "tribute_order": seed(
+            "000", "part 3 第16条", "规定进贡的顺序为点贡、烧（捎）贡、闷（清、净）贡、落贡 (圈贡 first: 第17条)"
+        ),
+        "first_hand_free": seed("000", "part 3 第20条", "该首局无需进贡"),
+        "dian_table": seed("000", "part 3 第23条", "如宣点成功，则点贡翻倍 (failed 宣点: 本规则不做规定, plain 点贡)"),
+        "dian_escalation": seed("000", "part 3 第22条", "点贡通常为一张，进给对家"),
+        "burn_cards": seed("000", "part 3 第28条", "烧（捎）贡通常为一张"),
+        "failed_burn_tribute": seed("000", "part 3 第32条", "直接被判为大落，并进一张诈烧（捎）贡"),
+        "counter_burn_growth": seed("000", "part 3 第31条", "每反烧（捎）一次，烧（捎）贡翻倍"),
+        "men_cards": seed("000", "part 3 第35条", "闷（清、净）贡为一张"),
+        "luo_cards": seed("000", "part 3 第40条", "大落贡为两张，进给头科；二落贡为一张，进给二科"),
+        "sweep_tribute": seed("000", "part 3 第17条", "该同帮玩家只需进圈贡，其他进贡免除"),
+        "sweep_huiwu": seed("000", "part 3 第44条", "被圈三家的一同帮将手中全部点数5的牌摆出汇总"),
+        "sweep_restart_after": seed("000", "part 3 第45条", "仍然出现连圈三局的极端情况，那么够级游戏重新开局"),
+        "same_team_pays": seed("000", "part 3 第17条", "同帮之间可以不进任何贡"),
+        "tribute_cards": seed("000", "part 3 第16条", "玩家自然抓到的……大、小王和2为贡牌"),
+        "kanggong": seed("000", "part 3 第17条", "自然抓到4个大王牌时抗掉本同帮所有进贡"),
+        "returns_cards": seed("000", "part 3 第16条", "受进贡的玩家无需回贡"),
     },
 )
 
@@ -378,6 +594,31 @@ ZAOZHUANG = Ruleset(
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
+    place_points=(4, 2, 0, 0, -2, -4),
+    sweep_doubles_score=False,
+    revolution_third_with_top_two=False,
+    failed_revolution_last=True,
+    failed_burn_last=False,
+    zhashao_men_free=False,
+    tribute_order=("点贡", "烧贡", "闷贡", "落贡"),
+    first_hand_free=True,
+    dian_table=MappingProxyType(
+        {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 2, "X-/--": 1, "X-/-K": 3, "XK/-K": 2,
+         "X-/X-": 2, "X-/XK": 4, "XK/XK": 2}
+    ),
+    dian_escalation=(1, 2, 3, 0),
+    burn_cards=1,
+    failed_burn_tribute="烧贡",
+    counter_burn_growth="plus_one",
+    men_cards=1,
+    luo_cards=(2, 1),
+    sweep_tribute="normal",
+    sweep_huiwu=False,
+    sweep_restart_after=0,
+    same_team_pays=True,
+    tribute_cards="biggest",
+    kanggong=False,
+    returns_cards=True,
     keep_threes=6,
     bie_san=True,
     first_leader="first_three",
@@ -420,6 +661,32 @@ ZAOZHUANG = Ruleset(
         "big_joker_kill": seed("003", "§三 出牌", "1个大花需用2个大花压；2个大花需用4个大花压"),
         "gouji_min_twos": seed("003", "§四 够级牌", "1个2（钱）"),
         "kaidian_pure_only": seed("003", "§四 够级牌", "必须是纯级牌过点，即不得添钱（2）挂花（王）"),
+        "place_points": default("003 scores no points; 002 §6's table"),
+        "sweep_doubles_score": default("003 knows no 串三户, so nothing doubles"),
+        "revolution_third_with_top_two": seed("003", "§十二 革命", "直接晋级4科"),
+        "failed_revolution_last": default("003 has no failed revolution; as 000 part 3 第47条"),
+        "failed_burn_last": default("003 §八 makes a failed burner pay and leaves his place alone"),
+        "zhashao_men_free": default("003 has no 诈烧 exemption; only 000 part 3 第32条 frees the seat"),
+        "tribute_order": seed("003", "§二 进贡", "先后顺序：点、烧、清（闷）、落"),
+        "first_hand_free": default("003 is silent; no hand comes before the first"),
+        "dian_table": seed("003", "§七 宣点", "对家需向玩家进双倍点贡；相反……玩家需要……向对家进双倍点贡"),
+        "dian_escalation": seed(
+            "003", "§六 点", "第一次被摁点，进1个点贡；连续两次……2个；连续三次……3个；第四场……即为毕业"
+        ),
+        "burn_cards": seed("003", "§八 烧牌", "被烧人需要在下一场扑克开始前向烧牌人进贡1张"),
+        "failed_burn_tribute": seed("003", "§八 烧牌", "烧牌人反而需要在下一场扑克开始钱向被烧人进贡1张"),
+        "counter_burn_growth": seed(
+            "003", "§十一 反烧", "烧牌人需要……进贡2张……若烧牌人再次反烧，则被烧人需要……进3个贡"
+        ),
+        "men_cards": seed("003", "§十三 清（闷）", "被清的玩家需要在下一场扑克开始前向清的玩家进1张清贡"),
+        "luo_cards": seed("003", "§十四 落", "大落向大科进2个落贡；二落向二科进1个落贡"),
+        "sweep_tribute": default("003 knows no 串三户", "注：任何人都必须进贡"),
+        "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
+        "sweep_restart_after": default("003 knows no 串三户"),
+        "same_team_pays": seed("003", "§十四 落", "注：任何人都必须进贡"),
+        "tribute_cards": default("003 is silent on which card; the biggest, as 002 §4"),
+        "kanggong": seed("003", "§十四 落", "注：任何人都必须进贡"),
+        "returns_cards": seed("003", "§十四 落", "进贡后回牌可以回相同的牌但不能回贡牌"),
     },
 )
 
