@@ -146,6 +146,7 @@ class Game:
         s.n_events = len(self._events)
         self._s = s
         self._history: list[tuple[_State, Action]] = []
+        self._plays: dict[str, Play] = {}
 
     # -- construction ----------------------------------------------------------------------------
 
@@ -160,23 +161,7 @@ class Game:
         rules = find_ruleset(rules)
         keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
         deck = shuffled_deck(rules.packs, seed=seed, keep=keep)
-        hands = [Hand(deck[i::6]) for i in range(6)]
-        events: list[Event] = []
-        hands = _buy(hands, rules, events)
-        leader, why_zh, why_en = _first_leader(hands, rules, deck, seed)
-        events.append(
-            Event(
-                "first_leader",
-                leader,
-                f"座位{leader}先发牌：{why_zh}",
-                f"seat {leader} leads first: {why_en}",
-                rule="first_leader",
-            )
-        )
-        game = cls(hands, rules, leader=leader, first_hand=first_hand, events=events)
-        if rules.natural_point:
-            game._natural_points()
-        return game
+        return cls._start([Hand(deck[i::6]) for i in range(6)], rules, deck, seed, None, True, first_hand)
 
     @classmethod
     def from_hands(
@@ -186,11 +171,13 @@ class Game:
         *,
         leader: int | None = None,
         seed: int | None = None,
+        prelude: bool = False,
         first_hand: bool = False,
     ) -> Game:
-        """A hand from explicit hands (a puzzle or a scenario). Seats left out get cards from the rest of a
-        deck shuffled by ``seed`` (default 0), as many as a full deal gives. No 买三 and no 自然点: the hands
-        are taken as they stand when play begins. ``leader`` defaults to the rule set's first-leader rule.
+        """A hand from explicit hands (a puzzle or a scenario). Seats left out get cards from the rest of the
+        rule set's deck shuffled by ``seed`` (default 0), as many as a full deal gives. The hands are taken as
+        they stand when play begins, unless ``prelude``: then 买三/买四 and 自然点 happen first, as after a
+        deal. ``leader`` defaults to the rule set's first-leader rule.
         """
         rules = find_ruleset(rules)
         given = dict(enumerate(hands)) if not isinstance(hands, Mapping) else dict(hands)
@@ -200,36 +187,37 @@ class Game:
             k: (v if isinstance(v, Hand) else Hand.parse(v) if isinstance(v, str) else Hand(v))
             for k, v in given.items()
         }
-        keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
         if len(parsed) < 6:
-            rest = Hand(shuffled_deck(rules.packs, seed=seed or 0, suits=False, keep=keep))
-            for h in parsed.values():
-                try:
-                    rest = rest - [Card(c.rank) for c in h]
-                except ValueError:
-                    raise ValueError("the given hands hold more cards than the deck of the rule set") from None
+            keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
+            deck = build_deck(rules.packs, suits=False, keep=keep)
+            try:
+                rest = Hand(deck) - [Card(c.rank) for h in parsed.values() for c in h]
+            except ValueError:
+                raise ValueError("the given hands hold more cards than the deck of the rule set") from None
             pool = list(rest.cards)
             random.Random(seed or 0).shuffle(pool)
-            size = len(build_deck(rules.packs, suits=False, keep=keep)) // 6
+            size = len(deck) // 6
             for k in range(6):
                 if k not in parsed:
                     parsed[k], pool = Hand(pool[:size]), pool[size:]
-        seats = [parsed[k] for k in range(6)]
-        events: list[Event] = []
-        if leader is None:
-            leader, why_zh, why_en = _first_leader(seats, rules, None, seed or 0)
-            events.append(
-                Event(
-                    "first_leader",
-                    leader,
-                    f"座位{leader}先发牌：{why_zh}",
-                    f"seat {leader} leads first: {why_en}",
-                    rule="first_leader",
-                )
-            )
-        elif not 0 <= leader <= 5:
+        if leader is not None and not 0 <= leader <= 5:
             raise ValueError(f"the leader must be a seat 0-5, not {leader}")
-        return cls(seats, rules, leader=leader, first_hand=first_hand, events=events)
+        return cls._start([parsed[k] for k in range(6)], rules, None, seed or 0, leader, prelude, first_hand)
+
+    @classmethod
+    def _start(cls, hands: list[Hand], rules: Ruleset, deck: list[Card] | None, seed: int, leader: int | None,
+               prelude: bool, first_hand: bool) -> Game:
+        events: list[Event] = []
+        if prelude:
+            hands = _buy(hands, rules, events)
+        if leader is None:
+            leader, why_zh, why_en = _first_leader(hands, rules, deck, seed)
+            events.append(Event("first_leader", leader, f"座位{leader}先发牌：{why_zh}",
+                                f"seat {leader} leads first: {why_en}", rule="first_leader"))
+        game = cls(hands, rules, leader=leader, first_hand=first_hand, events=events)
+        if prelude and rules.natural_point:
+            game._natural_points()
+        return game
 
     # -- reading the state -----------------------------------------------------------------------
 
@@ -363,6 +351,7 @@ class Game:
         new._events = self._events[: self._s.n_events]
         new._s = self._s.clone()
         new._history = [(st, a) for st, a in self._history]
+        new._plays = self._plays
         return new
 
     @property
@@ -392,17 +381,17 @@ class Game:
         if s.top is None:
             if seat == s.to_act:
                 out += [
-                    Action(seat, "play", p.notation)
+                    Action.of(seat, "play", p)
                     for p in possible_plays(hand, self.rules)
                     if self._lead_problem(seat, p) is None
                 ]
             return out
         top_play = s.top[1]
         if seat in s.window:
-            out += [Action(seat, "burn", p.notation) for p in self._beating(hand, top_play)]
+            out += [Action.of(seat, "burn", p) for p in self._beating(hand, top_play)]
             out.append(Action(seat, "pass"))
         elif seat == s.to_act or seat == s.after_window:
-            out += [Action(seat, "play", p.notation) for p in self._beating(hand, top_play)]
+            out += [Action.of(seat, "play", p) for p in self._beating(hand, top_play)]
             out.append(Action(seat, "pass"))
             if self._yield_problem(seat) is None:
                 out.append(Action(seat, "yield"))
@@ -500,7 +489,7 @@ class Game:
             return None
         play = None
         if kind in ("play", "burn"):
-            play = Play.parse(a.cards, self.rules)  # type: ignore[arg-type]
+            play = self._play(a.cards)  # type: ignore[arg-type]
             if not s.hands[seat].contains(play.cards):
                 raise self._refuse(
                     "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
@@ -668,6 +657,18 @@ class Game:
             return False
         return seat not in s.passed or self._pass_allows(seat, top_seat)
 
+    def _play(self, notation: str) -> Play:
+        play = self._plays.get(notation)
+        if play is None:
+            play = self._plays[notation] = Play.parse(notation, self.rules)
+        return play
+
+    def answers(self, seat: int) -> list[Play]:
+        """The plays ``seat`` could put over the play on top (as an answer or a burn, whichever is its right
+        now), cheapest first; 3s only when they empty the hand."""
+        top = self._s.top
+        return [] if top is None else self._beating(self._s.hands[seat], top[1])
+
     def _beating(self, hand: Hand, target: Play) -> list[Play]:
         plays = beating_plays(hand, target, self.rules)
         if self.rules.bie_san:
@@ -818,29 +819,15 @@ class Game:
         if counter is not None and s.burns[counter][1] == seat:
             s.burns[counter][2] = "counter"
             del s.burning[victim]
-            self._emit(
-                "counter_burn",
-                seat,
-                f"座位{seat}反烧座位{victim}（{play.text_zh}）",
-                f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
-                other=victim,
-                cards=play.notation,
-                rule="burn.counter",
-            )
+            head = ("counter_burn", f"座位{seat}反烧座位{victim}：{play.text_zh}",
+                    f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}", "burn.counter")
         else:
-            self._emit(
-                "burn",
-                seat,
-                f"座位{seat}烧座位{victim}的牌（{play.text_zh}）",
-                f"seat {seat} burns seat {victim}'s play with {play.text_en}",
-                other=victim,
-                cards=play.notation,
-                rule="burn.priority",
-            )
+            head = ("burn", f"座位{seat}烧座位{victim}的牌：{play.text_zh}",
+                    f"seat {seat} burns seat {victim}'s play with {play.text_en}", "burn.priority")
         s.burning[seat] = len(s.burns)
         s.burns.append([seat, victim, None])
         s.window = []
-        self._put(seat, play, lead=False)
+        self._put(seat, play, lead=False, head=head)
 
     def _do_play(self, seat: int, play: Play) -> None:
         s = self._s
@@ -902,7 +889,7 @@ class Game:
                     rule="burn.joker",
                 )
 
-    def _put(self, seat: int, play: Play, *, lead: bool) -> None:
+    def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[str, str, str, str] | None = None) -> None:
         """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
         s = self._s
         s.hands[seat] = s.hands[seat] - play.cards
@@ -933,15 +920,10 @@ class Game:
             )
         else:
             victim = s.top[0]  # type: ignore[index]
-            self._emit(
-                "play",
-                seat,
-                f"座位{seat}上牌：{play.text_zh}{zh}",
-                f"seat {seat} plays {play.text_en}{en}",
-                cards=play.notation,
-                other=victim,
-                rule=rule or "answer.beat",
-            )
+            kind, zh_head, en_head, rule_head = head or (
+                "play", f"座位{seat}上牌：{play.text_zh}", f"seat {seat} plays {play.text_en}", "answer.beat")
+            self._emit(kind, seat, zh_head + zh, en_head + en, cards=play.notation, other=victim,
+                       rule=rule_head if head else rule or rule_head)
             self._beaten(victim, seat)
         s.top = (seat, play)
         s.sisi_top = sisi

@@ -21,6 +21,7 @@ from typing import Any
 
 from .cards import format_cards, parse_cards
 from .errors import GoujiError, NotationError
+from .plays import Play
 from .rulesets import Ruleset, seed
 from .verdicts import RULES, Rule, cite
 
@@ -59,6 +60,16 @@ class Action:
             raise ValueError(f"{self.kind} {'needs' if self.kind in _WITH_CARDS else 'takes no'} cards")
         if self.cards is not None:
             object.__setattr__(self, "cards", format_cards(parse_cards(self.cards)))
+
+    @classmethod
+    def of(cls, seat: int, kind: str, play: Play) -> Action:
+        """A ``play`` or ``burn`` of a counted play (no notation to parse)."""
+        if kind not in _WITH_CARDS:
+            raise ValueError(f"{kind} takes no cards")
+        action = object.__new__(cls)
+        for name, value in (("seat", seat), ("kind", kind), ("cards", play.notation)):
+            object.__setattr__(action, name, value)
+        return action
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -14,33 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Hand, Rank
+from .cards import Hand, Rank, format_cards
 from .engine import Game, opposite, team
-from .errors import GoujiError
 from .events import Action
-from .plays import Play
 from .rulesets import Ruleset
 
 __all__ = ["SimplePlayer", "play_hand"]
 
 
-def _try_play(cards: Sequence, rules: Ruleset) -> Play | None:
-    try:
-        return Play(cards, rules)
-    except GoujiError:
-        return None
-
-
 def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
     """Whether ``rest`` can be led out with a joker on every play (the last one exempt where the rule set says)."""
-    if not len(rest):
-        return True
-    if _try_play(rest.cards, rules) is not None and (
-        rules.burn_last_exempt or rest.count(Rank.SMALL_JOKER) + rest.count(Rank.BIG_JOKER)
-    ):
-        return True
     jokers = rest.count(Rank.SMALL_JOKER) + rest.count(Rank.BIG_JOKER)
-    groups = sum(1 for r in Rank if not r.is_joker and rest.count(r))
+    groups = sum(1 for r in Rank if r < Rank.TWO and rest.count(r)) or (1 if rest.count(Rank.TWO) else 0)
     return jokers >= groups - (1 if rules.burn_last_exempt else 0)
 
 
@@ -64,46 +49,40 @@ class SimplePlayer:
 
     def _lead(self, game: Game, seat: int) -> Action:
         rules, hand = game.rules, game.hands[seat]
-        whole = _try_play(hand.cards, rules)
-        if whole is not None and game.can(Action(seat, "play", whole.notation)):
-            return Action(seat, "play", whole.notation)
+        groups = {c.rank for c in hand if c.rank < Rank.TWO}
+        if len(groups) <= 1 or not any(c.rank < Rank.TWO for c in hand):
+            whole = Action(seat, "play", format_cards(hand.cards))
+            if game.can(whole):
+                return whole
         burning = seat in game.burning()
-        joker = next((r for r in (Rank.SMALL_JOKER, Rank.BIG_JOKER) if hand.count(r)), None)
+        joker = next((c for c in hand if c.rank.is_joker), None)
         free_fours = game.kaidian(seat) in ("open", "pending") or rules.fours_before_kaidian == "free"
         order = [r for r in Rank if r not in (Rank.THREE, Rank.FOUR, Rank.SMALL_JOKER, Rank.BIG_JOKER)]
-        order.insert(0 if game.kaidian(seat) == "pending" else 0 if free_fours else len(order), Rank.FOUR)
+        order.insert(0 if game.kaidian(seat) == "pending" or free_fours else len(order), Rank.FOUR)
         for r in order:
-            n = hand.count(r)
-            if not n:
-                continue
             cards = [c for c in hand if c.rank == r]
+            if not cards:
+                continue
             if burning and joker is not None:
-                cards.append(next(c for c in hand if c.rank == joker))
-            action = Action(seat, "play", Play(cards, rules).notation)
+                cards.append(joker)
+            action = Action(seat, "play", format_cards(cards))
             if game.can(action):
                 return action
         return next(a for a in game.legal_actions(seat) if a.kind == "play")
 
     def _burn(self, game: Game, seat: int) -> Action | None:
-        for action in game.legal_actions(seat):
-            if action.kind != "burn":
-                continue
-            play = Play.parse(action.cards, game.rules)  # type: ignore[arg-type]
-            if _can_finish_burning(game.hands[seat] - play.cards, game.rules):
-                return action
-            break
+        plays = game.answers(seat)
+        if plays and _can_finish_burning(game.hands[seat] - plays[0].cards, game.rules):
+            return Action.of(seat, "burn", plays[0])
         return None
 
     def _answer(self, game: Game, seat: int) -> Action:
         top_seat, top_play = game.top  # type: ignore[misc]
-        actions = game.legal_actions(seat)
-        plays = [a for a in actions if a.kind == "play"]
         fight = top_play.is_gouji or top_seat == opposite(seat) or len(game.hands[seat]) <= top_play.size
-        if plays and (team(top_seat) != team(seat) or top_seat in game.burning()):
-            for action in plays:
-                play = Play.parse(action.cards, game.rules)  # type: ignore[arg-type]
+        if team(top_seat) != team(seat) or top_seat in game.burning():
+            for play in game.answers(seat):
                 if fight or not (play.jokers or play.twos):
-                    return action
+                    return Action.of(seat, "play", play)
         return Action(seat, "pass")
 
 
