@@ -619,7 +619,8 @@ def pay_tributes(owed: Sequence[Tribute], hands: Mapping[int, Hand] | None,
         if returned:
             reasons.append(_why(rules, "tribute.return",
                                 f"座位{t.receiver}回{returned}张牌给座位{p}（自选，不能回贡牌）",
-                                f"seat {t.receiver} gives {returned} cards of its choice back to seat {p} "
+                                f"seat {t.receiver} gives {returned} card{'s' * (returned > 1)} of its choice back "
+                                f"to seat {p} "
                                 "(not the tribute cards)"))
         out.append(Payment(t, tuple(cards), returned, tuple(reasons)))
     return tuple(out)
