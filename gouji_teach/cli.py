@@ -1,0 +1,310 @@
+"""The ``gouji-teach`` command line.
+
+Each subcommand is a ``_cmd_<name>(args) -> int`` function registered in :func:`build_parser`. Exit status:
+0 for an answer (``beats``: 0 when the challenger beats, 1 when it does not), 2 for bad input, with one line
+on stderr that names what is wrong and where, and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn
+
+from .cards import Hand, parse_cards
+from .compare import beats
+from .errors import GoujiError, IllegalPlayError
+from .options import beating_plays
+from .plays import Play
+from .record import records_from_json
+from .rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
+from .settlement import PLACES_ZH, Settlement, settle_series
+
+__all__ = ["build_parser", "main"]
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def _rulesets(name: str) -> list[Ruleset]:
+    """``--rules NAME``: one preset, or ``all`` for the four side by side."""
+    if name.strip().lower() == "all":
+        return list(PRESETS.values())
+    return [_ruleset(name)]
+
+
+def _ruleset(name: str) -> Ruleset:
+    return _parse("--rules", repr(name), name, find_ruleset)
+
+
+def _parse(kind: str, what: str, text: str, parse: Callable[[str], Any]) -> Any:
+    try:
+        return parse(text)
+    except GoujiError as e:
+        raise UsageError(f"{kind} {what}: {e}") from None
+
+
+def _emit_json(data: object) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _by_rules(results: dict[str, Any], json_out: bool) -> None:
+    """JSON output: the single result, or an object keyed by rule-set name for ``--rules all``."""
+    if json_out:
+        _emit_json(next(iter(results.values())) if len(results) == 1 else results)
+
+
+def _plays(args: argparse.Namespace, **texts: str) -> Iterator[tuple[Ruleset, list[Play] | IllegalPlayError]]:
+    """Parse the named notation arguments under each rule set of ``--rules``.
+
+    Bad notation is a usage error. A play that is illegal under a rule set is too, unless ``--rules all``
+    compares the sets: then the refusal is that set's answer.
+    """
+    for what, text in texts.items():
+        _parse(what, repr(text), text, parse_cards)
+    compare_sets = args.rules.strip().lower() == "all"
+    for rules in _rulesets(args.rules):
+        plays: list[Play] = []
+        for what, text in texts.items():
+            try:
+                plays.append(Play.parse(text, rules))
+            except IllegalPlayError as e:
+                if not compare_sets:
+                    raise UsageError(f"{what} {text!r}: {e}") from None
+                yield rules, e
+                break
+        else:
+            yield rules, plays
+
+
+def _refusal(rules: Ruleset, e: IllegalPlayError, json_out: bool) -> dict[str, Any]:
+    if not json_out:
+        print(f"{rules.name}: 不是合法的一手牌 not a legal play\n  {e.zh}\n  {e.en}")
+    return {"legal": False, "reason_zh": e.zh, "reason_en": e.en, "rule": e.rule, "rules": rules.name}
+
+
+def _cmd_beats(args: argparse.Namespace) -> int:
+    results: dict[str, Any] = {}
+    for rules, plays in _plays(args, CHALLENGER=args.challenger, TARGET=args.target):
+        if isinstance(plays, IllegalPlayError):
+            results[rules.name] = {"beats": False, **_refusal(rules, plays, args.json)}
+            continue
+        v = beats(*plays, rules)
+        results[rules.name] = {"beats": v.ok, "reason_zh": v.reason_zh, "reason_en": v.reason_en,
+                               "rule": v.rule, "rules": rules.name}
+        if not args.json:
+            print(f"{rules.name}: {'能大过 yes' if v else '大不过 no'}")
+            print(f"  {v.reason_zh}\n  {v.reason_en}")
+    _by_rules(results, args.json)
+    return 0 if all(r["beats"] for r in results.values()) else 1
+
+
+def _cmd_describe(args: argparse.Namespace) -> int:
+    results: dict[str, Any] = {}
+    for rules, plays in _plays(args, PLAY=args.play):
+        if isinstance(plays, IllegalPlayError):
+            results[rules.name] = _refusal(rules, plays, args.json)
+            continue
+        play = plays[0]
+        results[rules.name] = d = play.describe()
+        if not args.json:
+            flags = [("够级 gouji", d["gouji"]), ("纯够级 pure", d["pure_gouji"]), ("能开点 kaidian", d["can_kaidian"])]
+            print(f"{rules.name}: {play.notation} 算作 {d['text_zh']} / counts as {d['text_en']}")
+            print("  " + ", ".join(f"{name}: {'yes' if ok else 'no'}" for name, ok in flags))
+    _by_rules(results, args.json)
+    return 0
+
+
+def _cmd_options(args: argparse.Namespace) -> int:
+    rules = _ruleset(args.rules)
+    hand = _parse("HAND", repr(args.hand), args.hand, Hand.parse)
+    target = _parse("TARGET", repr(args.target), args.target, lambda t: Play.parse(t, rules))
+    plays = beating_plays(hand, target, rules)
+    if args.json:
+        _emit_json([{"play": p.notation, "text_zh": p.text_zh, "text_en": p.text_en} for p in plays])
+        return 0
+    print(f"{rules.name}: {len(plays)} 种出法大过 {target.text_zh} / {len(plays)} plays beat {target.text_en}")
+    for p in plays:
+        print(f"  {p.notation:<12} {p.text_zh} / {p.text_en}")
+    return 0
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    )
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    rows = switch_table()
+    if args.json:
+        _emit_json(rows)
+        return 0
+    names = list(PRESETS)
+    print(_table([["switch", *names]] + [[r["switch"], *(r[n] for n in names)] for r in rows]))
+    print("\n来源 / sources (seed files in shared/seeds/):")
+    fields = switches()
+    for row in rows:
+        meaning = fields[row["switch"]].metadata
+        print(f"\n{row['switch']}: {meaning['zh']} / {meaning['en']}")
+        for rules in PRESETS.values():
+            print(f"  {rules.name:<10} {row[rules.name]:<8} {rules.source(row['switch'])}")
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .app import AppError, serve
+
+    try:
+        return serve(port=args.port, progress=Path(args.progress) if args.progress else None,
+                     open_browser=args.open)
+    except AppError as e:
+        raise UsageError(f"serve: {e}") from None
+
+
+def _read_json(path: str) -> Any:
+    """A JSON file (``-``: standard input); unreadable or malformed input is a usage error."""
+    try:
+        if path == "-":
+            return json.load(sys.stdin)
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise UsageError(f"RECORD {path!r}: 读不了 cannot read: {e.strerror}") from None
+    except ValueError as e:
+        raise UsageError(f"RECORD {path!r}: 不是JSON not JSON: {e}") from None
+
+
+def _print_settlement(s: Settlement, number: int | None) -> None:
+    head = f"第{number}局 hand {number}" if number is not None else "这一局 the hand"
+    print(f"{s.rules.name}: {head}" + (" (系列第一局 first of a series)" if s.record.first_hand else ""))
+    if s.places is not None:
+        print("  名次 places: " + ", ".join(f"{PLACES_ZH[i]} {seat}" for i, seat in enumerate(s.places.order)))
+        print("  得分 scores: " + ", ".join(f"{seat}: {p:+d}" for seat, p in enumerate(s.scores.points)))
+    sections = [
+        ("开局进贡 paid at the start", [(f"{p.tribute.kind} {p.tribute.payer} → {p.tribute.receiver}: "
+                                     f"{p.tribute.count}张 cards, 进 paid "
+                                     + ("?" if p.cards is None else " ".join(c.notation for c in p.cards) or "—")
+                                     + (f", 回 returned {p.returned}" if p.returned else ""), p.reasons)
+                                    for p in s.paid]),
+        ("下一局进贡 tribute owed for the next hand", [(f"{t.kind} {t.payer} → {t.receiver}: {t.count}张 cards",
+                                                    [t.reason]) for t in s.tributes]),
+        ("免贡 waived", [(f"{w.tribute.kind} {w.tribute.payer} → {w.tribute.receiver}: {w.tribute.count}张 cards",
+                          [w.tribute.reason, w.reason]) for w in s.waived]),
+        ("说明 notes", [("", [r]) for r in (*(s.places.reasons if s.places else ()), *s.scores.reasons, *s.notes)]),
+    ]
+    for title, rows in sections:
+        if rows:
+            print(f"  {title}:")
+        for line, reasons in rows:
+            if line:
+                print(f"    {line}")
+            for r in reasons:
+                print(f"      {r.text_zh}\n      {r.text_en}")
+
+
+def _cmd_settle(args: argparse.Namespace) -> int:
+    rules = None if args.rules is None else _ruleset(args.rules)
+    data = _read_json(args.record)
+    try:
+        settled = settle_series(records_from_json(data), rules)
+    except GoujiError as e:
+        raise UsageError(f"RECORD {args.record!r}: {e}") from None
+    series = isinstance(data, list)
+    totals = {str(seat): sum(s.scores.points[seat] for s in settled) for seat in range(6)}
+    if args.json:
+        if series:
+            _emit_json({"rules": settled[0].rules.name, "hands": [s.to_json() for s in settled], "totals": totals})
+        else:
+            _emit_json(settled[0].to_json())
+        return 0
+    for number, s in enumerate(settled, start=1):
+        _print_settlement(s, number if series else None)
+    if series:
+        print("合计 totals: " + ", ".join(f"{seat}: {p:+d}" for seat, p in totals.items()))
+    return 0
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535) / 不是端口号")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+    rules_help = "rule set: qingdao (default), linyi, tongsu, zaozhuang, or all"
+
+    cmd = sub.add_parser("beats", help="can CHALLENGER beat TARGET? (exit 0 yes, 1 no)")
+    cmd.add_argument("challenger", metavar="CHALLENGER", help="the play that answers, e.g. DD999")
+    cmd.add_argument("target", metavar="TARGET", help="the play on the table, e.g. XX888")
+    cmd.add_argument("--rules", default="qingdao", help=rules_help)
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_beats)
+
+    cmd = sub.add_parser("describe", help="how a play is counted, and whether it is 够级 / can 开点")
+    cmd.add_argument("play", metavar="PLAY", help="cards, e.g. DD2229999")
+    cmd.add_argument("--rules", default="qingdao", help=rules_help)
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_describe)
+
+    cmd = sub.add_parser("options", help="every play from HAND that beats TARGET")
+    cmd.add_argument("hand", metavar="HAND", help="the cards in hand, e.g. 'DX22 AAA 9999 33'")
+    cmd.add_argument("target", metavar="TARGET", help="the play to beat")
+    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_options)
+
+    cmd = sub.add_parser("serve", help="start the course as a web app (Voila) and print its address")
+    cmd.add_argument("--port", type=_port, help="port on 127.0.0.1 (default: the first free one from 8866)")
+    cmd.add_argument("--progress", metavar="PATH", help="the progress file (default: one per user)")
+    cmd.add_argument("--open", action="store_true", help="open the app in a browser")
+    cmd.set_defaults(run=_cmd_serve)
+
+    cmd = sub.add_parser("settle", help="places, scores and tribute of a finished hand, or of a series of hands")
+    cmd.add_argument("record", metavar="RECORD.json",
+                     help="a game record (JSON object) or a series (list of records); - reads standard input")
+    cmd.add_argument("--rules", default=None, help="settle under this rule set instead of the record's own")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_settle)
+
+    cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.run(args))
+    except (UsageError, GoujiError) as e:
+        print(str(e).replace("\n", " "), file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
