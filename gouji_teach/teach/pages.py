@@ -16,16 +16,19 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
+from ..compare import beats
 from ..errors import GoujiError
-from ..rulesets import PRESETS
+from ..plays import Play
+from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..verdicts import RULES, cite
 from .course import GLOSSARY, HOME, STAGES, Session, stage
 from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .progress import ProgressStore
+from .render import play_html
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
-__all__ = ["footer", "glossary", "header", "landing", "quiz", "rulesets_view", "store"]
+__all__ = ["example", "footer", "glossary", "header", "landing", "quiz", "rulesets_view", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -167,6 +170,28 @@ def footer(session: Session) -> w.Widget:
     return _Live(render)
 
 
+def example(challenger: str, target: str, session: Session) -> w.Widget:
+    """Two plays as pictures and the engine's verdict under the session's rule set, explained."""
+    rules = session.rules
+    ch, tg = Play.parse(challenger, rules), Play.parse(target, rules)
+    verdict = beats(ch, tg, rules)
+
+    def render(lang: str) -> str:
+        mark = "✔" if verdict else "✘"
+        return (f"<figure class='gj-example'>{play_html(ch, lang=lang)}<span aria-hidden='true'> ⟶ </span>"
+                f"{play_html(tg, lang=lang)}<figcaption>{mark} "
+                f"{html.escape(pick(verdict.reason_zh, verdict.reason_en, lang))}</figcaption></figure>")
+
+    return _Live(render)
+
+
+def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> str:
+    """The verdict in both languages as text (for printed examples that nbval checks)."""
+    rules = find_ruleset(rules)
+    v = beats(Play.parse(challenger, rules), Play.parse(target, rules), rules)
+    return f"{challenger} → {target}: {'✔' if v else '✘'} {v.reason_zh}\n    {v.reason_en}"
+
+
 def glossary(stage_id: str | None = None) -> w.Widget:
     """The glossary (of one stage, or all of it) as a table."""
     terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
@@ -228,7 +253,5 @@ def landing(session: Session) -> w.Widget:
     subscribe(refresh)
     set_language(session.lang)
     refresh()
-    title = _Live(lambda lang: f"<h1>{html.escape(t('page.course', lang))} · gouji_teach</h1>")
-    return w.VBox([title, w.HBox([name, go], layout=w.Layout(flex_flow="row wrap")), stages,
-                   glossary()])
+    return w.VBox([w.HBox([name, go], layout=w.Layout(flex_flow="row wrap")), stages, glossary()])
 
