@@ -243,6 +243,33 @@ def _cmd_settle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_check(args: argparse.Namespace) -> int:
+    from .scenario import check_file
+
+    problems = [p for path in args.files for p in check_file(path)]
+    for path in args.files:
+        if not any(p.path == path for p in problems):
+            print(f"{path}: ok")
+    for p in problems:
+        print(p, file=sys.stderr)
+    return 2 if problems else 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .scenario import Scenario, replay
+
+    sys.stdout.write(replay(Scenario.load(args.file)))
+    return 0
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from .players import play_hand
+
+    game = play_hand(args.seed, _ruleset(args.rules))
+    _emit_json({"seed": args.seed, "events": [e.to_dict() for e in game.events], "record": game.record()})
+    return 0
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535) / 不是端口号")
@@ -287,6 +314,19 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--rules", default=None, help="settle under this rule set instead of the record's own")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_settle)
+
+    cmd = sub.add_parser("check", help="check scenario files: ok, or one line per problem (exit 2)")
+    cmd.add_argument("files", metavar="FILE", nargs="+", help="scenario files (YAML)")
+    cmd.set_defaults(run=_cmd_check)
+
+    cmd = sub.add_parser("replay", help="replay a scenario: narrated steps and computed checkpoint answers")
+    cmd.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
+    cmd.set_defaults(run=_cmd_replay)
+
+    cmd = sub.add_parser("selfplay", help="play a whole hand with computer players; print events and record (JSON)")
+    cmd.add_argument("--seed", type=int, required=True, help="the deal's seed")
+    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.set_defaults(run=_cmd_selfplay)
 
     cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
     cmd.add_argument("--json", action="store_true", help="print JSON")

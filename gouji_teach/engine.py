@@ -406,12 +406,13 @@ class Game:
                 kinds[seat] = ks
         return kinds
 
-    def why_not(self, action: Action | str) -> str | None:
-        """``None`` if ``action`` is legal now, else the refusal in both languages."""
+    def why_not(self, action: Action | str) -> GoujiError | None:
+        """``None`` if ``action`` is legal now, else the refusal it would raise (not raised: returned), whose
+        ``zh`` and ``en`` say which rule forbids it and why."""
         try:
             self._check(action if isinstance(action, Action) else Action.parse(action))
         except GoujiError as e:
-            return str(e)
+            return e
         return None
 
     # -- the record ------------------------------------------------------------------------------------
