@@ -20,7 +20,8 @@ key                 JSON type                                    meaning
                                                                  ``success``, ``failed`` (烧失败/诈烧), ``counter``
                                                                  (answered by a 反烧, which is a later burn of its
                                                                  own whose victim is this burner) or ``cancelled``
-                                                                 (解烧; such burns may also be left out)
+                                                                 (解烧; such burns may also be left out, so a
+                                                                 ``counter`` with no later 反烧 ended in 解烧)
 ``men``             list of ``{"by", "victim"}``                 every 闷 (清), in order: ``victim`` is left with its
                                                                  3s (never goes out), ``by`` played over it
 ==================  ===========================================  ==================================================
@@ -108,8 +109,8 @@ class Burn:
     """One 烧牌: ``burner`` played over ``victim``'s 够级 play out of turn.
 
     ``outcome``: ``success`` (the victim pays 烧贡), ``failed`` (烧失败 / 诈烧: the burner could not keep the
-    burn going), ``counter`` (answered by a 反烧, recorded as a later burn whose victim is this burner) or
-    ``cancelled`` (解烧: nobody owes anything).
+    burn going), ``counter`` (answered by a 反烧, recorded as a later burn whose victim is this burner; if
+    there is none, that 反烧 was lifted by 解烧 and left out) or ``cancelled`` (解烧: nobody owes anything).
     """
 
     burner: int
@@ -179,7 +180,6 @@ class GameRecord:
         _check_seats(sorted(self.xuandian), "xuandian")
         for i, burn in enumerate(self.burns):
             burn._check(f"burns[{i}]")
-        self.burn_chains()  # every counter has its 反烧
         victims: set[int] = set()
         for i, men in enumerate(self.men):
             where = f"men[{i}]"
@@ -201,7 +201,8 @@ class GameRecord:
 
     def burn_chains(self) -> tuple[tuple[int, ...], ...]:
         """The burns grouped into 反烧 chains, as indices into ``burns``: a burn with outcome ``counter`` is
-        answered by the first later burn, not yet an answer, whose victim is its burner.
+        answered by the first later burn, not yet an answer, whose victim is its burner (a chain may end in a
+        ``counter`` whose 反烧 was lifted by 解烧 and left out).
 
         >>> r = GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5), burns=(
         ...     Burn(1, 4, "counter"), Burn(0, 3, "success"), Burn(4, 1, "success")))
@@ -218,10 +219,6 @@ class GameRecord:
                     answered[i] = j
                     claimed.add(j)
                     break
-            else:
-                raise RecordError(f"burns[{i}].outcome",
-                                  f"“counter”要有后面的反烧：一次以座位{burn.burner}为被烧者的烧牌",
-                                  f"'counter' needs its 反烧: a later burn whose victim is seat {burn.burner}")
         chains = []
         for i in range(len(self.burns)):
             if i in claimed:

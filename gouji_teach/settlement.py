@@ -222,13 +222,7 @@ def place_seats(record: GameRecord, rules: Ruleset | str | None = None) -> Place
         else:
             reasons.append(_why(rules, "place.men", f"座位{victims[0]}被闷，走不了，排在没被闷的后面",
                                 f"seat {victims[0]} was 闷ed and never went out: it ranks below the others"))
-    ruled = set(bottom) | set(free_men)
-    for i, seat in enumerate(record.finish_order):
-        later = [s for s in record.finish_order[i + 1:] if s not in ruled]
-        if seat in ruled and later:
-            raise RecordError(f"finish_order[{i}]", f"座位{seat}没有走完（被闷或烧牌失败），不能排在座位{later[0]}前面",
-                              f"seat {seat} never went out (闷ed or a failed burner), so it cannot come before "
-                              f"seat {later[0]}")
+    ruled = set(bottom) | set(free_men)  # placed by rule, wherever finish_order lists them
     went_out = [s for s in record.finish_order if s not in ruled]
     leftover = [s for s in SEATS if s not in went_out and s not in ruled and s not in free_revs]
     order = went_out + leftover + bottom[::-1]
@@ -481,6 +475,9 @@ def _shao(record: GameRecord, rules: Ruleset) -> tuple[list[Tribute], list[Reaso
         elif last.outcome == "cancelled":
             notes.append(_why(rules, "tribute.shao.cancelled", f"座位{b}烧座位{v}被解烧：不进烧贡",
                               f"seat {b}'s burn of seat {v} was lifted (解烧): no 烧贡"))
+        elif last.outcome == "counter":
+            notes.append(_why(rules, "tribute.shao.cancelled", f"座位{v}反烧座位{b}，反烧又被解烧：不进烧贡",
+                              f"seat {v} burned back seat {b}, and that 反烧 was lifted (解烧): no 烧贡"))
     return out, notes
 
 

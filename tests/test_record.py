@@ -76,7 +76,6 @@ BAD_RECORDS = [
     ("burn outcome missing", bad(burns=[{"burner": 1, "victim": 4}]), "burns[0].outcome"),
     ("burn of oneself", bad(burns=[{"burner": 1, "victim": 1, "outcome": "success"}]), "burns[0].victim"),
     ("burner out of range", bad(burns=[{"burner": 9, "victim": 1, "outcome": "success"}]), "burns[0].burner"),
-    ("counter without its 反烧", bad(burns=[{"burner": 1, "victim": 4, "outcome": "counter"}]), "burns[0].outcome"),
     ("men not a list", bad(men="4>5"), "men"),
     ("men missing by", bad(men=[{"victim": 5}]), "men[0].by"),
     ("men by out of range", bad(men=[{"by": 8, "victim": 5}]), "men[0].by"),
@@ -117,6 +116,11 @@ def test_a_record_built_in_python_is_checked_too():
     with pytest.raises(RecordError) as e:
         GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1), men=(Men(2, 2),))
     assert e.value.field == "men[0].victim"
+
+
+def test_a_counter_whose_fanshao_was_lifted_and_left_out_ends_its_chain():
+    record = GameRecord.from_json({**GOOD, "burns": [{"burner": 1, "victim": 4, "outcome": "counter"}]})
+    assert record.burn_chains() == ((0,),)
 
 
 def test_burn_chains_link_each_counter_to_its_fanshao():

@@ -155,10 +155,8 @@ def test_qingdao_002_s5_failed_burn_is_daluo():
     assert not [t for t in owed(r) if t[0] == "烧贡"]  # 002 names no tribute for a failed burn
 
 
-def test_qingdao_002_s5_failed_burner_listed_before_a_seat_that_went_out_is_an_error():
-    with pytest.raises(RecordError) as e:
-        settle(rec(finish_order=(2, 0, 1, 3, 4, 5), burns=(Burn(2, 5, "failed"),)))
-    assert e.value.field == "finish_order[0]"
+def test_qingdao_002_s5_failed_burner_is_daluo_wherever_finish_order_lists_it():
+    assert places(rec(finish_order=(2, 0, 1, 3, 4, 5), burns=(Burn(2, 5, "failed"),)))[2] == "大落"
 
 
 def test_qingdao_002_s5_burn_lifted_by_jieshao_costs_nothing():
@@ -261,6 +259,9 @@ def test_zaozhuang_003_s8_burn_lost_burner_pays_one():
 def test_zaozhuang_003_s8_failed_burner_keeps_its_place():
     r = rec("zaozhuang", finish_order=(0, 1, 2, 3, 4, 5), burns=(Burn(0, 1, "failed"),))
     assert places(r)[0] == "头科"
+    # listed after a 闷ed seat (it stopped playing): it still ranks above the 闷ed, who are 大落 (003 §十三)
+    r = rec("zaozhuang", finish_order=(1, 2, 3, 4, 5, 0), men=(Men(by=1, victim=5),), burns=(Burn(0, 3, "failed"),))
+    assert places(r)[5] == "大落" and places(r)[0] == "二落"
 
 
 def test_zaozhuang_003_s11_fanshao_burner_pays_two():
@@ -271,6 +272,12 @@ def test_zaozhuang_003_s11_fanshao_burner_pays_two():
 def test_zaozhuang_003_s11_burner_burns_back_again_victim_pays_three():
     r = rec("zaozhuang", burns=(Burn(0, 1, "counter"), Burn(1, 0, "counter"), Burn(0, 1, "success")))
     assert of_kind(r, "烧贡") == [("烧贡", 1, 0, 3)]
+
+
+def test_zaozhuang_003_s9_fanshao_lifted_by_jieshao_costs_nothing():
+    s = settle(rec("zaozhuang", burns=(Burn(0, 1, "counter"),)))  # the engine leaves lifted burns out
+    assert not [t for t in s.tributes if t.kind == "烧贡"]
+    assert any(n.rule == "tribute.shao.cancelled" for n in s.notes)
 
 
 def test_zaozhuang_003_s11_a_later_burn_of_the_burner_is_an_ordinary_burn_worth_one():
