@@ -198,12 +198,13 @@ def query_string(learner: str, rules: str, lang: str) -> str:
 
 
 def _page_query() -> str:
-    """The page's query: under Voila with preheated kernels, wait until the request arrives."""
-    try:
-        from voila.utils import get_query_string  # only where the app runs
-    except ImportError:
-        return os.environ.get("QUERY_STRING", "")
-    return get_query_string() or ""
+    """The page's query. A kernel that Voila preheated waits here until the page is requested; anywhere else
+    (JupyterLab, nbval) the query is what the environment holds, usually nothing."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import get_query_string  # heavy: imported only inside a preheated Voila kernel
+
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
 
 
 @dataclass(frozen=True, slots=True)
