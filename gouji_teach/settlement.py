@@ -34,7 +34,7 @@ from .cards import Card, Hand, Rank, format_cards
 from .errors import RecordError
 from .record import SEATS, GameRecord, opposite, team
 from .rulesets import Ruleset, find_ruleset, seed
-from .verdicts import Rule
+from .verdicts import RULES, Rule, cite
 
 __all__ = [
     "DIAN",
@@ -43,7 +43,7 @@ __all__ = [
     "PLACES_EN",
     "PLACES_ZH",
     "QUAN",
-    "RULES",
+    "SETTLEMENT_RULES",
     "SHAO",
     "Payment",
     "Places",
@@ -67,8 +67,9 @@ PLACES_EN = ("first (头科)", "second (二科)", "third (三科)", "fourth (四
 #: Kinds of tribute (the failed-burn tribute is named by the rule set: 烧贡 or 诈烧贡).
 DIAN, SHAO, MEN, LUO, QUAN = "点贡", "烧贡", "闷贡", "落贡", "圈贡"
 
-#: The settlement rules by id. A rule with a ``switch`` is cited from the rule set's source for that switch.
-RULES: Mapping[str, Rule] = MappingProxyType({r.id: r for r in (
+#: The settlement rules by id, also registered in the shared rule book :data:`gouji_teach.verdicts.RULES`.
+#: A rule with a ``switch`` is cited from the rule set's source for that switch.
+SETTLEMENT_RULES: Mapping[str, Rule] = MappingProxyType({r.id: r for r in (
     Rule("place.order", "名次按走完的先后", "places follow the order the seats went out",
          source=seed("002", "§6 游戏名次", "头科：游戏中第一个走科的人")),
     Rule("place.revolution", "革命者的名次", "where a revolutionary places", switch="revolution_third_with_top_two"),
@@ -108,6 +109,7 @@ RULES: Mapping[str, Rule] = MappingProxyType({r.id: r for r in (
     Rule("tribute.kanggong", "抗贡", "抗贡", switch="kanggong"),
     Rule("tribute.return", "回牌", "returned cards", switch="returns_cards"),
 )})
+RULES.update(SETTLEMENT_RULES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +134,7 @@ class Reason:
 
 
 def _why(rules: Ruleset, rule_id: str, zh: str, en: str) -> Reason:
-    rule = RULES[rule_id]
-    source = rules.source(rule.switch) if rule.switch is not None else rule.source
-    assert source is not None
-    return Reason(rule_id, zh, en, source.cite())
+    return Reason(rule_id, zh, en, cite(rule_id, rules))
 
 
 def _seats_zh(seats: Iterable[int]) -> str:

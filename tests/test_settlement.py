@@ -14,13 +14,14 @@ from gouji_teach.errors import RecordError
 from gouji_teach.record import Burn, GameRecord, Men, team
 from gouji_teach.rulesets import PRESETS, find_ruleset, switches
 from gouji_teach.settlement import (
-    RULES,
+    SETTLEMENT_RULES,
     SeriesState,
     pay_tributes,
     place_seats,
     settle,
     settle_series,
 )
+from gouji_teach.verdicts import RULES, cite
 
 ALL_OPEN = frozenset(range(6))
 
@@ -49,14 +50,13 @@ def places(record: GameRecord) -> dict[int, str]:
 # -- the rule book -----------------------------------------------------------------------------------
 
 
-def test_every_settlement_rule_cites_a_switch_or_a_seed():
+def test_every_settlement_rule_cites_a_switch_or_a_seed_and_is_in_the_shared_rule_book():
     names = set(switches())
-    for rule in RULES.values():
+    for rule in SETTLEMENT_RULES.values():
         assert (rule.switch in names) if rule.switch else rule.source is not None, rule.id
-    for rules in PRESETS.values():
-        for rule in RULES.values():
-            if rule.switch:
-                assert rules.source(rule.switch).cite()
+        assert RULES[rule.id] is rule
+        for rules in PRESETS.values():
+            assert cite(rule.id, rules)
 
 
 def test_every_reason_names_its_rule_and_cites_a_source():
@@ -65,7 +65,7 @@ def test_every_reason_names_its_rule_and_cites_a_source():
     reasons = [t.reason for t in s.tributes] + list(s.notes) + list(s.places.reasons) + list(s.scores.reasons)
     assert reasons
     for r in reasons:
-        assert r.rule in RULES
+        assert r.rule in SETTLEMENT_RULES
         assert r.source and r.rule in r.text_zh and r.source in r.text_en
 
 
