@@ -35,6 +35,7 @@ from .events import Action, Event, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
 from .options import beating_plays, possible_plays
 from .plays import Play
+from .record import GameRecord, opposite, team
 from .rulesets import Ruleset, find_ruleset
 
 __all__ = ["ACTIVE", "FAILED", "MEN", "OUT", "PLACES_ZH", "REVOLT", "Game", "opposite", "team"]
@@ -44,20 +45,6 @@ ACTIVE, OUT, REVOLT, MEN, FAILED = "active", "out", "revolt", "men", "failed"
 PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
 _PLACES_EN = ("first", "second", "third", "fourth", "fifth", "sixth")
 _SISI_PLAYS = 3  # 要头: the first three 够级 plays are 够死级 (002 §5 够死级)
-
-
-def opposite(seat: int) -> int:
-    """The 对头 (对家) of ``seat``: the seat facing it, always an opponent.
-
-    >>> opposite(1), opposite(4)
-    (4, 1)
-    """
-    return (seat + 3) % 6
-
-
-def team(seat: int) -> int:
-    """The team of ``seat``: 0 for {0, 2, 4}, 1 for {1, 3, 5}."""
-    return seat % 2
 
 
 def _only_threes(hand: Hand) -> bool:
@@ -91,6 +78,7 @@ class _State:
         "status",
         "to_act",
         "top",
+        "top_gouji",
         "window",
         "xuandian",
         "yield_left",
@@ -99,13 +87,17 @@ class _State:
 
     def clone(self) -> _State:
         new = object.__new__(_State)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, (list, dict, set)):
-                value = value.copy()
-            setattr(new, name, value)
+        for name in _VALUES:
+            setattr(new, name, getattr(self, name))
+        for name in _CONTAINERS:
+            setattr(new, name, getattr(self, name).copy())
         new.burns = [b.copy() for b in self.burns]
         return new
+
+
+_CONTAINERS = ("hands", "status", "kaidian", "finish", "men", "revolution", "xuandian", "burning", "sisi", "passed",
+               "window", "yield_left")
+_VALUES = tuple(n for n in _State.__slots__ if n not in _CONTAINERS and n != "burns")
 
 
 class Game:
@@ -136,8 +128,7 @@ class Game:
         s.phase = "start"
         s.luanchan = False
         s.leader = s.to_act = leader
-        s.top = None
-        s.sisi_top = False
+        s.top, s.top_gouji, s.sisi_top = None, False, False
         s.passed = set()
         s.window = []
         s.after_window = None
@@ -444,6 +435,10 @@ class Game:
             rec["void"] = True
         return rec
 
+    def game_record(self) -> GameRecord:
+        """:meth:`record` as the shared :class:`~gouji_teach.record.GameRecord` (validated)."""
+        return GameRecord.from_json(self.record())
+
     # -- checks -----------------------------------------------------------------------------------------
 
     def _refuse(self, rule: str, zh: str, en: str) -> IllegalActionError:
@@ -580,13 +575,13 @@ class Game:
 
     def _yield_problem(self, seat: int) -> IllegalActionError | None:
         s = self._s
-        top_seat, top_play = s.top  # type: ignore[misc]
+        top_seat = s.top[0]  # type: ignore[index]
         ok = (
             not s.luanchan
             and s.yielder is None
             and seat == s.to_act
             and top_seat == opposite(seat)
-            and not top_play.is_gouji
+            and not s.top_gouji
             and {(seat - 1) % 6, (seat - 2) % 6} <= (s.passed | self._gone())
         )
         if ok:
@@ -642,8 +637,8 @@ class Game:
         s = self._s
         if s.top is None or s.luanchan:
             return False
-        top_seat, top_play = s.top
-        return s.sisi_top or (top_play.is_gouji and s.status[opposite(top_seat)] == ACTIVE)
+        top_seat = s.top[0]
+        return s.sisi_top or (s.top_gouji and s.status[opposite(top_seat)] == ACTIVE)
 
     def _pass_allows(self, seat: int, top_seat: int) -> bool:
         rule = self.rules.pass_rule
@@ -898,11 +893,12 @@ class Game:
         empties = not s.hands[seat] and s.status[seat] != FAILED
         luan_after = s.luanchan or (empties and sum(st in (OUT, REVOLT) for st in s.status) >= 1)
         h = opposite(seat)
-        sisi = bool(play.is_gouji and s.sisi.get(seat) and s.status[h] == REVOLT and not luan_after)
+        gouji = play.is_gouji
+        sisi = bool(gouji and s.sisi.get(seat) and s.status[h] == REVOLT and not luan_after)
         if sisi:
             s.sisi[seat] -= 1
             zh, en = "：够死级，没人能接（除非烧）", ": 够死级, nobody may answer it (except by burning)"
-        elif play.is_gouji and not luan_after and s.status[h] == ACTIVE:
+        elif gouji and not luan_after and s.status[h] == ACTIVE:
             zh, en = (
                 f"：够级，只有对头座位{h}能上（或有人烧）",
                 f": 够级, only its 对头 seat {h} may answer (or someone burns)",
@@ -926,8 +922,7 @@ class Game:
             self._emit(kind, seat, zh_head + zh, en_head + en, cards=play.notation, other=victim,
                        rule=rule_head if head else rule or rule_head)
             self._beaten(victim, seat)
-        s.top = (seat, play)
-        s.sisi_top = sisi
+        s.top, s.top_gouji, s.sisi_top = (seat, play), gouji, sisi
         if empties:
             self._go_out(seat)
         self._check_end()
@@ -1106,7 +1101,7 @@ class Game:
                     f"seat {winner} opens a point (开点): nobody answered {play.text_en}",
                     rule="kaidian",
                 )
-        s.top, s.sisi_top = None, False
+        s.top, s.top_gouji, s.sisi_top = None, False, False
         s.passed = set()
         s.window, s.after_window = [], None
         s.yielder, s.yield_left = None, []
