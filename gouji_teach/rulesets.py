@@ -212,8 +212,16 @@ class Ruleset:
         "革命后对头可选要头/无头", "after a revolution its 对头 chooses 要头 or 无头"
     )
     men_first_is_daluo: bool = _switch("先清为落：第一个被闷的是大落", "the first seat 闷ed is 大落 (先清为落)")
+    revolution_duel: Literal["none", "chongdian", "three_plays"] = _switch(
+        "革命后的三手够级牌：没有（none）、冲点（chongdian，可选，对家全打死才开点）、必须三手（three_plays）",
+        "three 够级 plays after a revolution: none, 冲点 (optional; the 对家 opens only by killing all three), "
+        "or three required plays deciding success",
+    )
 
     sources: Mapping[str, Source]
+    #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
+    #: cites the rule book's source (see :data:`gouji_teach.verdicts.RULES`).
+    citations: Mapping[str, Source] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         names = set(switches())
@@ -228,6 +236,7 @@ class Ruleset:
         if self.gouji_min_twos < 1:
             raise ValueError(f"rule set {self.name!r}: gouji_min_twos must be at least 1")
         object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
+        object.__setattr__(self, "citations", MappingProxyType(dict(self.citations)))
 
     def source(self, switch: str) -> Source:
         """The source of one switch's value in this rule set."""
@@ -246,7 +255,7 @@ class Ruleset:
         return f"Ruleset({self.name!r})"
 
 
-_NOT_SWITCHES = {"name", "title_zh", "title_en", "sources"}
+_NOT_SWITCHES = {"name", "title_zh", "title_en", "sources", "citations"}
 
 
 def switches() -> dict[str, dataclasses.Field[Any]]:
@@ -304,8 +313,10 @@ QINGDAO = Ruleset(
     burn_last_exempt=True,
     revolution_concedes_point=True,
     revolution_head_choice=True,
+    revolution_duel="none",
     men_first_is_daluo=True,
     sources={
+        "revolution_duel": default("002 §5 革命 has the revolutionary sit out at once: no plays of its own"),
         "keep_threes": default("002 §1 deals all 216 cards"),
         "bie_san": seed("002", "§5 买三", "够级游戏“憋3”打法中，最后一手牌必须全是3"),
         "first_leader": seed("002", "§5 上班", "亮出同花色4(2个以上)多的人为第一个发牌者"),
@@ -421,8 +432,16 @@ LINYI = Ruleset(
     burn_last_exempt=True,
     revolution_concedes_point=False,
     revolution_head_choice=True,
+    revolution_duel="chongdian",
     men_first_is_daluo=True,
+    citations={
+        "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
+        "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
+        "gouji.threshold": seed("000", "part 1 规则介绍/够级牌", "2张A，2张K，3张Q，4张J，5张10为最低级别"),
+        "gouji.jokers": seed("000", "part 1 规则介绍/够级牌", "当任何一手牌挂花时，也算作“够级牌”"),
+    },
     sources={
+        "revolution_duel": seed("000", "part 1 冲点", "革命者有出3套够级牌冲点的机会"),
         "keep_threes": default("000 part 1 deals all 216 cards"),
         "bie_san": seed("000", "part 1 规则介绍", "不是最后一手牌时不允许出3"),
         "first_leader": default(
@@ -525,8 +544,16 @@ TONGSU = Ruleset(
     burn_last_exempt=False,
     revolution_concedes_point=False,
     revolution_head_choice=False,
+    revolution_duel="three_plays",
     men_first_is_daluo=True,
+    citations={
+        "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
+        "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
+        "gouji.threshold": seed("000", "part 3 第8条", "至少有5张“10”、4张“J”、3张“Q”、2张“K”、2张“A”"),
+        "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
+    },
     sources={
+        "revolution_duel": seed("000", "part 3 第47条", "玩家“革命”后，向对家发出第一手够级牌后"),
         "keep_threes": default("第7条 only recommends the variant that keeps six 3s; 第1条 deals four packs"),
         "bie_san": seed("000", "part 3 第5条", "点数“3”作为最后一手牌需顺利发出的玩法"),
         "first_leader": seed("000", "part 3 第19条", "由抓到该正面放置的点数牌的玩家首先发牌"),
@@ -633,8 +660,15 @@ ZAOZHUANG = Ruleset(
     burn_last_exempt=False,
     revolution_concedes_point=True,
     revolution_head_choice=True,
+    revolution_duel="none",
     men_first_is_daluo=True,
+    citations={
+        "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
+        "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
+        "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
+    },
     sources={
+        "revolution_duel": default("003 §十二 has the revolutionary sit out at once (直接晋级4科)"),
         "keep_threes": seed("003", "§五 憋三", "六封扑克共选出6张3"),
         "bie_san": seed("003", "§五 憋三", "必须最后出3"),
         "first_leader": seed("003", "§三 出牌", "最先摸到3并且亮出来的玩家最先出牌"),

@@ -68,8 +68,9 @@ def cite(rule_id: str, rules: Ruleset) -> str:
     rule = RULES[rule_id]
     if rule.switch is not None:
         return rules.source(rule.switch).cite()
-    assert rule.source is not None
-    return rule.source.cite()
+    source = rules.citations.get(rule_id, rule.source)
+    assert source is not None
+    return source.cite()
 
 
 _Builder = Callable[..., tuple[str, str]]

@@ -36,9 +36,10 @@ KILL = ("linyi", "tongsu", "zaozhuang")
 
 #: The main seed of each rule set: a rule that a switch varies is cited from it.
 SEED = {"qingdao": "002", "linyi": "000", "tongsu": "000", "zaozhuang": "003"}
-#: Rules that every family states alike, cited from one seed.
-FIXED = {"compare.rank": "002", "compare.size": "002", "gouji.jokers": "002", "gouji.threshold": "002",
-         "gouji.pure": "000", "play.shape": "002"}
+#: Rules that every family states alike: cited from the family's own seed where it states them, else from 002.
+OWN = {"compare.size": ALL, "compare.rank": ASPECTS, "gouji.jokers": ALL, "gouji.threshold": ALL}
+#: Rules cited from one seed under every rule set.
+FIXED = {"gouji.pure": "000", "play.shape": "002"}
 #: The rule that decides a same-size comparison against a target with jokers.
 JOKER_RULE = {"qingdao": "compare.aspects", "linyi": "compare.aspects", "tongsu": "compare.aspects",
               "zaozhuang": "compare.cover"}
@@ -50,7 +51,8 @@ def explained(v, ok: bool, rule: str, *mentions: str):
     assert v.ok is ok
     assert v.rule == rule, (v.rule, v.reason_en)
     where = cite(rule, v.rules)
-    seed = FIXED.get(rule) or SEED[v.rules.name]
+    name = v.rules.name
+    seed = FIXED.get(rule) or (SEED[name] if name in OWN.get(rule, ALL) else "002")
     assert where.split()[0] == seed, where
     for text in (v.reason_zh, v.reason_en):
         assert text.strip()
