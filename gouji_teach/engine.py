@@ -55,6 +55,11 @@ def _has_pure_gouji(hand: Hand) -> bool:
     return any(hand.count(r) >= n for r, n in GOUJI_THRESHOLDS.items())
 
 
+def _pure_gouji_sets(hand: Hand) -> int:
+    """How many disjoint smallest pure 够级 plays the hand holds."""
+    return sum(hand.count(r) // n for r, n in GOUJI_THRESHOLDS.items())
+
+
 class _State:
     """Everything :meth:`Game.undo` restores. ``clone`` copies the mutable containers."""
 
@@ -62,6 +67,7 @@ class _State:
         "after_window",
         "burning",
         "burns",
+        "duel",
         "finish",
         "hands",
         "head_pending",
@@ -73,6 +79,7 @@ class _State:
         "passed",
         "phase",
         "revolution",
+        "revolution_failed",
         "sisi",
         "sisi_top",
         "status",
@@ -95,8 +102,22 @@ class _State:
         return new
 
 
-_CONTAINERS = ("hands", "status", "kaidian", "finish", "men", "revolution", "xuandian", "burning", "sisi", "passed",
-               "window", "yield_left")
+_CONTAINERS = (
+    "hands",
+    "status",
+    "kaidian",
+    "finish",
+    "men",
+    "revolution",
+    "revolution_failed",
+    "xuandian",
+    "burning",
+    "sisi",
+    "passed",
+    "window",
+    "yield_left",
+    "duel",
+)
 _VALUES = tuple(n for n in _State.__slots__ if n not in _CONTAINERS and n != "burns")
 
 
@@ -123,6 +144,7 @@ class Game:
         s.status = [ACTIVE] * 6
         s.kaidian = [""] * 6  # "", "open", "pending" (opened, 发四 due), "conceded"
         s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
+        s.revolution_failed, s.duel = [], []
         s.burning, s.sisi = {}, {}
         s.head_pending = None
         s.phase = "start"
@@ -196,15 +218,30 @@ class Game:
         return cls._start([parsed[k] for k in range(6)], rules, None, seed or 0, leader, prelude, first_hand)
 
     @classmethod
-    def _start(cls, hands: list[Hand], rules: Ruleset, deck: list[Card] | None, seed: int, leader: int | None,
-               prelude: bool, first_hand: bool) -> Game:
+    def _start(
+        cls,
+        hands: list[Hand],
+        rules: Ruleset,
+        deck: list[Card] | None,
+        seed: int,
+        leader: int | None,
+        prelude: bool,
+        first_hand: bool,
+    ) -> Game:
         events: list[Event] = []
         if prelude:
             hands = _buy(hands, rules, events)
         if leader is None:
             leader, why_zh, why_en = _first_leader(hands, rules, deck, seed)
-            events.append(Event("first_leader", leader, f"座位{leader}先发牌：{why_zh}",
-                                f"seat {leader} leads first: {why_en}", rule="first_leader"))
+            events.append(
+                Event(
+                    "first_leader",
+                    leader,
+                    f"座位{leader}先发牌：{why_zh}",
+                    f"seat {leader} leads first: {why_en}",
+                    rule="first_leader",
+                )
+            )
         game = cls(hands, rules, leader=leader, first_hand=first_hand, events=events)
         if prelude and rules.natural_point:
             game._natural_points()
@@ -359,14 +396,21 @@ class Game:
         if seat is None or self.is_over:
             return []
         out: list[Action] = []
-        if s.phase == "head":
-            return [Action(seat, "yaotou"), Action(seat, "wutou")] if seat == s.head_pending else []
-        if s.phase == "start" and s.status[seat] == ACTIVE:
-            if seat not in s.xuandian:
+        if s.phase == "head" and seat == s.head_pending:
+            return [Action(seat, "yaotou"), Action(seat, "wutou")]
+        if s.phase == "duel":
+            if seat != s.to_act:
+                return []
+            hand = s.hands[seat]
+            plays = possible_plays(hand, self.rules) if s.top is None else self._beating(hand, s.top[1])
+            candidates = [Action.of(seat, "play", p) for p in plays] + [Action(seat, "pass")]
+            return [a for a in candidates if self.can(a)]
+        if s.status[seat] == ACTIVE:
+            if s.phase == "start" and seat not in s.xuandian:
                 out.append(Action(seat, "xuandian"))
             if self._may_revolt(seat):
                 out.append(Action(seat, "revolt"))
-        if s.status[seat] != ACTIVE:
+        if s.status[seat] != ACTIVE or s.phase == "head":
             return out
         hand = s.hands[seat]
         if s.top is None:
@@ -433,6 +477,8 @@ class Game:
         }
         if s.phase == "void":
             rec["void"] = True
+        if s.revolution_failed:
+            rec["revolution_failed"] = list(s.revolution_failed)
         return rec
 
     def game_record(self) -> GameRecord:
@@ -448,6 +494,8 @@ class Game:
         s, seat, kind = self._s, a.seat, a.kind
         if self.is_over:
             raise self._refuse("turn.over", "这一局已经结束", "the hand is over")
+        if s.phase == "duel":
+            return self._check_duel(seat, a)
         if kind in ("yaotou", "wutou"):
             if s.phase != "head" or seat != s.head_pending:
                 raise self._refuse(
@@ -456,9 +504,6 @@ class Game:
                     f"seat {seat} cannot choose 要头/无头 now: only the revolutionary's 对头 chooses, once",
                 )
             return None
-        if s.phase == "head":
-            h = s.head_pending
-            raise self._refuse("head.choice", f"先等座位{h}选要头还是无头", f"seat {h} must first choose 要头 or 无头")
         if s.status[seat] != ACTIVE:
             raise self._refuse(
                 "seat.gone",
@@ -471,12 +516,23 @@ class Game:
                     "xuandian.when", "宣点只能在第一手牌出之前宣一次", "宣点 is declared once, before the first lead"
                 )
             return None
+        if s.phase == "head" and kind != "revolt":
+            h = s.head_pending
+            raise self._refuse("head.choice", f"先等座位{h}选要头还是无头", f"seat {h} must first choose 要头 or 无头")
         if kind == "revolt":
-            if s.phase != "start":
+            if s.phase not in ("start", "head"):
                 raise self._refuse(
                     "revolt.when", "革命只能在第一手牌出之前", "a revolution comes before the first lead"
                 )
             if not self._may_revolt(seat):
+                if seat in s.revolution:
+                    raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
+                if self.rules.revolution_duel == "three_plays" and _pure_gouji_sets(s.hands[seat]) < 3:
+                    raise self._refuse(
+                        "revolt.duel",
+                        f"座位{seat}没有三手纯够级牌，不能革命",
+                        f"seat {seat} cannot play three pure 够级 plays and may not revolt",
+                    )
                 raise self._refuse(
                     "revolt.cards",
                     f"座位{seat}手里有钱（2）或花，不能革命",
@@ -627,9 +683,10 @@ class Game:
     def _may_revolt(self, seat: int) -> bool:
         h = self._s.hands[seat]
         return (
-            self._s.phase == "start"
+            self._s.phase in ("start", "head")
             and seat not in self._s.revolution
             and not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER))
+            and (self.rules.revolution_duel != "three_plays" or _pure_gouji_sets(h) >= 3)
         )
 
     def _restricted(self) -> bool:
@@ -730,12 +787,144 @@ class Game:
                 other=seat,
                 rule="revolt.point",
             )
-        if rules.revolution_head_choice:
+        if rules.revolution_duel != "none":
+            s.phase, s.to_act, s.duel = "duel", seat, []
+            self._emit(
+                "duel",
+                seat,
+                f"座位{seat}革命后要向对家座位{h}发三手够级牌",
+                f"seat {seat} now plays three 够级 plays to its 对头, seat {h}",
+                other=h,
+                rule="revolt.duel",
+            )
+            return
+        self._after_revolution(seat, choice=rules.revolution_head_choice)
+
+    def _after_revolution(self, seat: int, *, choice: bool) -> None:
+        s, h = self._s, opposite(seat)
+        s.top = None
+        if choice:
             s.phase, s.head_pending, s.to_act = "head", h, h
         else:
+            s.phase = "start"
             self._emit("wutou", h, f"座位{h}无头：对头革命了", f"seat {h} is 无头: its 对头 revolted", rule="wutou")
             self._move_leader()
         self._check_luanchan()
+
+    def _check_duel(self, seat: int, a: Action) -> Play | None:
+        """冲点 (000 part 1) / the three plays after a revolution (000 part 3 第47条)."""
+        s, rules = self._s, self.rules
+        r = s.revolution[0]
+        if seat != s.to_act or a.kind not in ("play", "pass"):
+            raise self._refuse(
+                "revolt.duel",
+                f"革命者座位{r}和对家座位{opposite(r)}在比三手够级牌：轮到座位{s.to_act}出牌或过",
+                f"the revolutionary, seat {r}, and its 对头, seat {opposite(r)}, are playing the three "
+                f"够级 plays: seat {s.to_act} plays or passes",
+            )
+        if a.kind == "pass":
+            if seat == r and (rules.revolution_duel != "chongdian" or s.duel):
+                raise self._refuse("revolt.duel", "革命者要把三手够级牌出完", "the revolutionary must play all three")
+            return None
+        play = self._play(a.cards)  # type: ignore[arg-type]
+        if not s.hands[seat].contains(play.cards):
+            raise self._refuse(
+                "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
+            )
+        if seat != r:
+            self._check_beats(seat, play, s.top[1])  # type: ignore[index]
+            return play
+        pure = rules.revolution_duel == "three_plays"
+        if not (play.is_pure_gouji if pure else play.is_gouji):
+            kind_zh, kind_en = ("纯够级牌", "pure 够级 plays") if pure else ("够级牌", "够级 plays")
+            raise self._refuse("revolt.duel", f"革命者只能出{kind_zh}", f"the revolutionary plays only {kind_en}")
+        if not s.duel and _pure_gouji_sets(s.hands[seat]) < 3:
+            raise self._refuse("revolt.duel", "手里要有三手够级牌才能冲点", "冲点 needs three 够级 plays in hand")
+        return play
+
+    def _duel(self, seat: int, play: Play | None) -> None:
+        s, r = self._s, self._s.revolution[0]
+        h = opposite(r)
+        if seat == r and play is None:
+            self._emit(
+                "duel_end",
+                r,
+                f"座位{r}不冲点：对家座位{h}无头",
+                f"seat {r} does not 冲点: seat {h} is 无头",
+                rule="revolt.duel",
+            )
+            self._after_revolution(r, choice=False)
+            return
+        if play is not None:
+            s.hands[seat] = s.hands[seat] - play.cards
+        if seat == r:
+            s.duel.append([play, None])
+            s.top, s.to_act = (r, play), h
+            self._emit(
+                "lead",
+                r,
+                f"座位{r}（革命）发第{len(s.duel)}手：{play.text_zh}",  # type: ignore[union-attr]
+                f"seat {r} (revolutionary) plays its play {len(s.duel)}: {play.text_en}",  # type: ignore[union-attr]
+                cards=play.notation,
+                rule="revolt.duel",
+            )  # type: ignore[union-attr]
+            return
+        if play is None:
+            self._emit("pass", h, f"座位{h}不打", f"seat {h} lets it pass", rule="revolt.duel")
+        else:
+            s.duel[-1][1] = play
+            self._emit(
+                "play",
+                h,
+                f"座位{h}打掉：{play.text_zh}",
+                f"seat {h} kills it with {play.text_en}",
+                other=r,
+                cards=play.notation,
+                rule="revolt.duel",
+            )
+        if len(s.duel) < 3:
+            s.top, s.to_act = None, r
+            return
+        self._duel_result(r)
+
+    def _duel_result(self, r: int) -> None:
+        s, rules, h = self._s, self.rules, opposite(r)
+        answers = [ans for _, ans in s.duel]
+        if rules.revolution_duel == "three_plays":
+            success = any(ans is None for ans in answers)
+            opens = {r: success, h: any(ans is not None and ans.is_pure_gouji for ans in answers)}
+        else:
+            success = True
+            opens = {r: not all(answers), h: all(answers)}
+        for seat, ok in opens.items():
+            if ok and s.kaidian[seat] != "open":
+                s.kaidian[seat] = "open"
+                self._emit(
+                    "kaidian",
+                    seat,
+                    f"座位{seat}开点（革命后的三手牌）",
+                    f"seat {seat} opens a point (the three plays after the revolution)",
+                    rule="revolt.duel",
+                )
+        if success:
+            self._emit(
+                "duel_end",
+                r,
+                f"革命成功：对家座位{h}无头",
+                f"the revolution succeeds: seat {h} is 无头",
+                rule="revolt.duel",
+            )
+        else:
+            s.revolution_failed.append(r)
+            self._emit(
+                "duel_end",
+                r,
+                f"三手都被打掉：革命失败，座位{r}是大落",
+                f"all three were killed: the revolution fails and seat {r} is 大落",
+                rule="revolt.duel",
+            )
+        s.duel = []
+        self._after_revolution(r, choice=rules.revolution_head_choice)
 
     def _do_yaotou(self, seat: int, play: None) -> None:
         s = self._s
@@ -775,6 +964,9 @@ class Game:
 
     def _do_pass(self, seat: int, play: None) -> None:
         s = self._s
+        if s.phase == "duel":
+            self._duel(seat, None)
+            return
         if seat in s.window:
             s.window.remove(seat)
             self._emit("pass", seat, f"座位{seat}不烧", f"seat {seat} does not burn", rule="burn.priority")
@@ -815,11 +1007,19 @@ class Game:
         if counter is not None and s.burns[counter][1] == seat:
             s.burns[counter][2] = "counter"
             del s.burning[victim]
-            head = ("counter_burn", f"座位{seat}反烧座位{victim}：{play.text_zh}",
-                    f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}", "burn.counter")
+            head = (
+                "counter_burn",
+                f"座位{seat}反烧座位{victim}：{play.text_zh}",
+                f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
+                "burn.counter",
+            )
         else:
-            head = ("burn", f"座位{seat}烧座位{victim}的牌：{play.text_zh}",
-                    f"seat {seat} burns seat {victim}'s play with {play.text_en}", "burn.priority")
+            head = (
+                "burn",
+                f"座位{seat}烧座位{victim}的牌：{play.text_zh}",
+                f"seat {seat} burns seat {victim}'s play with {play.text_en}",
+                "burn.priority",
+            )
         s.burning[seat] = len(s.burns)
         s.burns.append([seat, victim, None])
         s.window = []
@@ -827,6 +1027,9 @@ class Game:
 
     def _do_play(self, seat: int, play: Play) -> None:
         s = self._s
+        if s.phase == "duel":
+            self._duel(seat, play)
+            return
         if s.phase == "start":
             s.phase = "play"
         lead = s.top is None
@@ -891,7 +1094,7 @@ class Game:
         s.hands[seat] = s.hands[seat] - play.cards
         s.yielder, s.yield_left = None, []
         empties = not s.hands[seat] and s.status[seat] != FAILED
-        luan_after = s.luanchan or (empties and sum(st in (OUT, REVOLT) for st in s.status) >= 1)
+        luan_after = s.luanchan or (empties and self._gone_count() >= 1)
         h = opposite(seat)
         gouji = play.is_gouji
         sisi = bool(gouji and s.sisi.get(seat) and s.status[h] == REVOLT and not luan_after)
@@ -918,9 +1121,20 @@ class Game:
         else:
             victim = s.top[0]  # type: ignore[index]
             kind, zh_head, en_head, rule_head = head or (
-                "play", f"座位{seat}上牌：{play.text_zh}", f"seat {seat} plays {play.text_en}", "answer.beat")
-            self._emit(kind, seat, zh_head + zh, en_head + en, cards=play.notation, other=victim,
-                       rule=rule_head if head else rule or rule_head)
+                "play",
+                f"座位{seat}上牌：{play.text_zh}",
+                f"seat {seat} plays {play.text_en}",
+                "answer.beat",
+            )
+            self._emit(
+                kind,
+                seat,
+                zh_head + zh,
+                en_head + en,
+                cards=play.notation,
+                other=victim,
+                rule=rule_head if head else rule or rule_head,
+            )
             self._beaten(victim, seat)
         s.top, s.top_gouji, s.sisi_top = (seat, play), gouji, sisi
         if empties:
@@ -984,9 +1198,14 @@ class Game:
         self._check_luanchan()
         self._check_end()
 
+    def _gone_count(self) -> int:
+        """Seats gone for 四户乱缠: out, or revolted (a failed revolution does not count: 000 part 3 第25条)."""
+        s = self._s
+        return sum(st == OUT or (st == REVOLT and k not in s.revolution_failed) for k, st in enumerate(s.status))
+
     def _check_luanchan(self) -> None:
         s = self._s
-        if not s.luanchan and sum(st in (OUT, REVOLT) for st in s.status) >= 2:
+        if not s.luanchan and self._gone_count() >= 2:
             s.luanchan = True
             s.window = []
             self._emit(

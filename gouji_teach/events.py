@@ -278,6 +278,12 @@ PLAY_RULES: dict[str, Rule] = {
             "two revolutions void the hand",
             src=("002", "§5 革命", "如同时出现2个(含2个)以上革命者，则该局作废"),
         ),
+        _play_rule(
+            "revolt.duel",
+            "革命后的三手够级牌（冲点）",
+            "the three 够级 plays after a revolution (冲点)",
+            switch="revolution_duel",
+        ),
         _play_rule("revolt.point", "革命算认点", "a revolution concedes the point", switch="revolution_concedes_point"),
         _play_rule(
             "head.choice",

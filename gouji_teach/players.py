@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from .cards import Hand, Rank, format_cards
 from .engine import Game, opposite, team
 from .events import Action
+from .gouji import GOUJI_THRESHOLDS
 from .rulesets import Ruleset
 
 __all__ = ["SimplePlayer", "play_hand"]
@@ -41,11 +42,23 @@ class SimplePlayer:
         """The action of ``seat``, which must be the seat to act."""
         if game.phase == "head":
             return Action(seat, "yaotou")
+        if game.phase == "duel" and game.top is None:
+            return self._duel_lead(game, seat)
         if game.top is None:
             return self._lead(game, seat)
         if seat in game.burn_candidates():
             return self._burn(game, seat) or Action(seat, "pass")
         return self._answer(game, seat)
+
+    def _duel_lead(self, game: Game, seat: int) -> Action:
+        """The revolutionary's three 够级 plays: the smallest pure one each time (or no 冲点 at all)."""
+        hand = game.hands[seat]
+        for rank, n in GOUJI_THRESHOLDS.items():
+            if hand.count(rank) >= n:
+                action = Action(seat, "play", format_cards([c for c in hand if c.rank == rank][:n]))
+                if game.can(action):
+                    return action
+        return Action(seat, "pass")
 
     def _lead(self, game: Game, seat: int) -> Action:
         rules, hand = game.rules, game.hands[seat]

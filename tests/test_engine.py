@@ -466,7 +466,7 @@ def test_002_s5_geming_refused_with_a_2():
 
 
 def test_002_s5_two_revolutions_void_the_hand():
-    g = game({**REVOLT_HANDS, 0: "AA 5"}, "tongsu")
+    g = game({**REVOLT_HANDS, 0: "AA 5"})
     g.act("seat 1 revolts")
     g.act("seat 2 revolts")
     assert g.phase == "void" and g.record()["void"] is True
@@ -491,8 +491,11 @@ def test_002_s5_wutou_anyone_answers():
 
 
 def test_000_p3_art49_no_head_choice_in_tongsu():
-    g = game(REVOLT_HANDS, "tongsu")
+    g = game(DUEL, "tongsu")
     g.act("seat 3 revolts")
+    for play in ("QQQ", "KK", "AA"):
+        g.act(f"seat 3 plays {play}")
+        g.act("seat 0 passes")
     assert g.phase == "start" and g.headless(0)
     assert refused(g, "seat 0 yaotou").rule == "head.choice"
 
@@ -580,3 +583,63 @@ def test_002_s5_no_burning_in_sihu_luanchan():
     g.act("seat 2 plays 2")
     assert refused(g, "seat 4 burns D").rule == "luanchan"
     assert g.to_act == 3
+
+
+# -- 冲点 and the three plays after a revolution ---------------------------------------------------------
+
+DUEL = {0: "AA KK QQQ 5", 1: "7 8 9 3", 2: "5 6 7", 3: "QQQ KK AA 8 3", 4: "22 5 6", 5: "7 8 9"}
+
+
+def test_000_p3_art46_revolution_needs_three_pure_gouji_plays():
+    g = game({**DUEL, 3: "QQQ KK 8 3"}, "tongsu")
+    assert refused(g, "seat 3 revolts").rule == "revolt.duel"
+    assert game(DUEL, "tongsu").can("seat 3 revolts")
+
+
+def _duel(g: Game, rounds) -> None:
+    for mine, theirs in rounds:
+        g.act(f"seat 3 plays {mine}")
+        g.act(f"seat 0 plays {theirs}" if theirs else "seat 0 passes")
+
+
+def test_000_p3_art47_one_play_survives_the_revolution_succeeds():
+    g = game(DUEL, "tongsu")
+    g.act("seat 3 revolts")
+    assert g.phase == "duel" and g.to_act == 3
+    assert refused(g, "seat 3 passes").rule == "revolt.duel"
+    assert refused(g, "seat 3 plays 8").rule == "revolt.duel"  # only pure 够级 plays
+    _duel(g, [("QQQ", None), ("KK", "AA"), ("AA", None)])
+    rec = g.record()
+    assert rec["kaidian"] == [0, 3] and "revolution_failed" not in rec  # 0 killed one with pure 够级: both open
+    assert g.headless(0) and g.phase == "start"
+
+
+def test_000_p3_art47_all_three_killed_the_revolution_fails_and_is_daluo():
+    g = game({**DUEL, 0: "KKK AA 22 5"}, "tongsu")
+    g.act("seat 3 revolts")
+    _duel(g, [("QQQ", "KKK"), ("KK", "AA"), ("AA", "22")])
+    rec = g.record()
+    assert rec["revolution_failed"] == [3] and rec["kaidian"] == [0]
+    assert not g.luanchan  # a failed revolutionary is not gone (000 part 3 第25条)
+
+
+def test_000_p1_chongdian_declined_the_duitou_is_wutou():
+    g = game(DUEL, "linyi")
+    g.act("seat 3 revolts")
+    g.act("seat 3 passes")
+    assert g.phase == "start" and g.headless(0) and g.kaidian_seats() == []
+
+
+def test_000_p1_chongdian_all_three_killed_the_duitou_opens():
+    g = game({**DUEL, 0: "KKK AA 22 5"}, "linyi")
+    g.act("seat 3 revolts")
+    _duel(g, [("QQQ", "KKK"), ("KK", "AA"), ("AA", "22")])
+    assert g.kaidian(0) == "open" and g.kaidian(3) == ""
+    assert g.phase == "head"  # 冲点 played: the 对头 chooses 要头/无头 (000 part 1 要头/无头)
+
+
+def test_000_p1_chongdian_one_survives_the_revolutionary_opens():
+    g = game(DUEL, "linyi")
+    g.act("seat 3 revolts")
+    _duel(g, [("QQQ", None), ("KK", "AA"), ("AA", None)])
+    assert g.kaidian_seats() == [3]

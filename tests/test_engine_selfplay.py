@@ -39,12 +39,14 @@ def _selfplay_checked(seed: int, rules: str) -> Game:
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
-        if game.top is None and game.phase != "head":
+        if game.phase in ("head", "duel"):
+            assert game.legal_actions(seat)
+        elif game.top is None:
             hand = game.hands[seat]
             leads = [Action(seat, "play", r.notation) for r in Rank if hand.count(r)]
             leads.append(Action(seat, "play", "".join(c.rank.notation for c in hand)))
             assert any(game.can(a) for a in leads), (seed, rules, seat, hand)
-        elif game.phase != "head":
+        else:
             assert game.can(Action(seat, "pass"))
         if steps % FULL_CHECK_EVERY == 0:
             assert game.legal_actions(seat)
