@@ -22,9 +22,8 @@ HANDS_PER_RULESET = 100
 FULL_CHECK_EVERY = 25  # legal_actions enumerated in full at every 25th state
 
 
-def _played(game: Game) -> int:
-    kinds = ("lead", "play", "burn", "counter_burn")
-    return sum(len(parse_cards(e.cards)) for e in game.events if e.kind in kinds)
+def _played(events) -> int:
+    return sum(len(parse_cards(e.cards)) for e in events if e.kind in ("lead", "play", "burn", "counter_burn"))
 
 
 def _selfplay_checked(seed: int, rules: str) -> Game:
@@ -35,7 +34,7 @@ def _selfplay_checked(seed: int, rules: str) -> Game:
         action = player.declare(game, seat)
         if action is not None and game.can(action):
             game.apply(action)
-    steps = 0
+    steps = played = 0
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
@@ -50,8 +49,8 @@ def _selfplay_checked(seed: int, rules: str) -> Game:
             assert game.can(Action(seat, "pass"))
         if steps % FULL_CHECK_EVERY == 0:
             assert game.legal_actions(seat)
-        game.apply(player.choose(game, seat))
-        assert game.cards_in_play() + _played(game) == total
+        played += _played(game.apply(player.choose(game, seat)))
+        assert game.cards_in_play() + played == total
         steps += 1
         assert steps < 5000
     return game
