@@ -468,7 +468,7 @@ LINYI = Ruleset(
         "big_joker_kill": seed("000", "part 1 规则介绍", "两大花拍一个大花"),
         "gouji_min_twos": seed("000", "part 1 规则介绍/够级牌", "1张大、小花及2……为最低级别"),
         "kaidian_pure_only": seed("000", "part 1 规则介绍/开点", "纯够级牌才能开点"),
-        "place_points": default("000 part 1 ranks players but scores no points per hand; 002 §6's table"),
+        "place_points": default("000 part 1 ranks players but scores no points per hand; the table of 002 §6"),
         "sweep_doubles_score": default("000 part 1 is silent; as 002 §6"),
         "revolution_third_with_top_two": seed(
             "000", "part 1 结算说明", "如果革命者的联邦获得头科和二科，则革命者算三科"
@@ -478,7 +478,7 @@ LINYI = Ruleset(
         "zhashao_men_free": default("000 part 1 has no 诈烧 exemption; only part 3 第32条 frees the seat"),
         "tribute_order": seed("000", "part 1 游戏介绍", "点、烧、轻、落（la）"),
         "first_hand_free": seed("000", "part 1 规则介绍/进贡", "每桌第一局牌没有进贡"),
-        "dian_table": default("000 part 1 has 宣点 but no table; 002 §4's table"),
+        "dian_table": default("000 part 1 has 宣点 but no table; the table of 002 §4"),
         "dian_escalation": default("000 part 1 has no escalation over hands"),
         "burn_cards": seed("000", "part 1 规则介绍/烧贡", "被烧者要向烧牌者进1张烧贡"),
         "failed_burn_tribute": default("000 part 1 names no tribute for a failed burn; as 002"),
@@ -491,7 +491,7 @@ LINYI = Ruleset(
         "same_team_pays": seed("000", "part 1 规则介绍/烧贡", "反烧或被自己联邦烧牌后不需要进烧贡"),
         "tribute_cards": seed("000", "part 1 规则介绍/进贡", "进贡时要进手里最大的牌"),
         "kanggong": default("抗贡 is only in 000 part 3 第17条"),
-        "returns_cards": default("000 part 1 copies 002's 进贡 text; 002 §4 has 还贡"),
+        "returns_cards": default("000 part 1 copies the 进贡 text of 002; 002 §4 has 还贡"),
     },
 )
 
@@ -581,7 +581,7 @@ TONGSU = Ruleset(
         "big_joker_kill": seed("000", "part 3 第4条", "本规则仅认同“两大灭一大”（二杀一）的玩法"),
         "gouji_min_twos": seed("000", "part 3 第8条", "2张“2”和各1张大、小王牌为够级牌"),
         "kaidian_pure_only": seed("000", "part 3 第22条", "只有纯够级牌才能开点"),
-        "place_points": default("000 part 3 scores no points; 002 §6's table"),
+        "place_points": default("000 part 3 scores no points; the table of 002 §6"),
         "sweep_doubles_score": default("000 part 3 is silent on points; as 002 §6"),
         "revolution_third_with_top_two": seed(
             "000", "part 3 第42条", "包括成功革命者的同帮争得头、二科，该革命者即为第三科"
@@ -695,7 +695,7 @@ ZAOZHUANG = Ruleset(
         "big_joker_kill": seed("003", "§三 出牌", "1个大花需用2个大花压；2个大花需用4个大花压"),
         "gouji_min_twos": seed("003", "§四 够级牌", "1个2（钱）"),
         "kaidian_pure_only": seed("003", "§四 够级牌", "必须是纯级牌过点，即不得添钱（2）挂花（王）"),
-        "place_points": default("003 scores no points; 002 §6's table"),
+        "place_points": default("003 scores no points; the table of 002 §6"),
         "sweep_doubles_score": default("003 knows no 串三户, so nothing doubles"),
         "revolution_third_with_top_two": seed("003", "§十二 革命", "直接晋级4科"),
         "failed_revolution_last": default("003 has no failed revolution; as 000 part 3 第47条"),
