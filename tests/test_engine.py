@@ -643,3 +643,28 @@ def test_000_p1_chongdian_one_survives_the_revolutionary_opens():
     g.act("seat 3 revolts")
     _duel(g, [("QQQ", None), ("KK", "AA"), ("AA", None)])
     assert g.kaidian_seats() == [3]
+
+
+def test_002_s5_xuandian_is_declared_before_play_and_recorded():
+    g = game(PLAIN)
+    g.act("seat 2 declares")
+    assert "xuandian" in kinds(g.events)
+    assert refused(g, "seat 2 declares").rule == "xuandian.when"  # once
+    g.act("seat 0 plays 5")
+    assert refused(g, "seat 1 declares").rule == "xuandian.when"  # before the first lead
+    assert g.record()["xuandian"] == [2]
+
+
+@pytest.mark.parametrize(("rules", "hand", "count"), [
+    ("qingdao", "DX22 AAA 9999 33 5", 107),  # no base 11, A 3*3*4, 9 4*3*4, 5 1*3*4
+    ("tongsu", "DX22 AAA 9999 33 5", 43),  # no 贴钱: no base 11, A 3*4, 9 4*4, 5 1*4
+    ("zaozhuang", "D 22 KK 44 3", 29),  # no base 5, K 2*3*2, 4 2*3*2
+])
+def test_legal_leads_golden_counts(rules, hand, count):
+    """Perft-style: the number of legal leads from a fixed hand, counted by hand in the comments (counts of
+    the base rank * of 2s attached * of joker choices); 3s only as the whole hand (憋三)."""
+    g = game({**PLAIN, 0: hand}, rules)
+    leads = g.legal_actions(0)
+    assert all(a.kind in ("play", "xuandian") for a in leads)
+    assert sum(a.kind == "play" for a in leads) == count
+    assert not any(a.kind == "play" and "3" in a.cards for a in leads)
