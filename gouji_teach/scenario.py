@@ -49,10 +49,12 @@ __all__ = ["Answer", "Problem", "Scenario", "ScenarioError", "Step", "answer", "
 
 
 class ScenarioError(GoujiError):
-    """A scenario file that cannot be read, or whose structure is wrong; ``line`` is 1-based (0: unknown)."""
+    """A scenario file that cannot be read, or whose structure is wrong; ``line`` is 1-based (0: unknown).
+    ``more`` holds the other problems found in the same pass (bad steps after the first)."""
 
     def __init__(self, path: str, line: int, zh: str, en: str, *, rule: str | None = None) -> None:
         self.path, self.line, self.detail_zh, self.detail_en = path, line, zh, en
+        self.more: tuple[ScenarioError, ...] = ()
         super().__init__(f"{path}:{line}: {zh}", f"{path}:{line}: {en}", rule=rule)
 
 
@@ -139,10 +141,15 @@ class Scenario:
         raw = data.get("steps", [])
         if not isinstance(raw, list) or not isinstance(steps_node, yaml.SequenceNode | type(None)):
             raise bad("steps", "要写成列表", "must be a list")
-        steps = []
+        steps, problems = [], []
         for item, item_node in zip(raw, steps_node.value if steps_node else [], strict=True):
-            line = item_node.start_mark.line + 1
-            steps.append(_step(item, line, path))
+            try:
+                steps.append(_step(item, item_node.start_mark.line + 1, path))
+            except ScenarioError as e:
+                problems.append(e)
+        if problems:
+            problems[0].more = tuple(problems[1:])
+            raise problems[0]
         return cls(path, rules, hands, tuple(steps), title_zh, title_en, data.get("seed"), data.get("leader"),
                    data.get("prelude", False), lines)
 
@@ -180,6 +187,13 @@ def _step(item: Any, line: int, path: str) -> Step:
     if not isinstance(text, str):
         raise bad(f"{kinds[0]} 后面要写文字", f"{kinds[0]} needs text")
     say_zh, say_en = _bilingual(item.get("say", ""), bad)
+    try:
+        if kinds[0] == "do":
+            Action.parse(text)
+        elif _question(text.strip()) is None:
+            raise _unknown_question(text.strip())
+    except GoujiError as e:
+        raise bad(e.zh, e.en) from None
     return Step(kinds[0], text.strip(), line, say_zh, say_en)
 
 
@@ -225,6 +239,8 @@ def answer(game: Game, question: str) -> Answer:
     Raises :class:`IllegalActionError` (rule ``scenario.question``) for a question it does not know.
     """
     q = question.strip()
+    if _question(q) is None:
+        raise _unknown_question(q)
     if _Q_MAY_ACT.match(q):
         may = game.may_act()
         if not may:
@@ -271,11 +287,20 @@ def answer(game: Game, question: str) -> Answer:
         order = game.finish_order()
         zh, en = _seats(order)
         return Answer(q, zh, en, order)
-    if _Q_RECORD.match(q):
-        rec = game.record()
-        text = json.dumps(rec, ensure_ascii=False, sort_keys=True)
-        return Answer(q, text, text, rec)
-    raise IllegalActionError(
+    return Answer(q, json.dumps(game.record(), ensure_ascii=False, sort_keys=True),
+                  json.dumps(game.record(), ensure_ascii=False, sort_keys=True), game.record())
+
+
+def _question(q: str) -> re.Match[str] | None:
+    """The match of a known checkpoint question, else ``None``."""
+    for pattern in (_Q_MAY_ACT, _Q_CAN, _Q_WHAT_IF, _Q_OPENED, _Q_MEN, _Q_OUT, _Q_RECORD):
+        if m := pattern.match(q):
+            return m
+    return None
+
+
+def _unknown_question(q: str) -> IllegalActionError:
+    return IllegalActionError(
         f"不认识的问题：{q!r}（可问：who may act / can seat N ... / what if seat N ... / who opened / who is men / "
         "who is out / record）",
         f"unknown question {q!r} (ask: who may act / can seat N ... / what if seat N ... / who opened / "
@@ -327,7 +352,7 @@ def check_file(path: str | Path) -> list[Problem]:
     try:
         run(Scenario.load(path))
     except ScenarioError as e:
-        return [Problem(e.path, e.line, e.detail_zh, e.detail_en)]
+        return [Problem(x.path, x.line, x.detail_zh, x.detail_en) for x in (e, *e.more)]
     return []
 
 

@@ -95,3 +95,10 @@ def test_cli_selfplay_prints_events_and_the_record_as_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["record"]["rules"] == "zaozhuang" and data["events"][-1]["kind"] in ("end", "void")
     assert main(["selfplay", "--seed", "2", "--rules", "beijing"]) == 2
+
+
+def test_check_reports_every_bad_step_not_only_the_first(tmp_path):
+    text = HEAD + "steps:\n  - do: seat 0 dances\n  - ask: who is it\n  - do: seat 0 plays KK\n  - play: 5\n"
+    problems = check_file(_write(tmp_path, text))
+    assert [p.line for p in problems] == [5, 6, 8]
+    assert "cannot read the step" in problems[0].en and "unknown question" in problems[1].en
