@@ -1,6 +1,7 @@
 """gouji_teach: learn 够级 (Gouji), the Shandong card game for six players in two teams of three.
 
-The rules core (cards, plays, rule sets, comparison, 够级 and 开点) imports no Jupyter code.
+The rules core (cards, plays, rule sets, comparison, 够级 and 开点, the engine for a whole hand, settlement)
+imports no Jupyter code; the teaching layer (:mod:`gouji_teach.teach`) builds on it.
 
 >>> import gouji_teach as gj
 >>> bool(gj.beats("DD999", "XX888"))
@@ -11,11 +12,14 @@ True
 
 from .cards import Card, Hand, Rank, Suit, build_deck, format_cards, parse_cards
 from .compare import beats
+from .engine import Game
 from .errors import GoujiError, IllegalPlayError, NotationError, UnknownRulesetError
 from .gouji import can_kaidian, is_gouji, is_pure_gouji
 from .options import beating_plays, possible_plays
 from .plays import Play, PlayKind
+from .record import GameRecord
 from .rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, find_ruleset, switch_table
+from .settlement import settle, settle_series
 from .verdicts import Verdict
 
 __version__ = "0.1.0"
@@ -27,6 +31,8 @@ __all__ = [
     "TONGSU",
     "ZAOZHUANG",
     "Card",
+    "Game",
+    "GameRecord",
     "GoujiError",
     "Hand",
     "IllegalPlayError",
@@ -48,5 +54,7 @@ __all__ = [
     "is_pure_gouji",
     "parse_cards",
     "possible_plays",
+    "settle",
+    "settle_series",
     "switch_table",
 ]
