@@ -20,6 +20,23 @@ gouji_teach.events.IllegalActionError: 够级牌只有对头（座位3）能上�
 ['pass', 'round', 'kaidian']
 >>> g.kaidian_seats()
 [0]
+
+Where the seeds are thin or disagree, the engine decides as follows (each rule set's switches carry the rest):
+
+* A round is won by the last seat that played; it leads next, also after an unanswered 够级 play (000 part 3
+  第9条 "对家如不响应，则玩家发牌"; 002 §5 开点 "使得自己获得出牌权"), though 002 §5 打够级牌 says "由对头发牌".
+* Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, in 烧
+  priority (002 §5 烧牌), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
+  is not a 过牌. A burn is the burner's play over the 够级 play; every later lead of the burner must carry a
+  joker (the last one exempt where ``burn_last_exempt``) until it goes out (烧成功) or its play is beaten
+  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败: the burner plays no more and is placed last, in
+  every rule set (002 §5 and 000 part 3 第32条 say so; 003 is silent).
+* 让牌 follows 000 part 3 第12条: the next two seats answer first; if either plays, the yielder has passed.
+* 四户乱缠 begins when two seats are gone (out, or revolted, a failed revolution excepted); from then on no
+  够级 answering, pass rule, 让牌, burning or 开点.
+* A seat is 闷ed when it holds only 3s and its play is beaten; it plays no more and is placed after the seats
+  that went out (the first 闷ed last where ``men_first_is_daluo``).
+* 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together).
 """
 
 from __future__ import annotations

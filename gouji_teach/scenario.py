@@ -32,6 +32,7 @@ A scenario is a YAML file (see ``docs/scenarios.md``)::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -152,6 +153,14 @@ class Scenario:
             raise problems[0]
         return cls(path, rules, hands, tuple(steps), title_zh, title_en, data.get("seed"), data.get("leader"),
                    data.get("prelude", False), lines)
+
+    def with_rules(self, rules: Ruleset | str) -> Scenario:
+        """The same scenario under another rule set (to see where the verdicts change).
+
+        >>> Scenario.from_text("rules: linyi").with_rules("tongsu").rules.name
+        'tongsu'
+        """
+        return dataclasses.replace(self, rules=find_ruleset(rules))
 
     def start(self) -> Game:
         """The game at the start of the scenario."""
