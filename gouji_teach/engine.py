@@ -386,7 +386,7 @@ class Game:
         if not self._history:
             raise IndexError("nothing to undo")
         state, action = self._history.pop()
-        self._s = state
+        self._s = state.clone()  # a copy of this game may share the snapshot
         return action
 
     def copy(self) -> Game:

@@ -551,6 +551,17 @@ def test_undo_and_copy_restore_the_state():
         g.undo()
 
 
+def test_undo_in_one_game_leaves_a_copy_alone():
+    g = game(PLAIN)
+    g.act("seat 0 plays 5")
+    g.act("seat 1 plays 7")
+    other = g.copy()
+    g.undo()
+    g.act("seat 1 passes")
+    assert other.undo() == Action(1, "play", "7")
+    assert other.to_act == 1 and other.hands[1] == game(PLAIN).hands[1]
+
+
 def test_legal_actions_are_exactly_the_actions_the_engine_accepts():
     g = game(GOUJI)
     g.act("seat 0 plays KK")
