@@ -7,10 +7,11 @@ legal action (the leader can lead, an answerer can pass), the hand ends, and the
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from gouji_teach.cards import Rank, parse_cards
+from gouji_teach.cards import Hand, Rank, parse_cards, shuffled_deck
 from gouji_teach.engine import Game
 from gouji_teach.events import Action
 from gouji_teach.players import SimplePlayer, play_hand
@@ -81,3 +82,26 @@ def test_selfplay_undo_walks_back_to_the_deal():
     while game.history:
         game.undo()
     assert game.hands == dealt.hands and game.events == dealt.events and game.to_act == dealt.to_act
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_random_legal_walks_every_listed_action_applies_and_undo_restores(rules):
+    """Seeded random walks over every seat's legal actions (burns, 让牌, 革命, 宣点 included) on 8-card hands:
+    every listed action applies, the seat to act always has one, undo restores the state, the hand ends."""
+    for seed in range(10):
+        rng = random.Random(seed)
+        deck = shuffled_deck(PRESETS[rules].packs, seed=seed)
+        game = Game.from_hands({k: Hand(deck[8 * k : 8 * k + 8]) for k in range(6)}, rules, seed=seed)
+        for _ in range(2000):
+            if game.is_over:
+                break
+            assert game.legal_actions(game.to_act)
+            action = rng.choice([a for seat in range(6) for a in game.legal_actions(seat)])
+            before = (game.hands, game.to_act, game.events, game.phase)
+            game.apply(action)
+            if rng.random() < 0.1:
+                assert game.undo() == action
+                assert (game.hands, game.to_act, game.events, game.phase) == before
+                game.apply(action)
+        assert game.is_over
+        game.game_record()
