@@ -262,6 +262,8 @@ class Game:
         game = cls(hands, rules, leader=leader, first_hand=first_hand, events=events)
         if prelude and rules.natural_point:
             game._natural_points()
+        if prelude and rules.auto_revolution:
+            game._auto_revolutions()
         return game
 
     # -- reading the state -----------------------------------------------------------------------
@@ -751,6 +753,18 @@ class Game:
         del self._events[s.n_events :]
         self._events.append(Event(kind, seat, zh, en, **kw))
         s.n_events += 1
+
+    def _auto_revolutions(self) -> None:
+        for k in range(6):
+            if not self._s.hands[k].count(Rank.THREE) and self._may_revolt(k) and not self.is_over:
+                self._emit(
+                    "auto_revolt",
+                    k,
+                    f"座位{k}买不到3，又没有钱和花：自动革命",
+                    f"seat {k} could not get a 3 and holds no 2 or joker: it revolts automatically",
+                    rule="revolt.auto",
+                )
+                self._do_revolt(k, None)
 
     def _natural_points(self) -> None:
         s = self._s

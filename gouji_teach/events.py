@@ -284,6 +284,12 @@ PLAY_RULES: dict[str, Rule] = {
             "the three 够级 plays after a revolution (冲点)",
             switch="revolution_duel",
         ),
+        _play_rule(
+            "revolt.auto",
+            "买不到3又没钱没花：自动革命",
+            "no 3 to be had and no 2 or joker: an automatic revolution",
+            switch="auto_revolution",
+        ),
         _play_rule("revolt.point", "革命算认点", "a revolution concedes the point", switch="revolution_concedes_point"),
         _play_rule(
             "head.choice",

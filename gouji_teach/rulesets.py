@@ -203,6 +203,9 @@ class Ruleset:
     kaidian_needs_duitou: bool = _switch("对头走了就不能再开点", "no 开点 once the seat's 对头 has gone out")
     buy_threes: bool = _switch("买三/要三", "a seat without a 3 buys one (买三)")
     buy_fours: bool = _switch("买四/要四", "a seat without a 4 buys one (买四)")
+    auto_revolution: bool = _switch(
+        "买不到3又没有钱和花：自动革命", "a seat left without a 3 and with no 2 or joker revolts automatically"
+    )
     burn_needs_kaidian: bool = _switch("开点后才能烧牌", "only a seat that has 开点ed may burn (烧牌)")
     burn_last_exempt: bool = _switch(
         "烧牌后最后一手可以不挂花", "after a burn, the burner's last play need not carry a joker"
@@ -308,6 +311,7 @@ QINGDAO = Ruleset(
     natural_point=False,
     kaidian_needs_duitou=False,
     buy_threes=True,
+    auto_revolution=True,
     buy_fours=False,
     burn_needs_kaidian=False,
     burn_last_exempt=True,
@@ -316,6 +320,7 @@ QINGDAO = Ruleset(
     revolution_duel="none",
     men_first_is_daluo=True,
     sources={
+        "auto_revolution": seed("002", "§5 买三", "如果自己没有3，又没有钱、大花、小花，则算做自动革命"),
         "revolution_duel": default("002 §5 革命 has the revolutionary sit out at once: no plays of its own"),
         "keep_threes": default("002 §1 deals all 216 cards"),
         "bie_san": seed("002", "§5 买三", "够级游戏“憋3”打法中，最后一手牌必须全是3"),
@@ -427,6 +432,7 @@ LINYI = Ruleset(
     natural_point=False,
     kaidian_needs_duitou=False,
     buy_threes=True,
+    auto_revolution=False,
     buy_fours=True,
     burn_needs_kaidian=True,
     burn_last_exempt=True,
@@ -441,6 +447,7 @@ LINYI = Ruleset(
         "gouji.jokers": seed("000", "part 1 规则介绍/够级牌", "当任何一手牌挂花时，也算作“够级牌”"),
     },
     sources={
+        "auto_revolution": default("000 part 1 says nothing of a seat that can neither buy nor be given a 3"),
         "revolution_duel": seed("000", "part 1 冲点", "革命者有出3套够级牌冲点的机会"),
         "keep_threes": default("000 part 1 deals all 216 cards"),
         "bie_san": seed("000", "part 1 规则介绍", "不是最后一手牌时不允许出3"),
@@ -539,6 +546,7 @@ TONGSU = Ruleset(
     natural_point=True,
     kaidian_needs_duitou=False,
     buy_threes=True,
+    auto_revolution=False,
     buy_fours=True,
     burn_needs_kaidian=True,
     burn_last_exempt=False,
@@ -553,6 +561,7 @@ TONGSU = Ruleset(
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
     },
     sources={
+        "auto_revolution": default("000 part 3 第7条 has teammates help (由同帮购买、相助); no automatic revolution"),
         "revolution_duel": seed("000", "part 3 第47条", "玩家“革命”后，向对家发出第一手够级牌后"),
         "keep_threes": default("第7条 only recommends the variant that keeps six 3s; 第1条 deals four packs"),
         "bie_san": seed("000", "part 3 第5条", "点数“3”作为最后一手牌需顺利发出的玩法"),
@@ -655,6 +664,7 @@ ZAOZHUANG = Ruleset(
     natural_point=False,
     kaidian_needs_duitou=True,
     buy_threes=True,
+    auto_revolution=False,
     buy_fours=False,
     burn_needs_kaidian=False,
     burn_last_exempt=False,
@@ -668,6 +678,9 @@ ZAOZHUANG = Ruleset(
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
     },
     sources={
+        "auto_revolution": seed(
+            "003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张 (a 3 is given, no revolution)"
+        ),
         "revolution_duel": default("003 §十二 has the revolutionary sit out at once (直接晋级4科)"),
         "keep_threes": seed("003", "§五 憋三", "六封扑克共选出6张3"),
         "bie_san": seed("003", "§五 憋三", "必须最后出3"),

@@ -679,3 +679,11 @@ def test_legal_leads_golden_counts(rules, hand, count):
     assert all(a.kind in ("play", "xuandian") for a in leads)
     assert sum(a.kind == "play" for a in leads) == count
     assert not any(a.kind == "play" and "3" in a.cards for a in leads)
+
+
+def test_002_s5_maisan_no_3_to_be_had_and_no_money_is_an_automatic_revolution():
+    hands = {0: "5 6 7", 1: "3 7", 2: "3 8", 3: "3 9", 4: "3 T", 5: "3 J"}
+    g = Game.from_hands(hands, "qingdao", leader=1, prelude=True)
+    assert kinds(g.events)[:2] == ["auto_revolt", "revolt"] and g.status(0) == REVOLT
+    assert g.phase == "head" and g.to_act == 3
+    assert Game.from_hands(hands, "tongsu", leader=1, prelude=True).status(0) != REVOLT
