@@ -64,6 +64,16 @@ _PLACES_EN = ("first", "second", "third", "fourth", "fifth", "sixth")
 _SISI_PLAYS = 3  # 要头: the first three 够级 plays are 够死级 (002 §5 够死级)
 
 
+def _holds(hand: Hand, cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds ``cards`` (counted per rank when the cards have no suits: fast)."""
+    if any(c.suit is not None for c in cards):
+        return hand.contains(cards)
+    need: dict[Rank, int] = {}
+    for c in cards:
+        need[c.rank] = need.get(c.rank, 0) + 1
+    return all(hand.count(r) >= n for r, n in need.items())
+
+
 def _only_threes(hand: Hand) -> bool:
     return len(hand) > 0 and hand.count(Rank.THREE) == len(hand)
 
@@ -561,7 +571,7 @@ class Game:
         play = None
         if kind in ("play", "burn"):
             play = self._play(a.cards)  # type: ignore[arg-type]
-            if not s.hands[seat].contains(play.cards):
+            if not _holds(s.hands[seat], play.cards):
                 raise self._refuse(
                     "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
                 )
@@ -858,7 +868,7 @@ class Game:
                 raise self._refuse("revolt.duel", "革命者要把三手够级牌出完", "the revolutionary must play all three")
             return None
         play = self._play(a.cards)  # type: ignore[arg-type]
-        if not s.hands[seat].contains(play.cards):
+        if not _holds(s.hands[seat], play.cards):
             raise self._refuse(
                 "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
             )
