@@ -55,11 +55,9 @@ from .plays import Play
 from .record import GameRecord, opposite, team
 from .rulesets import Ruleset, find_ruleset
 
-__all__ = ["ACTIVE", "FAILED", "MEN", "OUT", "PLACES_ZH", "REVOLT", "Game", "opposite", "team"]
+__all__ = ["ACTIVE", "FAILED", "MEN", "OUT", "REVOLT", "Game", "opposite", "team"]
 
 ACTIVE, OUT, REVOLT, MEN, FAILED = "active", "out", "revolt", "men", "failed"
-#: Names of the places in finishing order.
-PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
 _PLACES_EN = ("first", "second", "third", "fourth", "fifth", "sixth")
 _SISI_PLAYS = 3  # 要头: the first three 够级 plays are 够死级 (002 §5 够死级)
 
@@ -1267,8 +1265,8 @@ class Game:
             self._emit(
                 "end",
                 None,
-                "本局结束：" + "、".join(f"{PLACES_ZH[i]}座位{k}" for i, k in enumerate(order)),
-                "the hand is over: " + ", ".join(f"{_PLACES_EN[i]} seat {k}" for i, k in enumerate(order)),
+                "本局结束，出完的顺序：" + "、".join(f"座位{k}" for k in order),
+                "the hand is over; finishing order: " + ", ".join(f"seat {k}" for k in order),
                 rule="turn.over",
             )
 

@@ -106,11 +106,13 @@ class Action:
 class Event:
     """Something that happened in a hand.
 
-    ``kind`` is a short id (``lead``, ``play``, ``pass``, ``yield``, ``gouji``, ``burn``, ``counter_burn``,
-    ``jieshao``, ``burn_success``, ``burn_failed``, ``kaidian``, ``fasi``, ``kaidian_lapsed``, ``concede``,
-    ``natural_point``, ``round``, ``out``, ``jiefeng``, ``men``, ``luanchan``, ``buy``, ``revolt``,
-    ``yaotou``, ``wutou``, ``sisi``, ``xuandian``, ``first_leader``, ``void``, ``end``); ``seat`` the seat it is about,
-    ``other`` a second seat (the victim of a burn, the seat that 闷ed, the seller of a 3), ``cards`` notation.
+    ``kind`` is a short id (``lead``, ``play``, ``pass``, ``yield``, ``burn``, ``counter_burn``, ``jieshao``,
+    ``burn_success``, ``burn_failed``, ``kaidian``, ``fasi``, ``kaidian_lapsed``, ``concede``, ``natural_point``,
+    ``round``, ``out``, ``jiefeng``, ``men``, ``luanchan``, ``buy``, ``revolt``, ``auto_revolt``, ``duel``,
+    ``duel_end``, ``yaotou``, ``wutou``, ``xuandian``, ``first_leader``, ``void``, ``end``); ``rule`` the id of
+    the rule it illustrates (a 够级 lead or answer has ``gouji.duitou``, a 够死级 one ``gouji.sisi``); ``seat``
+    the seat it is about, ``other`` a second seat (the victim of a burn, the seat that 闷ed, the seller of a 3),
+    ``cards`` notation.
     """
 
     kind: str
