@@ -183,13 +183,22 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
 
 
 def parse_query(query: str | None) -> dict[str, str]:
-    """``learner``, ``rules`` and ``lang`` from a page address's query; unknown values become the defaults."""
+    """``learner``, ``rules`` and ``lang`` from a page address's query; unknown values become the defaults.
+    A scenario page's ``step`` (a whole number) is passed on when there is one.
+
+    >>> parse_query("step=7&lang=en")["step"], "step" in parse_query("step=-1")
+    ('7', False)
+    """
     values = {k: v[0] for k, v in parse_qs(query or "").items() if v}
     rules = values.get("rules", "").lower()
     lang = values.get("lang", "")
-    return {"learner": values.get("learner", "")[:200],
-            "rules": rules if rules in PRESETS else "qingdao",
-            "lang": lang if lang in LANGUAGES else "zh"}
+    out = {"learner": values.get("learner", "")[:200],
+           "rules": rules if rules in PRESETS else "qingdao",
+           "lang": lang if lang in LANGUAGES else "zh"}
+    step = values.get("step", "")
+    if step.isascii() and step.isdigit() and len(step) <= 4:
+        out["step"] = str(int(step))
+    return out
 
 
 def query_string(learner: str, rules: str, lang: str) -> str:

@@ -6,6 +6,11 @@ single 2s; ``hard`` 挂花 with 贴钱, and 大花 kills where the rule set has 
 answer they want first (e.g. half the comparisons beat) and keep drawing until the engine agrees: authors and
 generators never write answers, the engine computes them.
 
+The engine-based kinds (``who_may_act``, ``who_opened``, ``who_is_men``, ``tribute``, ``places``) come from small
+seeded deals played by computer players: the engine, and settlement for finished hands, give the answers. Their
+levels: a plain turn, a 够级 play, a burn window (who may act); a round that opens, any, a 发四 still due or a
+认点 (who opened); one 闷, several (who is 闷ed); a plain hand, a 闷, a burn (tribute and places).
+
 >>> p = make_drill("beats", 4711, level="hard", rules="linyi")
 >>> p.puzzle_id
 'beats/linyi/hard/4711'
@@ -20,10 +25,25 @@ from collections.abc import Callable
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck
 from ..compare import beats
+from ..engine import Game
 from ..errors import GoujiError
+from ..players import SimplePlayer
 from ..plays import Play
+from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
-from .puzzles import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, Puzzle, nearest_play
+from .puzzles import (
+    BeatsPuzzle,
+    CountPuzzle,
+    GoujiPuzzle,
+    PickPuzzle,
+    PlacesPuzzle,
+    Puzzle,
+    TributePuzzle,
+    WhoIsMenPuzzle,
+    WhoMayActPuzzle,
+    WhoOpenedPuzzle,
+    nearest_play,
+)
 
 __all__ = ["KINDS", "LEVELS", "make_drill", "random_play"]
 
@@ -131,11 +151,143 @@ def _pick(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     return puzzle
 
 
+# -- positions of the engine and finished hands -----------------------------------------------------------------
+
+#: Cards per seat in the small deals of the engine-based drills (an endgame: quick to play, easy to read).
+_DEAL_SIZE = {"easy": 6, "medium": 8, "hard": 10}
+
+
+def _small_deal(rng: random.Random, rules: Ruleset, size: int) -> Game:
+    """Six hands of ``size`` cards drawn from the rule set's deck, a random leader, play about to begin."""
+    keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
+    deck = build_deck(rules.packs, suits=False, keep=keep)
+    rng.shuffle(deck)
+    return Game.from_hands([Hand(deck[k * size:(k + 1) * size]) for k in range(6)], rules, leader=rng.randrange(6))
+
+
+def _position(rng: random.Random, rules: Ruleset, level: str, wanted: tuple[Callable[[Game], bool], ...]) -> Game:
+    """A position reached by computer players (:class:`~gouji_teach.players.SimplePlayer`) from small seeded
+    deals where the first of ``wanted`` holds (or, after a few deals without one, the best test that some position
+    passed): the first, second or third such position, as the seed decides. The last test must be one that some
+    position of every deal passes."""
+    player = SimplePlayer()
+    found: list[list[Game]] = [[] for _ in wanted]
+    enough = rng.randint(1, 3)  # stop at the first, second or third position that fits best
+    for deal in range(6):
+        game = _small_deal(rng, rules, _DEAL_SIZE[level])
+        while len(found[0]) < enough:
+            if game.history:
+                for i, test in enumerate(wanted):
+                    if test(game):
+                        found[i].append(game.copy())
+                        break
+            if game.is_over:
+                break
+            game.apply(player.choose(game, game.to_act))  # type: ignore[arg-type]
+        if found[0] or (deal >= 2 and any(found)):
+            break
+    return found[0][-1] if found[0] else rng.choice(next(games for games in found if games))
+
+
+def _round_over(game: Game) -> bool:
+    return game.top is None and game.phase in ("play", "over")
+
+
+def _who_may_act(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    def answering(g: Game) -> bool:
+        return g.top is not None and not g.top[1].is_gouji
+
+    def gouji(g: Game) -> bool:
+        return g.top is not None and g.top[1].is_gouji and not g.luanchan
+
+    def several(g: Game) -> bool:  # someone may burn: the burners and the 对头 may act
+        return bool(g.burn_candidates())
+
+    def anything(g: Game) -> bool:
+        return not g.is_over
+
+    tests = {"easy": (answering, anything), "medium": (gouji, answering, anything),
+             "hard": (several, gouji, anything)}[level]
+    return WhoMayActPuzzle(_position(rng, rules, level, tests), rules=rules)
+
+
+def _who_opened(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    def opened_now(g: Game) -> bool:
+        return _round_over(g) and any(e.kind in ("kaidian", "fasi") for e in g.events[-3:])
+
+    def pending(g: Game) -> bool:
+        return _round_over(g) and any(g.kaidian(s) in ("pending", "conceded") for s in range(6))
+
+    def some(g: Game) -> bool:
+        return _round_over(g) and bool(g.kaidian_seats())
+
+    tests = {"easy": (opened_now, _round_over), "medium": (some, _round_over),
+             "hard": (pending, some, _round_over)}[level]
+    return WhoOpenedPuzzle(_position(rng, rules, level, tests), rules=rules)
+
+
+def _who_is_men(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    def men_now(g: Game) -> bool:
+        return _round_over(g) and any(e.kind == "men" for e in g.events[-6:])
+
+    def two(g: Game) -> bool:
+        return _round_over(g) and len(g.men()) > 1
+
+    def some(g: Game) -> bool:
+        return _round_over(g) and bool(g.men())
+
+    tests = {"easy": (men_now, some, _round_over), "medium": (some, _round_over),
+             "hard": (two, some, _round_over)}[level]
+    return WhoIsMenPuzzle(_position(rng, rules, level, tests), rules=rules)
+
+
+def _finished(rng: random.Random, level: str, rules: Ruleset) -> tuple[GameRecord, Game]:
+    """A small hand played to the end by computer players, and its record: plain at ``easy``; with a seat
+    闷ed at ``medium``; with a burn (else two seats 闷ed) at ``hard``."""
+    def over(g: Game) -> bool:
+        return g.phase == "over"
+
+    def men(g: Game) -> bool:
+        return over(g) and bool(g.men())
+
+    def plain(g: Game) -> bool:
+        return over(g) and not g.men() and not g.record()["burns"]
+
+    def burns(g: Game) -> bool:
+        return over(g) and bool(g.record()["burns"])
+
+    def two_men(g: Game) -> bool:
+        return over(g) and len(g.men()) > 1
+
+    tests = {"easy": (plain, over), "medium": (men, over), "hard": (burns, two_men, men, over)}[level]
+    game = _position(rng, rules, level, tests)
+    return GameRecord.from_json(game.record()), game
+
+
+def _tribute(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    record, game = _finished(rng, level, rules)
+    return TributePuzzle(record, game, rules=rules)
+
+
+def _places(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    record, game = _finished(rng, level, rules)
+    if level == "medium":
+        return PlacesPuzzle(record, game, rules=rules, ask="points", seat=rng.randrange(6))
+    moved = [m.victim for m in record.men] + [b.burner for b in record.burns if b.outcome == "failed"]
+    seat = rng.choice(moved) if level == "hard" and moved else rng.randrange(6)
+    return PlacesPuzzle(record, game, rules=rules, ask="place", seat=seat)
+
+
 _GENERATORS: dict[str, Callable[[random.Random, str, Ruleset], Puzzle]] = {
     "beats": _beats,
     "gouji": _gouji,
     "count": _count,
     "pick": _pick,
+    "who_may_act": _who_may_act,
+    "who_opened": _who_opened,
+    "who_is_men": _who_is_men,
+    "tribute": _tribute,
+    "places": _places,
 }
 #: The puzzle kinds that drills generate.
 KINDS = tuple(_GENERATORS)

@@ -20,28 +20,47 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import random
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
+from ..engine import Game, opposite
 from ..errors import GoujiError
+from ..events import ACTION_KINDS, Action, Event
 from ..gouji import can_kaidian, is_gouji
 from ..options import beating_plays
 from ..plays import Play
-from ..rulesets import Ruleset
+from ..record import GameRecord
+from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
+from ..settlement import RULES as SETTLEMENT_RULES
 from ..verdicts import RULES, Verdict
 from .i18n import pick, register, t
 
 __all__ = [
     "BeatsPuzzle",
+    "CanActPuzzle",
     "Choice",
     "CountPuzzle",
     "Feedback",
+    "GamePuzzle",
     "GoujiPuzzle",
     "PickPuzzle",
+    "PlacesPuzzle",
     "Puzzle",
+    "RecordPuzzle",
+    "SeatsPuzzle",
+    "TributePuzzle",
+    "WhoIsMenPuzzle",
+    "WhoMayActPuzzle",
+    "WhoOpenedPuzzle",
     "nearest_play",
+    "parse_seats",
+    "result_text",
+    "seats_key",
 ]
 
 register({
@@ -423,3 +442,728 @@ class PickPuzzle(Puzzle):
 
     def _hint_values(self) -> dict[str, object]:
         return {"tg": self.target.notation, "n": self.target.size}
+
+
+# -- puzzles about a position of the engine or a finished hand -------------------------------------------------
+
+register({
+    "puzzle.seats.none": ("没有人", "nobody"),
+    "puzzle.seats.answer": ("答案：{seats}。", "The answer: {seats}. "),
+    "puzzle.seats.bad": ("请选座位0到5（例如 1,4）：{answer}", "Pick seats 0 to 5 (e.g. 1,4): {answer}"),
+    "puzzle.who_may_act.q": ("现在谁能出牌（或过、烧、让）？选出所有能行动的座位。",
+                             "Who may act now (play, pass, burn or yield)? Pick every seat that may."),
+    "puzzle.who_opened.q": ("这一轮之后，哪些座位开点了？", "After this round, which seats have 开点ed?"),
+    "puzzle.who_is_men.q": ("这一轮之后，谁被闷了？", "After this round, who is 闷ed?"),
+    "puzzle.may.kinds": ("座位{seat}可以：{kinds}", "seat {seat} may: {kinds}"),
+    "puzzle.may.example": ("比如座位{seat}{action}：{events}", "For example seat {seat} {action}: {events}"),
+    "puzzle.may.other": ("能行动的是{seats}。", "The seats that may act: {seats}. "),
+    "puzzle.open.not": ("座位{seat}还没开点：它还没有一手够级牌没人接、赢下一轮",
+                        "seat {seat} has not 开点ed: no 够级 play of its has gone unanswered and won a round"),
+    "puzzle.open.pending": ("座位{seat}开了点，但还没发四：要发了四才算开点",
+                            "seat {seat} opened but has not led its 4s yet: the point stands only after 发四"),
+    "puzzle.men.not": ("座位{seat}没有被闷：{why}", "seat {seat} is not 闷ed: {why}"),
+    "puzzle.men.active": ("它手里还有3以外的牌，或者它最后那手牌没被压住",
+                          "it still holds cards other than 3s, or its last play was not beaten"),
+    "puzzle.men.gone": ("它已经不出牌了（走了、革命或烧失败）",
+                        "it plays no more (it went out, revolted or failed a burn)"),
+    "puzzle.can.q": ("座位{seat}现在能{action}吗？", "May seat {seat} {action} now?"),
+    "puzzle.can.yes": ("能", "Yes, it may"),
+    "puzzle.can.no": ("不能", "No, it may not"),
+    "puzzle.can.legal": ("能：{action}。接下来：{events}", "Yes: {action}. Then: {events}"),
+    "puzzle.can.instead": ("座位{seat}能做的比如：{action}", "What seat {seat} may do instead: {action}"),
+    "puzzle.hint.who_may_act": ("先看桌上的牌是不是够级牌、谁是对头，再看谁已经过牌、谁能烧。",
+                                "Is the play on the table 够级? Who is its 对头? Who passed, who may burn?"),
+    "puzzle.hint.who_opened": ("够级牌没人接、自己赢下这一轮，才开点。",
+                               "A seat 开点s when its 够级 play wins the round unanswered."),
+    "puzzle.hint.who_is_men": ("只剩3的人，最后那手牌被人压住，就被闷了。",
+                               "A seat left with only 3s whose last play is beaten is 闷ed."),
+    "puzzle.hint.can_act": ("想想轮到谁、桌上是什么牌、这一步合不合规矩。",
+                            "Whose turn is it, what is on the table, and is this move allowed?"),
+    "puzzle.tribute.q": ("这一局的结果：{result}。接下来要进什么贡？",
+                         "The result of this hand: {result}. What tribute follows?"),
+    "puzzle.tribute.none": ("不进贡", "no tribute"),
+    "puzzle.tribute.item": ("座位{payer}给座位{receiver}{kind}{n}张", "seat {payer} pays seat {receiver} {n} × {kind}"),
+    "puzzle.tribute.under": ("“{choice}”是{rules}的进贡。", "“{choice}” is the tribute under the {rules} rules."),
+    "puzzle.tribute.changed": ("“{choice}”不对：{why}", "“{choice}” is not it: {why}"),
+    "puzzle.places.q.place": ("这一局的结果：{result}。座位{seat}是第几名？",
+                              "The result of this hand: {result}. Which place is seat {seat}?"),
+    "puzzle.places.q.points": ("这一局的结果：{result}。座位{seat}这一帮每人得几分？",
+                               "The result of this hand: {result}. How many points does each seat of seat "
+                               "{seat}'s team score?"),
+    "puzzle.places.is": ("{place}是座位{seat}。", "{place} is seat {seat}. "),
+    "puzzle.places.points_under": ("{points}分是{rules}的得分。",
+                                   "{points} points is the score under the {rules} rules. "),
+    "puzzle.result.out": ("走完的顺序：{seats}", "went out in this order: {seats}"),
+    "puzzle.result.kaidian": ("开点：{seats}", "开点: {seats}"),
+    "puzzle.result.revolution": ("革命：{seats}", "revolted: {seats}"),
+    "puzzle.result.burn": ("座位{burner}烧座位{victim}（{outcome}）", "seat {burner} burned seat {victim} ({outcome})"),
+    "puzzle.result.men": ("座位{victim}被座位{by}闷", "seat {victim} 闷ed by seat {by}"),
+    "puzzle.result.success": ("烧成", "succeeded"),
+    "puzzle.result.failed": ("烧失败", "failed"),
+    "puzzle.result.counter": ("被反烧", "burned back"),
+    "puzzle.hint.tribute": ("先看谁没开点（点贡），再看烧、闷和落。",
+                            "Check 点贡 first, then burns, 闷 and the last places."),
+    "puzzle.hint.places": ("名次按走完的先后，被闷、烧失败的排到最后。",
+                           "Places follow the order seats went out; 闷ed seats and failed burners go last."),
+})
+
+def _feedback(correct: bool, zh: str, en: str, counter_zh: str = "", counter_en: str = "",
+              rule_ids: tuple[str, ...] = ()) -> Feedback:
+    """Feedback whose texts (engine narration, refusals and settlement reasons with their seed citations) use
+    typographic quotes: they read the same in the HTML the widget shows as in the kernel."""
+    zh, en, counter_zh, counter_en = (x.replace("'", "’").replace('"', "”") for x in (zh, en, counter_zh, counter_en))
+    return Feedback(correct, zh, en, counter_zh, counter_en, rule_ids)
+
+
+_SEP_ZH, _SEP_EN = "；", "; "
+_SEAT_LIST = re.compile(r"[0-5](?:\s*[,，、;；\s]\s*[0-5])*")
+
+
+def parse_seats(answer: str) -> frozenset[int] | None:
+    """The seats of a learner's answer such as ``"1,4"`` (``"-"`` or nothing: no seat), or ``None`` when the
+    answer is not a list of seats 0-5 (browser values are untrusted input).
+
+    >>> sorted(parse_seats("4, 1"))
+    [1, 4]
+    >>> parse_seats("-"), parse_seats("7"), parse_seats("1; drop")
+    (frozenset(), None, None)
+    """
+    text = str(answer).strip()
+    if text in ("", "-"):
+        return frozenset()
+    if len(text) > 40 or not _SEAT_LIST.fullmatch(text):
+        return None
+    return frozenset(int(c) for c in text if c.isdigit())
+
+
+def seats_key(seats: Iterable[int]) -> str:
+    """The answer text of a set of seats, as the seat-picking widget sends it: ``"1,4"``, or ``"-"`` for none."""
+    return ",".join(str(s) for s in sorted(set(seats))) or "-"
+
+
+def _seat_names(seats: Iterable[int]) -> tuple[str, str]:
+    seats = sorted(set(seats))
+    if not seats:
+        return _both("puzzle.seats.none")
+    return "、".join(f"座位{s}" for s in seats), ", ".join(f"seat {s}" for s in seats)
+
+
+def _narrate(events: Iterable[Event]) -> tuple[str, str]:
+    events = list(events)
+    return _SEP_ZH.join(e.zh for e in events), _SEP_EN.join(e.en for e in events)
+
+
+def _action_words(action: Action, *, base: bool = False) -> tuple[str, str]:
+    """How an action reads after "seat N": (``出 AA``, ``plays AA``; with ``base``, ``play AA``)."""
+    verbs = ACTION_KINDS[action.kind]
+    zh = next(v for v in verbs if not v.isascii())
+    en = verbs[1] if base and verbs[1].isascii() else verbs[0]
+    cards = f" {action.cards}" if action.cards else ""
+    return zh + cards, en + cards
+
+
+def _last_round_start(game: Game) -> Game:
+    """A copy of ``game`` as it stood when its last round began (before its lead), or the game itself if no
+    play has been made."""
+    before = game.copy()
+    if before.history:
+        before.undo()
+        while before.top is not None and before.history:
+            before.undo()
+    return before
+
+
+@dataclass(frozen=True)
+class GamePuzzle(Puzzle):
+    """Base of the puzzles about a position of the engine. The puzzle keeps its own copy of ``game``;
+    ``position`` (the hands when play began and the actions since) makes puzzles about the same position
+    compare equal."""
+
+    game: Game = field(compare=False, repr=False)
+    position: tuple[str, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", self.game.copy())
+        object.__setattr__(self, "position", (*(str(h) for h in self.game.initial_hands), "|",
+                                              *(str(a) for a in self.game.history)))
+        super().__post_init__()
+
+    def _own_rules(self) -> Ruleset:
+        return self.game.rules
+
+
+@dataclass(frozen=True)
+class SeatsPuzzle(GamePuzzle):
+    """Base of the puzzles about a position of the engine answered by a set of seats (``"1,4"``; ``"-"`` for
+    nobody).
+
+    ``choices`` offer a few sets of seats (the engine's and plausible mistakes) for a plain choice widget;
+    ``check`` accepts any set, as the seat-picking widget sends it.
+    """
+
+    #: The rule a question of this kind is about (when no seat's explanation names another).
+    rule = "turn.order"
+
+    @property
+    def play(self) -> Play | None:
+        """The play on the table, or else the last play made (what the question is about), if any."""
+        return self.game.top[1] if self.game.top is not None else _last_play(self.game)
+
+    def before(self) -> Game:
+        """The position the question shows: by default the game as it stands."""
+        return self.game
+
+    def answer_seats(self) -> frozenset[int]:
+        """The engine's answer."""
+        raise NotImplementedError
+
+    def _why_in(self, seat: int) -> tuple[str, str, str]:
+        """Why ``seat`` belongs to the answer: (zh, en, rule id)."""
+        raise NotImplementedError
+
+    def _why_out(self, seat: int) -> tuple[str, str, str]:
+        """Why ``seat`` does not belong to the answer: (zh, en, rule id)."""
+        raise NotImplementedError
+
+    def _counter(self, seat: int, wrongly_in: bool) -> tuple[str, str]:
+        """A concrete counter-example for the learner's mistake about ``seat`` (empty if there is none)."""
+        return "", ""
+
+    def _candidates(self) -> Iterable[Iterable[int]]:
+        """Plausible wrong answers, most plausible first."""
+        return ()
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        right = self.answer_seats()
+        sets = [right]
+        for candidate in self._candidates():
+            seats = frozenset(s for s in candidate if 0 <= s < 6)
+            if seats not in sets and len(sets) < 4:
+                sets.append(seats)
+        sets.sort(key=lambda s: (len(s), sorted(s)))
+        return tuple(Choice(seats_key(s), *_seat_names(s)) for s in sets)
+
+    def rule_ids(self) -> tuple[str, ...]:
+        ids = [self._why_in(s)[2] for s in sorted(self.answer_seats())]
+        return tuple(dict.fromkeys(ids)) or (self.rule,)
+
+    def check(self, answer: str) -> Feedback:
+        seats = parse_seats(answer)
+        if seats is None:
+            return _feedback(False, *_both("puzzle.seats.bad", answer=str(answer)[:40]))
+        right = self.answer_seats()
+        if seats == right:
+            return self.solution()
+        extra, missing = sorted(seats - right), sorted(right - seats)
+        seat = extra[0] if extra else missing[0]
+        zh, en, rule = self._why_out(seat) if extra else self._why_in(seat)
+        return _feedback(False, zh, en, *self._counter(seat, bool(extra)), (rule,))
+
+    def solution(self) -> Feedback:
+        right = sorted(self.answer_seats())
+        names = _seat_names(right)
+        whys = [self._why_in(s) for s in right]
+        zh = t("puzzle.seats.answer", "zh", seats=names[0]) + _SEP_ZH.join(w[0] for w in whys)
+        en = t("puzzle.seats.answer", "en", seats=names[1]) + _SEP_EN.join(w[1] for w in whys)
+        return _feedback(True, zh, en, rule_ids=self.rule_ids())
+
+
+_PLAY_EVENTS = frozenset({"lead", "play", "burn", "counter_burn"})
+
+
+def _last_play(game: Game) -> Play | None:
+    """The last play made in ``game`` (``None`` before the first lead)."""
+    cards = next((e.cards for e in reversed(game.events) if e.cards and e.kind in _PLAY_EVENTS), None)
+    return None if cards is None else Play.parse(cards, game.rules)
+
+_KIND_WORDS = {"play": ("出牌", "play"), "pass": ("过", "pass"), "yield": ("让牌", "yield (让牌)"),
+               "burn": ("烧", "burn"), "revolt": ("革命", "revolt"), "xuandian": ("宣点", "declare 宣点"),
+               "yaotou": ("要头", "要头"), "wutou": ("无头", "无头")}
+
+
+def _tried_action(game: Game, seat: int) -> Action:
+    """What a seat would most likely try now: its cheapest play over the table (or its lowest card to lead),
+    else a pass."""
+    hand = game.hands[seat]
+    if game.top is None:
+        return Action(seat, "play", hand.cards[-1].notation) if hand else Action(seat, "pass")
+    answers = game.answers(seat)
+    return Action.of(seat, "play", answers[0]) if answers else Action(seat, "pass")
+
+
+def _try(game: Game, action: Action) -> tuple[str, str]:
+    """What ``action`` would cause, played on a copy of ``game``."""
+    return _narrate(game.copy().apply(action))
+
+
+@dataclass(frozen=True)
+class WhoMayActPuzzle(SeatsPuzzle):
+    """Who may act now? The engine's answer: every seat with a legal action (:meth:`Game.may_act`).
+
+    >>> from gouji_teach.engine import Game
+    >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+    >>> _ = g.act("seat 0 plays KK")
+    >>> p = WhoMayActPuzzle(g)
+    >>> p.check("3").correct
+    True
+    >>> fb = p.check("1,3")
+    >>> fb.en.split(" [")[0]
+    'only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
+    """
+
+    kind = "who_may_act"
+
+    def answer_seats(self) -> frozenset[int]:
+        return frozenset(self.game.may_act())
+
+    def _why_in(self, seat: int) -> tuple[str, str, str]:
+        game = self.game
+        kinds = game.may_act()[seat]
+        zh = t("puzzle.may.kinds", "zh", seat=seat, kinds="、".join(_KIND_WORDS[k][0] for k in kinds))
+        en = t("puzzle.may.kinds", "en", seat=seat, kinds=", ".join(_KIND_WORDS[k][1] for k in kinds))
+        top = game.top
+        if "burn" in kinds:
+            rule = "burn.priority"
+        elif top is not None and top[1].is_gouji and seat == opposite(top[0]) and not game.luanchan:
+            rule = "gouji.duitou"
+        elif "play" not in kinds and "pass" not in kinds:
+            rule = "revolt.when" if "revolt" in kinds else "xuandian.when"
+        else:
+            rule = "lead.must" if top is None else "turn.order"
+        title = RULES[rule]
+        return f"{zh}（{title.zh}）", f"{en} ({title.en})", rule
+
+    def _why_out(self, seat: int) -> tuple[str, str, str]:
+        refusal = self.game.why_not(_tried_action(self.game, seat))
+        if refusal is None:  # not reached: a seat with a legal action is in the answer
+            raise AssertionError(f"seat {seat} may act")
+        return refusal.zh, refusal.en, refusal.rule or self.rule
+
+    def _counter(self, seat: int, wrongly_in: bool) -> tuple[str, str]:
+        if wrongly_in:  # the seats that may act, and what one of them may do
+            right = sorted(self.answer_seats())
+            names = _seat_names(right)
+            lead = (t("puzzle.may.other", "zh", seats=names[0]), t("puzzle.may.other", "en", seats=names[1]))
+            if not right:
+                return lead
+            seat = right[0]
+        else:
+            lead = ("", "")
+        actions = self.game.legal_actions(seat)
+        action = next((a for a in actions if a.kind in ("play", "burn")), actions[0])
+        zh_do, en_do = _action_words(action)
+        events = _try(self.game, action)
+        return (lead[0] + t("puzzle.may.example", "zh", seat=seat, action=zh_do, events=events[0]),
+                lead[1] + t("puzzle.may.example", "en", seat=seat, action=en_do, events=events[1]))
+
+    def _candidates(self) -> Iterable[Iterable[int]]:
+        game, right = self.game, self.answer_seats()
+        active = [s for s in range(6) if game.status(s) == "active"]
+        to_act = game.to_act if game.to_act is not None else 0
+        top_seat = game.top[0] if game.top is not None else to_act
+        yield {to_act}
+        yield right | {(top_seat + 1) % 6}
+        yield right | {opposite(top_seat)}
+        yield {(to_act + 1) % 6}
+        yield set(active)
+        yield right - {max(right, default=0)}
+
+    def question(self) -> tuple[str, str]:
+        return _both("puzzle.who_may_act.q")
+
+
+@dataclass(frozen=True)
+class WhoOpenedPuzzle(SeatsPuzzle):
+    """After a round: which seats have 开点ed (:meth:`Game.kaidian_seats`: under 发四 rules, a seat whose 4s
+    are still due has not yet)? The question shows the table as the round began and the round's plays."""
+
+    kind = "who_opened"
+    rule = "kaidian"
+
+    def answer_seats(self) -> frozenset[int]:
+        return frozenset(self.game.kaidian_seats())
+
+    def before(self) -> Game:
+        return _last_round_start(self.game)
+
+    def _last_event(self, seat: int, kinds: tuple[str, ...]) -> Event | None:
+        return next((e for e in reversed(self.game.events) if e.seat == seat and e.kind in kinds), None)
+
+    def _why_in(self, seat: int) -> tuple[str, str, str]:
+        event = self._last_event(seat, ("kaidian", "fasi", "natural_point"))
+        if event is None:
+            return *_seat_names([seat]), "kaidian"
+        return event.zh, event.en, event.rule or "kaidian"
+
+    def _why_out(self, seat: int) -> tuple[str, str, str]:
+        state = self.game.kaidian(seat)
+        if state == "pending":
+            return *_both("puzzle.open.pending", seat=seat), "fasi"
+        event = self._last_event(seat, ("concede", "kaidian_lapsed"))
+        if event is not None and state != "open":
+            return event.zh, event.en, event.rule or "kaidian"
+        return *_both("puzzle.open.not", seat=seat), "kaidian"
+
+    def _candidates(self) -> Iterable[Iterable[int]]:
+        game, right = self.game, self.answer_seats()
+        start = len(self.before().events)
+        gouji = [e.seat for e in game.events[start:] if e.kind in ("lead", "play", "burn") and e.cards
+                 and Play.parse(e.cards, game.rules).is_gouji]
+        pending = {s for s in range(6) if game.kaidian(s) == "pending"}
+        yield right | pending
+        yield right | set(gouji[-1:])
+        yield set(gouji)
+        yield right - {max(right, default=0)}
+        yield right | {opposite(s) for s in right}
+
+    def question(self) -> tuple[str, str]:
+        return _both("puzzle.who_opened.q")
+
+
+@dataclass(frozen=True)
+class WhoIsMenPuzzle(SeatsPuzzle):
+    """After a round: which seats are 闷ed (left with only 3s, their last play beaten)? The explanation names
+    who 闷ed each. The question shows the table as the round began and the round's plays."""
+
+    kind = "who_is_men"
+    rule = "men"
+
+    def answer_seats(self) -> frozenset[int]:
+        return frozenset(v for v, _ in self.game.men())
+
+    def before(self) -> Game:
+        return _last_round_start(self.game)
+
+    def _why_in(self, seat: int) -> tuple[str, str, str]:
+        event = next(e for e in self.game.events if e.kind == "men" and e.seat == seat)
+        return event.zh, event.en, "men"
+
+    def _why_out(self, seat: int) -> tuple[str, str, str]:
+        why = "puzzle.men.active" if self.game.status(seat) == "active" else "puzzle.men.gone"
+        zh, en = _both(why)
+        return t("puzzle.men.not", "zh", seat=seat, why=zh), t("puzzle.men.not", "en", seat=seat, why=en), "men"
+
+    def _candidates(self) -> Iterable[Iterable[int]]:
+        game, right = self.game, self.answer_seats()
+        threes = {s for s in range(6) if game.hands[s] and all(c.rank == Rank.THREE for c in game.hands[s])}
+        by = {b for _, b in game.men()}
+        yield right | threes
+        yield by
+        yield right | {s for s in range(6) if 0 < len(game.hands[s]) <= 2}
+        yield right - {max(right, default=0)}
+        yield {s for s in range(6) if game.status(s) != "active"}
+
+    def question(self) -> tuple[str, str]:
+        return _both("puzzle.who_is_men.q")
+
+
+@dataclass(frozen=True)
+class CanActPuzzle(GamePuzzle):
+    """May this seat do this now (a scenario's "can seat N ..." or "what if ..." checkpoint)? Answer ``'yes'`` or
+    ``'no'``; the explanation is the engine's refusal naming the rule, or what the action would cause.
+
+    >>> from gouji_teach.engine import Game
+    >>> from gouji_teach.events import Action
+    >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+    >>> _ = g.act("seat 0 plays KK")
+    >>> p = CanActPuzzle(g, Action.parse("seat 1 plays QQ"))
+    >>> p.check("no").correct, p.solution().rule_ids
+    (True, ('gouji.duitou',))
+    """
+
+    action: Action
+
+    kind = "can_act"
+
+    @property
+    def play(self) -> Play | None:
+        """The play on the table, if any."""
+        return self.game.top[1] if self.game.top is not None else None
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        return Choice("yes", *_both("puzzle.can.yes")), Choice("no", *_both("puzzle.can.no"))
+
+    def question(self) -> tuple[str, str]:
+        seat = self.action.seat
+        return (t("puzzle.can.q", "zh", seat=seat, action=_action_words(self.action)[0]),
+                t("puzzle.can.q", "en", seat=seat, action=_action_words(self.action, base=True)[1]))
+
+    def rule_ids(self) -> tuple[str, ...]:
+        refusal = self.game.why_not(self.action)
+        return (refusal.rule or "turn.order",) if refusal is not None else ("turn.order",)
+
+    def solution(self) -> Feedback:
+        refusal = self.game.why_not(self.action)
+        if refusal is not None:
+            return _feedback(True, refusal.zh, refusal.en, rule_ids=self.rule_ids())
+        zh, en = _try(self.game, self.action)
+        return _feedback(True, t("puzzle.can.legal", "zh", action=_action_words(self.action)[0], events=zh),
+                        t("puzzle.can.legal", "en", action=str(self.action), events=en), rule_ids=self.rule_ids())
+
+    def check(self, answer: str) -> Feedback:
+        if answer not in ("yes", "no"):
+            return self._bad(answer)
+        legal = self.game.why_not(self.action) is None
+        sol = self.solution()
+        if (answer == "yes") == legal:
+            return sol
+        counter = ("", "")
+        seat = self.action.seat
+        actions = self.game.legal_actions(seat)
+        if not legal and actions:
+            zh, en = _action_words(actions[0])
+            counter = (t("puzzle.can.instead", "zh", seat=seat, action=zh),
+                       t("puzzle.can.instead", "en", seat=seat, action=en))
+        return _feedback(False, sol.zh, sol.en, *counter, sol.rule_ids)
+
+
+def result_text(record: GameRecord) -> tuple[str, str]:
+    """A finished hand's record in words (what the tribute and places puzzles show).
+
+    >>> from gouji_teach.record import GameRecord
+    >>> result_text(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
+    ...                        kaidian=frozenset({0, 3})))[1]
+    'went out in this order: seat 0, seat 1, seat 2, seat 3, seat 4, seat 5; 开点: seat 0, seat 3'
+    """
+    def names(seats: Iterable[int]) -> tuple[str, str]:
+        seats = list(seats)
+        return "、".join(f"座位{s}" for s in seats), ", ".join(f"seat {s}" for s in seats)
+
+    parts = [(t("puzzle.result.out", "zh", seats=names(record.finish_order)[0]),
+              t("puzzle.result.out", "en", seats=names(record.finish_order)[1]))]
+    parts.append((t("puzzle.result.kaidian", "zh", seats=_seat_names(record.kaidian)[0]),
+                  t("puzzle.result.kaidian", "en", seats=_seat_names(record.kaidian)[1])))
+    if record.revolution:
+        parts.append((t("puzzle.result.revolution", "zh", seats=names(record.revolution)[0]),
+                      t("puzzle.result.revolution", "en", seats=names(record.revolution)[1])))
+    for b in record.burns:
+        outcome = _both(f"puzzle.result.{b.outcome}")
+        parts.append((t("puzzle.result.burn", "zh", burner=b.burner, victim=b.victim, outcome=outcome[0]),
+                      t("puzzle.result.burn", "en", burner=b.burner, victim=b.victim, outcome=outcome[1])))
+    parts += [_both("puzzle.result.men", victim=m.victim, by=m.by) for m in record.men]
+    return _SEP_ZH.join(p[0] for p in parts), _SEP_EN.join(p[1] for p in parts)
+
+
+@dataclass(frozen=True)
+class RecordPuzzle(Puzzle):
+    """Base of the puzzles about a finished hand, asked from its :class:`~gouji_teach.record.GameRecord` (and,
+    optionally, the finished ``game`` it records) under ``rules`` (default: the record's rule set); settlement
+    computes the answers."""
+
+    record: GameRecord
+    game: Game | None = field(default=None, compare=False, repr=False)
+
+    def _own_rules(self) -> Ruleset:
+        return find_ruleset(self.record.rules)
+
+    @property
+    def play(self) -> Play | None:
+        """The last play of the hand, when the record comes with the ``game`` it records (shown with the
+        question: how the hand ended)."""
+        return None if self.game is None else _last_play(self.game)
+
+    def _result(self) -> tuple[str, str]:
+        return result_text(self.record)
+
+    def hint(self) -> tuple[str, str]:
+        own = _both(f"puzzle.hint.{self.kind}")
+        title = SETTLEMENT_RULES[self.rule_ids()[0]]
+        return (f"{own[0]} {t('puzzle.hint.rule', 'zh', title=title.zh)}",
+                f"{own[1]} {t('puzzle.hint.rule', 'en', title=title.en)}")
+
+    def _others(self) -> Iterator[Ruleset]:
+        """The other preset rule sets, for wrong answers that are right elsewhere."""
+        return (r for r in PRESETS.values() if r.name != self.rules.name)
+
+
+_Transfer = tuple[str, int, int, int]  # kind, payer, receiver, cards
+
+
+def _transfers(tributes: Iterable[Tribute]) -> tuple[_Transfer, ...]:
+    return tuple((x.kind, x.payer, x.receiver, x.count) for x in tributes)
+
+
+def _transfers_text(transfers: tuple[_Transfer, ...]) -> tuple[str, str]:
+    if not transfers:
+        return _both("puzzle.tribute.none")
+    items = [_both("puzzle.tribute.item", kind=k, payer=p, receiver=r, n=n) for k, p, r, n in transfers]
+    return _SEP_ZH.join(i[0] for i in items), _SEP_EN.join(i[1] for i in items)
+
+
+@dataclass(frozen=True)
+class TributePuzzle(RecordPuzzle):
+    """What tribute follows this result? Choices: the settlement's tribute list, the lists the same record owes
+    under other rule sets, and the list with one transfer changed, each in words.
+
+    >>> from gouji_teach.record import GameRecord
+    >>> p = TributePuzzle(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
+    ...                              kaidian=frozenset({0, 1, 2, 3})))
+    >>> right = [c for c in p.choices if p.check(c.key).correct]
+    >>> right[0].en
+    'seat 4 pays seat 1 1 × 点贡; seat 5 pays seat 2 1 × 点贡; seat 5 pays seat 0 2 × 落贡; seat 4 pays seat 1 1 × 落贡'
+    """
+
+    kind = "tribute"
+
+    def _right(self) -> tuple[Tribute, ...]:
+        return settle(self.record, self.rules).tributes
+
+    def _options(self) -> list[tuple[tuple[_Transfer, ...], Ruleset | None]]:
+        """The right list first, then wrong ones with the rule set they are right under (``None``: changed)."""
+        right = _transfers(self._right())
+        options: list[tuple[tuple[_Transfer, ...], Ruleset | None]] = [(right, self.rules)]
+        for other in self._others():
+            try:
+                options.append((_transfers(settle(self.record, other).tributes), other))
+            except (GoujiError, ValueError):
+                continue
+        if right:
+            (k, p, r, n), last = right[0], right[-1]
+            options += [(((k, p, r, n + 1), *right[1:]), None), ((*right[:-1], (last[0], last[2], last[1], last[3])),
+                                                                  None), (right[:-1], None)]
+        else:
+            order = self.record.finish_order
+            if len(order) >= 2:
+                options.append(((("落贡", order[-1], order[0], 1),), None))
+        unique: list[tuple[tuple[_Transfer, ...], Ruleset | None]] = []
+        for transfers, where in options:
+            if all(transfers != u[0] for u in unique) and len(unique) < 4:
+                unique.append((transfers, where))
+        return unique
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        options = [o[0] for o in self._options()]
+        order = sorted(options, key=lambda o: random.Random(f"{o}{self.record}").random())
+        return tuple(Choice(str(options.index(o)), *_transfers_text(o)) for o in order)
+
+    def question(self) -> tuple[str, str]:
+        zh, en = self._result()
+        return t("puzzle.tribute.q", "zh", result=zh), t("puzzle.tribute.q", "en", result=en)
+
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(x.reason.rule for x in self._right())) or ("tribute.luo",)
+
+    def _explain(self) -> tuple[str, str]:
+        right = self._right()
+        if not right:
+            return _both("puzzle.tribute.none")
+        return _SEP_ZH.join(x.reason.text_zh for x in right), _SEP_EN.join(x.reason.text_en for x in right)
+
+    def check(self, answer: str) -> Feedback:
+        options = self._options()
+        if answer not in [str(i) for i in range(len(options))]:
+            return self._bad(answer)
+        chosen, where = options[int(answer)]
+        if int(answer) == 0:
+            return _feedback(True, *self._explain(), rule_ids=self.rule_ids())
+        text = _transfers_text(chosen)
+        right = self._right()
+        if where is not None:
+            counter = (t("puzzle.tribute.under", "zh", choice=text[0], rules=where.title_zh),
+                       t("puzzle.tribute.under", "en", choice=text[1], rules=where.title_en))
+        else:
+            missing = next((x for x in right if _transfers([x])[0] not in chosen), right[0] if right else None)
+            why = (missing.reason.text_zh, missing.reason.text_en) if missing else _both("puzzle.tribute.none")
+            counter = (t("puzzle.tribute.changed", "zh", choice=text[0], why=why[0]),
+                       t("puzzle.tribute.changed", "en", choice=text[1], why=why[1]))
+        return _feedback(False, *self._explain(), *counter, self.rule_ids())
+
+    def solution(self) -> Feedback:
+        return _feedback(True, *self._explain(), rule_ids=self.rule_ids())
+
+
+@dataclass(frozen=True)
+class PlacesPuzzle(RecordPuzzle):
+    """Places and scores of a hand: ``ask="place"`` (which place is ``seat``? six choices) or ``ask="points"``
+    (how many points does each seat of ``seat``'s team score? the score and up to three wrong ones).
+
+    >>> from gouji_teach.record import GameRecord, Men
+    >>> r = GameRecord(rules="tongsu", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5), men=(Men(2, 5),))
+    >>> p = PlacesPuzzle(r, ask="place", seat=5)
+    >>> [c.zh for c in p.choices if p.check(c.key).correct]
+    ['大落']
+    """
+
+    ask: str = "place"
+    seat: int = 0
+
+    kind = "places"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.ask not in ("place", "points") or self.seat not in range(6):
+            raise ValueError("a places puzzle asks for a 'place' or 'points', about a seat 0-5")
+
+    def _places(self, rules: Ruleset | None = None) -> Places:
+        return place_seats(self.record, rules or self.rules)
+
+    def _points(self, rules: Ruleset) -> int:
+        return score(self._places(rules), rules).points[self.seat]
+
+    def _point_options(self) -> list[tuple[int, Ruleset | None]]:
+        right = self._points(self.rules)
+        options: list[tuple[int, Ruleset | None]] = [(right, self.rules)]
+        for other in self._others():
+            try:
+                options.append((self._points(other), other))
+            except (GoujiError, ValueError):
+                continue
+        options += [(-right, None), (2 * right, None), (right + 1, None), (right - 1, None)]
+        unique: list[tuple[int, Ruleset | None]] = []
+        for points, where in options:
+            if all(points != u[0] for u in unique) and len(unique) < 4:
+                unique.append((points, where))
+        return unique
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        if self.ask == "place":
+            return tuple(Choice(str(i), PLACES_ZH[i], PLACES_EN[i]) for i in range(6))
+        return tuple(Choice(str(p), str(p), str(p)) for p, _ in sorted(self._point_options()))
+
+    def question(self) -> tuple[str, str]:
+        zh, en = self._result()
+        key = f"puzzle.places.q.{self.ask}"
+        return t(key, "zh", result=zh, seat=self.seat), t(key, "en", result=en, seat=self.seat)
+
+    def rule_ids(self) -> tuple[str, ...]:
+        places = self._places()
+        reasons = places.reasons if self.ask == "place" else score(places, self.rules).reasons
+        return tuple(dict.fromkeys(r.rule for r in reasons)) or ("place.order",)
+
+    def _explain(self) -> tuple[str, str]:
+        places = self._places()
+        reasons = places.reasons if self.ask == "place" else score(places, self.rules).reasons
+        zh = _SEP_ZH.join(r.text_zh for r in reasons)
+        en = _SEP_EN.join(r.text_en for r in reasons)
+        if self.ask == "place":
+            name = places.name(self.seat)
+            return (f"座位{self.seat}是{name}。{zh}",
+                    f"seat {self.seat} is {PLACES_EN[PLACES_ZH.index(name)]}. {en}")
+        return zh, en
+
+    def check(self, answer: str) -> Feedback:
+        keys = [c.key for c in self.choices]
+        if answer not in keys:
+            return self._bad(answer)
+        if self.ask == "place":
+            right = self._places().of(self.seat)
+            chosen = int(answer)
+            counter = (t("puzzle.places.is", "zh", place=PLACES_ZH[chosen], seat=self._places().order[chosen]),
+                       t("puzzle.places.is", "en", place=PLACES_EN[chosen], seat=self._places().order[chosen]))
+        else:
+            right = self._points(self.rules)
+            chosen = int(answer)
+            where = dict(self._point_options()).get(chosen)
+            counter = (("", "") if where is None else
+                       (t("puzzle.places.points_under", "zh", points=chosen, rules=where.title_zh),
+                        t("puzzle.places.points_under", "en", points=chosen, rules=where.title_en)))
+        if chosen == right:
+            return self.solution()
+        return _feedback(False, *self._explain(), *counter, self.rule_ids())
+
+    def solution(self) -> Feedback:
+        return _feedback(True, *self._explain(), rule_ids=self.rule_ids())

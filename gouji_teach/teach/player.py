@@ -1,0 +1,429 @@
+"""The scenario player: a scenario file stepped through on the table, with its checkpoints as puzzles.
+
+:func:`frames` plays a scenario through the engine and keeps every state (frame 0 is the start, frame *k*
+follows step *k*); :func:`rule_changes` re-runs it under another rule set and lists the steps whose legality,
+events or checkpoint answer change; :func:`checkpoint_puzzle` turns a checkpoint question into a puzzle whose
+answer stays in the kernel. :class:`ScenarioPlayer` wires them: step forward and back, a slider to jump, autoplay
+with a speed control, the narration (the author's ``say`` and the engine's events) in the current language, the
+table picture, checkpoint puzzles inline (a reveal button in presenter mode), "what if" actions played on a
+branch of the same engine, and a rule-set switch that marks the steps that change.
+
+>>> from gouji_teach.scenario import Scenario
+>>> sc = Scenario.from_text('''
+... rules: linyi
+... leader: 0
+... hands: {0: "AA 44 6", 1: "7 8 9", 2: "7 8 9", 3: "7 8 9", 4: "7 8 9", 5: "7 8 9"}
+... steps:
+...   - do: seat 0 plays AA
+...   - do: seat 3 passes
+...   - ask: who opened
+... ''')
+>>> [f.number for f in frames(sc)]
+[0, 1, 2, 3]
+>>> [(c.number, c.kind) for c in rule_changes(sc, "qingdao")]
+[(2, 'events'), (3, 'answer')]
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import ipywidgets as w
+
+from ..engine import Game
+from ..errors import GoujiError
+from ..events import Action, Event
+from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..scenario import Answer, Scenario, Step, answer
+from .i18n import get_language, pick, register, subscribe, t
+from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
+from .render import PRESENTER_SCALE, table_svg
+from .table import SeatPickWidget, puzzle_widget, table_view
+from .widgets import PuzzleWidget, close_tree
+
+__all__ = ["Frame", "RuleChange", "ScenarioPlayer", "checkpoint_puzzle", "frames", "rule_changes"]
+
+register({
+    "player.back": ("上一步", "Back"),
+    "player.forward": ("下一步", "Forward"),
+    "player.step": ("第{n}步", "Step {n}"),
+    "player.of": ("第{n}步（共{total}步）", "Step {n} of {total}"),
+    "player.start": ("开始的局面", "The starting position"),
+    "player.speed": ("速度", "Speed"),
+    "player.slow": ("慢", "slow"),
+    "player.normal": ("中", "normal"),
+    "player.fast": ("快", "fast"),
+    "player.rules": ("规则", "Rules"),
+    "player.question": ("问题：", "Question: "),
+    "player.show": ("看答案", "Show the answer"),
+    "player.refused": ("这一步在{rules}下不行：", "This step is not allowed under the {rules} rules: "),
+    "player.cannot_start": ("这个场景在{rules}下开不了局：", "This scenario cannot start under the {rules} rules: "),
+    "player.what_if": ("如果……（例如 seat 1 plays AA）", "What if… (e.g. seat 1 plays AA)"),
+    "player.try": ("试试看", "Try it"),
+    "player.branch": ("如果{action}：", "If {action}: "),
+    "player.branch.note": ("（只是试试，场景照旧）", "(a branch: the scenario goes on unchanged)"),
+    "player.changes": ("和{base}比，{rules}下不同的步骤：", "Steps that differ under {rules} from {base}:"),
+    "player.no_changes": ("{rules}和{base}下每一步都一样。", "Every step is the same under {rules} as under {base}."),
+    "player.change.legality": ("第{n}步：一种规则下能走，另一种不能",
+                               "step {n}: allowed under one, refused under the other"),
+    "player.change.events": ("第{n}步：结果不同", "step {n}: what happens differs"),
+    "player.change.answer": ("第{n}步：问题的答案不同", "step {n}: the checkpoint's answer differs"),
+    "player.change.unreached": ("第{n}步以后：走不到", "step {n} on: not reached"),
+    "player.changed_here": ("⚑ 这一步在不同规则下不一样", "⚑ this step differs between the rule sets"),
+})
+
+_SPEEDS = (("player.slow", 3000), ("player.normal", 1500), ("player.fast", 700))
+_Q_MAY_ACT = re.compile(r"^(who may act( now)?|谁能出牌|谁可以出牌)$", re.IGNORECASE)
+_Q_OPENED = re.compile(r"^(who opened|who has opened|谁开点了?|who 开点ed)$", re.IGNORECASE)
+_Q_MEN = re.compile(r"^(who is men|who is 闷ed|谁被闷了?)$", re.IGNORECASE)
+_Q_ACTION = re.compile(r"^(?:can|what if)\s+(seat\s*[0-5].*?)(?:\s+instead)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The scenario after ``number`` steps: the game then (a copy of its own), the step just taken (``None``
+    for the start), the events it caused, the checkpoint's computed answer, or the refusal that stopped it."""
+
+    number: int
+    game: Game
+    step: Step | None
+    events: tuple[Event, ...] = ()
+    answer: Answer | None = None
+    refusal: GoujiError | None = None
+
+
+def _under(scenario: Scenario, rules: Ruleset | str | None) -> Scenario:
+    return scenario if rules is None else replace(scenario, rules=find_ruleset(rules))
+
+
+def frames(scenario: Scenario, rules: Ruleset | str | None = None) -> list[Frame]:
+    """Every state of ``scenario`` (under ``rules`` instead of its own, if given). A step the rule set refuses
+    gets a frame with the refusal, and the frames stop there (later steps depend on it). Raises
+    :class:`~gouji_teach.scenario.ScenarioError` if the hands cannot even start under the rule set."""
+    game = _under(scenario, rules).start()
+    out = [Frame(0, game.copy(), None, game.events)]
+    for number, step in enumerate(scenario.steps, start=1):
+        try:
+            if step.kind == "do":
+                out.append(Frame(number, game, step, game.act(step.text)))
+            else:
+                out.append(Frame(number, game, step, answer=answer(game, step.text)))
+        except GoujiError as e:
+            out.append(Frame(number, game.copy(), step, refusal=e))
+            break
+        game = game.copy()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """A step that differs under another rule set: ``kind`` is ``legality`` (allowed under one, refused under
+    the other; ``zh``/``en`` say why), ``events`` (it causes other events), ``answer`` (the checkpoint's
+    answer differs; not said, the learner still has to answer it) or ``unreached`` (an earlier step was refused)."""
+
+    number: int
+    kind: str
+    zh: str = ""
+    en: str = ""
+
+
+def _outcome(frame: Frame) -> object:
+    return [(e.kind, e.seat, e.other, e.en) for e in frame.events]
+
+
+def rule_changes(scenario: Scenario, other: Ruleset | str) -> list[RuleChange]:
+    """The steps of ``scenario`` whose legality, events or checkpoint answer change under ``other``."""
+    base = frames(scenario)
+    mine = frames(scenario, other)
+    changes = []
+    for frame in base[1:]:
+        if frame.number >= len(mine):
+            changes.append(RuleChange(frame.number, "unreached"))
+            break
+        theirs = mine[frame.number]
+        if (frame.refusal is None) != (theirs.refusal is None):
+            why = theirs.refusal or frame.refusal
+            changes.append(RuleChange(frame.number, "legality", why.zh, why.en))  # type: ignore[union-attr]
+        elif frame.answer is not None and theirs.answer is not None:
+            if json.dumps(frame.answer.data, sort_keys=True) != json.dumps(theirs.answer.data, sort_keys=True):
+                changes.append(RuleChange(frame.number, "answer"))
+        elif _outcome(frame) != _outcome(theirs):
+            changes.append(RuleChange(frame.number, "events"))
+    return changes
+
+
+def checkpoint_puzzle(game: Game, question: str) -> Puzzle | None:
+    """A checkpoint question as a puzzle the engine answers: who may act, who opened, who is 闷ed, and "can seat
+    N ..." / "what if seat N ..." (may it? the explanation says what follows). ``None`` for the questions that
+    are shown, not asked (``who is out``, ``record``)."""
+    q = question.strip()
+    if _Q_MAY_ACT.match(q):
+        return WhoMayActPuzzle(game)
+    if _Q_OPENED.match(q):
+        return WhoOpenedPuzzle(game)
+    if _Q_MEN.match(q):
+        return WhoIsMenPuzzle(game)
+    m = _Q_ACTION.match(q)
+    if m:
+        return CanActPuzzle(game, Action.parse(m.group(1)))
+    return None
+
+
+def _narrate(events: tuple[Event, ...], lang: str) -> str:
+    return "".join(f"<li>{html.escape(pick(e.zh, e.en, lang))}</li>" for e in events)
+
+
+class ScenarioPlayer:
+    """A scenario (a :class:`~gouji_teach.scenario.Scenario` or a file path) as a widget to step through.
+
+    ``presenter=True`` draws the table at :data:`~gouji_teach.teach.render.PRESENTER_SCALE` and gives every
+    checkpoint a reveal button; ``start_step`` opens a given step (a link's ``?step=N``; out-of-range values
+    are clamped). Everything typed is untrusted input: a what-if action is parsed and checked by the engine,
+    refusals are shown with their reasons, and the scenario itself never changes.
+    """
+
+    def __init__(self, scenario: Scenario | str | Path, *, presenter: bool = False, start_step: int = 0) -> None:
+        self.scenario = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario)
+        self._presenter = presenter
+        self._rules = self.scenario.rules
+        self._frames = frames(self.scenario)
+        self._changes: list[RuleChange] = []
+        self._error: GoujiError | None = None
+        self._puzzles: dict[tuple[str, int], PuzzleWidget | _AnswerReveal] = {}
+        self._branch: tuple[str, tuple[Event, ...] | GoujiError] | None = None
+
+        last = len(self._frames) - 1
+        start = min(max(int(start_step), 0), last)
+        self.title = w.HTML()
+        self._relabelling = False
+        self.rules = w.Dropdown(options=[(r.name, r.name) for r in PRESETS.values()], value=self._rules.name)
+        self.back = w.Button(icon="step-backward")
+        self.forward = w.Button(icon="step-forward")
+        self.step = w.IntSlider(min=0, max=last, value=start, readout=False, layout=w.Layout(width="auto"))
+        self.play = w.Play(min=0, max=last, value=start, interval=_SPEEDS[1][1])
+        self._link = w.link((self.play, "value"), (self.step, "value"))
+        self.speed = w.Dropdown(options=[(str(ms), ms) for _, ms in _SPEEDS], value=_SPEEDS[1][1],
+                                layout=w.Layout(width="auto"))
+        self.position = w.Label()
+        self.table = w.HTML()
+        self.narration = w.HTML()
+        self.checkpoint = w.VBox()
+        self.what_if = w.Text(continuous_update=False)
+        self.try_button = w.Button()
+        self.branch = w.HTML()
+        self.changes = w.HTML()
+
+        self.back.on_click(lambda _b: self.go(self.step.value - 1))
+        self.forward.on_click(lambda _b: self.go(self.step.value + 1))
+        self.step.observe(lambda _c: self._render(), names="value")
+        self.speed.observe(self._on_speed, names="value")
+        self.rules.observe(self._on_rules, names="value")
+        self.try_button.on_click(lambda _b: self.try_action(self.what_if.value))
+        self.what_if.observe(lambda c: self.try_action(str(c["new"])) if str(c["new"]).strip() else None,
+                             names="value")
+
+        wrap = w.Layout(flex_flow="row wrap", align_items="center")
+        self.box = w.VBox([
+            self.title,
+            w.HBox([self.rules, self.back, self.play, self.forward, self.speed, self.position], layout=wrap),
+            self.step, self.changes, self.table, self.narration, self.checkpoint,
+            w.HBox([self.what_if, self.try_button], layout=wrap), self.branch,
+        ], layout=w.Layout(max_width="100%"))
+        self.box.add_class("gouji-scenario-player")
+        self._unsubscribe = subscribe(lambda _lang: self._labels() or self._render())
+        self._labels()
+        self._render()
+
+    # -- moving ---------------------------------------------------------------------------------------------------
+    @property
+    def frame(self) -> Frame:
+        """The frame shown now."""
+        return self._frames[self.step.value]
+
+    def go(self, number: int) -> None:
+        """Show step ``number`` (clamped to the steps there are)."""
+        self.step.value = min(max(int(number), 0), len(self._frames) - 1)
+
+    def _on_speed(self, change: dict[str, object]) -> None:
+        if not self._relabelling and change["new"] in [ms for _, ms in _SPEEDS]:
+            self.play.interval = int(change["new"])  # type: ignore[call-overload]
+
+    def _on_rules(self, change: dict[str, object]) -> None:
+        if not self._relabelling:
+            self.switch_rules(str(change["new"]))
+
+    def switch_rules(self, name: str) -> None:
+        """Re-run the scenario under the rule set ``name`` and mark the steps that change; the step shown stays
+        where it was (or at the last step reached). An unknown name or hands that cannot start are shown, and
+        the player stays as it was."""
+        try:
+            rules = find_ruleset(name)
+            new = frames(self.scenario, rules)
+            changes = rule_changes(self.scenario, rules) if rules.name != self.scenario.rules.name else []
+        except GoujiError as e:
+            self._error = e
+            self._render()
+            return
+        self._error = None
+        self._rules, self._frames, self._changes = rules, new, changes
+        self._branch = None
+        last = len(new) - 1
+        with self.step.hold_trait_notifications():
+            self.step.value = min(self.step.value, last)
+            self.step.max = self.play.max = last
+        if self.rules.value != rules.name:
+            self._relabelling = True
+            self.rules.value = rules.name
+            self._relabelling = False
+        self._render()
+
+    def try_action(self, text: str) -> tuple[Event, ...] | GoujiError:
+        """Play ``text`` (e.g. ``"seat 1 plays AA"``) on a branch of the step shown: the events it causes, or
+        the refusal with its reason. The scenario is not changed."""
+        text = str(text)[:80]
+        try:
+            result: tuple[Event, ...] | GoujiError = self.frame.game.copy().apply(Action.parse(text))
+        except GoujiError as e:
+            result = e
+        self._branch = (text, result)
+        self._render()
+        return result
+
+    # -- rendering ----------------------------------------------------------------------------------------------
+    def _labels(self) -> None:
+        """The labels of the controls in the current language (their values stay)."""
+        lang = get_language()
+        self._relabelling = True
+        try:
+            rules, speed = self.rules.value, self.speed.value
+            self.rules.options = [(pick(r.title_zh, r.title_en, lang), r.name) for r in PRESETS.values()]
+            self.speed.options = [(t(key, lang), ms) for key, ms in _SPEEDS]
+            self.rules.value, self.speed.value = rules, speed
+        finally:
+            self._relabelling = False
+        self.rules.description = t("player.rules", lang)
+        self.speed.description = t("player.speed", lang)
+        self.back.description = t("player.back", lang)
+        self.forward.description = t("player.forward", lang)
+        self.what_if.placeholder = t("player.what_if", lang)
+        self.try_button.description = t("player.try", lang)
+
+    def _render(self) -> None:
+        lang = get_language()
+        frame = self.frame
+        title = pick(self.scenario.title_zh, self.scenario.title_en, lang)
+        self.title.value = f"<h3 class='gj-scenario-title'>{html.escape(title)}</h3>" if title else ""
+        self.position.value = t("player.of", lang, n=frame.number, total=len(self.scenario.steps))
+        scale = PRESENTER_SCALE if self._presenter else 1.0
+        self.narration.value = self._narration(frame, lang)
+        self.checkpoint.children = self._checkpoint(frame)
+        seat_puzzle = isinstance(self._puzzles.get((self._rules.name, frame.number)), SeatPickWidget)
+        # a seat puzzle draws the position itself, without the markers that would give its answer away
+        self.table.value = "" if seat_puzzle else table_svg(table_view(frame.game, lang=lang), lang=lang,
+                                                              scale=scale)
+        self.branch.value = self._branch_html(lang)
+        self.changes.value = self._changes_html(lang)
+
+    def _narration(self, frame: Frame, lang: str) -> str:
+        step = frame.step
+        parts = []
+        if step is None:
+            parts.append(f"<b>{html.escape(t('player.start', lang))}</b>")
+        elif step.kind == "do":
+            parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> <code>"
+                         f"{html.escape(step.text)}</code>")
+        else:
+            parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> "
+                         f"{html.escape(t('player.question', lang))}<code>{html.escape(step.text)}</code>")
+        if step is not None and (step.say_zh or step.say_en):
+            parts.append(f"<p class='gj-say'>{html.escape(pick(step.say_zh, step.say_en, lang))}</p>")
+        if frame.events:
+            parts.append(f"<ul class='gj-events'>{_narrate(frame.events, lang)}</ul>")
+        if frame.refusal is not None:
+            parts.append(f"<div class='gj-error' role='alert'>⚠ "
+                         f"{html.escape(t('player.refused', lang, rules=pick(self._rules.title_zh, self._rules.title_en, lang)))}"  # noqa: E501
+                         f"{html.escape(pick(frame.refusal.zh, frame.refusal.en, lang))}</div>")
+        if any(c.number == frame.number for c in self._changes):
+            parts.append(f"<div class='gj-changed'>{html.escape(t('player.changed_here', lang))}</div>")
+        return f"<div class='gj-narration' aria-live='polite'>{''.join(parts)}</div>"
+
+    def _checkpoint(self, frame: Frame) -> tuple[w.Widget, ...]:
+        step = frame.step
+        if step is None or step.kind != "ask" or frame.refusal is not None:
+            return ()
+        key = (self._rules.name, frame.number)
+        if key not in self._puzzles:
+            puzzle = checkpoint_puzzle(frame.game, step.text)
+            self._puzzles[key] = (puzzle_widget(puzzle, presenter=self._presenter) if puzzle is not None
+                                  else _AnswerReveal(frame.answer))
+        return (self._puzzles[key].box,)
+
+    def _branch_html(self, lang: str) -> str:
+        if self._branch is None:
+            return ""
+        text, result = self._branch
+        head = html.escape(t("player.branch", lang, action=text))
+        if isinstance(result, GoujiError):
+            return f"<div class='gj-branch gj-error' role='alert'>⚠ {head}{html.escape(pick(result.zh, result.en, lang))}</div>"  # noqa: E501
+        return (f"<div class='gj-branch' role='status'>{head}<ul>{_narrate(result, lang)}</ul>"
+                f"<small>{html.escape(t('player.branch.note', lang))}</small></div>")
+
+    def _changes_html(self, lang: str) -> str:
+        if self._error is not None:
+            return (f"<div class='gj-error' role='alert'>⚠ {html.escape(pick(self._error.zh, self._error.en, lang))}"
+                    "</div>")
+        base = self.scenario.rules
+        if self._rules.name == base.name:
+            return ""
+        names = {"rules": pick(self._rules.title_zh, self._rules.title_en, lang),
+                 "base": pick(base.title_zh, base.title_en, lang)}
+        if not self._changes:
+            return f"<p class='gj-changes'>{html.escape(t('player.no_changes', lang, **names))}</p>"
+        items = "".join(
+            f"<li>{html.escape(t(f'player.change.{c.kind}', lang, n=c.number))}</li>"
+            for c in self._changes)
+        return f"<div class='gj-changes'>{html.escape(t('player.changes', lang, **names))}<ul>{items}</ul></div>"
+
+    def close(self) -> None:
+        """Stop following the language and close every widget of the player and its checkpoints."""
+        self._unsubscribe()
+        self._link.unlink()
+        for puzzle in self._puzzles.values():
+            puzzle.close()
+        close_tree(self.box)
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+class _AnswerReveal:
+    """A checkpoint that is shown, not asked (who is out, the record): its answer appears on request only."""
+
+    def __init__(self, answer: Answer | None) -> None:
+        self._answer = answer
+        self._shown = False
+        self.button = w.Button(icon="eye")
+        self.text = w.HTML()
+        self.button.on_click(lambda _b: self.show())
+        self.box = w.VBox([self.button, self.text])
+        self._unsubscribe = subscribe(lambda _lang: self._render())
+        self._render()
+
+    def show(self) -> None:
+        self._shown = True
+        self._render()
+
+    def _render(self) -> None:
+        lang = get_language()
+        self.button.description = t("player.show", lang)
+        shown = self._shown and self._answer is not None
+        self.text.value = (f"<div class='gouji-solution'>{html.escape(pick(self._answer.zh, self._answer.en, lang))}"  # type: ignore[union-attr]
+                           "</div>") if shown else ""
+
+    def close(self) -> None:
+        self._unsubscribe()
+        close_tree(self.box)

@@ -1,0 +1,186 @@
+"""The engine's table as pictures, and the widget that asks about it by clicking seats.
+
+:func:`table_view` turns a :class:`~gouji_teach.engine.Game` into the render's
+:class:`~gouji_teach.teach.render.TableView` (cards left, each seat's last action in the current round, 开点,
+places, 闷 and 革命 markers, whose turn, the play on the table). :func:`position_html` draws what a puzzle
+about a position shows, without what would give its answer away. :class:`SeatPickWidget` is a
+:class:`~gouji_teach.teach.widgets.PuzzleWidget` answered by toggling six seat buttons (or typing ``1,4`` and
+pressing Enter); :func:`puzzle_widget` picks the right widget for any puzzle.
+
+>>> from gouji_teach.engine import Game
+>>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+>>> _ = g.act("seat 0 plays KK")
+>>> view = table_view(g, lang="en")
+>>> view.to_act, view.seats[0].last_action, view.seats[0].cards_left
+(3, 'two Ks', 1)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import replace
+
+import ipywidgets as w
+
+from ..engine import FAILED, MEN, OUT, REVOLT, Game
+from ..events import Event
+from ..plays import Play
+from ..settlement import PLACES_EN, PLACES_ZH
+from .i18n import get_language, pick, register, t
+from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
+from .render import PRESENTER_SCALE, HtmlFragment, SeatView, TableView, hand_html, round_html, table_svg
+from .widgets import Attempt, PuzzleWidget
+
+__all__ = ["SeatPickWidget", "position_html", "puzzle_widget", "round_plays", "table_view"]
+
+register({
+    "table.men": ("被座位{by}闷", "闷ed by seat {by}"),
+    "table.failed": ("烧失败", "burn failed"),
+    "table.pass": ("过", "pass"),
+    "table.yield": ("让牌", "让牌 (yield)"),
+    "table.no_burn": ("不烧", "no burn"),
+    "table.hands": ("各家手牌", "The hands"),
+    "table.hands.after": ("这一轮之后各家的手牌", "The hands after this round"),
+    "table.round": ("这一轮", "This round"),
+    "table.seat_toggle": ("座位{n}", "seat {n}"),
+    "table.submit": ("就是这些座位", "These seats"),
+    "table.type": ("或者输入座位号（例如 1,4；没有人写 -），按回车：",
+                   "or type the seats (e.g. 1,4; - for nobody) and press Enter:"),
+    "table.type.placeholder": ("例如 1,4", "e.g. 1,4"),
+})
+
+_ACTION_EVENTS = frozenset({"lead", "play", "burn", "counter_burn", "pass", "yield"})
+
+
+def _round_events(game: Game) -> list[Event]:
+    """The action events of the current round (or of the round just over): from the last lead on."""
+    events = game.events
+    start = max((i for i, e in enumerate(events) if e.kind == "lead"), default=len(events))
+    return [e for e in events[start:] if e.kind in _ACTION_EVENTS]
+
+
+def round_plays(game: Game) -> list[tuple[int, Play | str]]:
+    """The current round (or the round just over) as ``(seat, play or "pass"/"让牌")`` for
+    :func:`~gouji_teach.teach.render.round_html`."""
+    out: list[tuple[int, Play | str]] = []
+    for e in _round_events(game):
+        if e.cards:
+            out.append((e.seat, Play.parse(e.cards, game.rules)))
+        else:
+            out.append((e.seat, "让牌" if e.kind == "yield" else "pass"))
+    return out
+
+
+def _last_actions(game: Game, lang: str | None) -> dict[int, str]:
+    last: dict[int, str] = {}
+    for e in _round_events(game):
+        if e.cards:
+            play = Play.parse(e.cards, game.rules)
+            last[e.seat] = pick(play.text_zh, play.text_en, lang)
+        elif e.kind == "yield":
+            last[e.seat] = t("table.yield", lang)
+        else:
+            last[e.seat] = t("table.no_burn" if e.rule == "burn.priority" else "table.pass", lang)
+    return last
+
+
+def _finished(game: Game, seat: int, lang: str | None) -> str | None:
+    status = game.status(seat)
+    if status == OUT:
+        place = game.finish_order().index(seat)
+        return pick(PLACES_ZH[place], PLACES_EN[place], lang)
+    if status == MEN:
+        return t("table.men", lang, by=next(by for v, by in game.men() if v == seat))
+    if status == FAILED:
+        return t("table.failed", lang)
+    return None
+
+
+def table_view(game: Game, *, viewer: int | None = None, lang: str | None = None) -> TableView:
+    """The engine's state as the table picture shows it: cards left, each seat's last action in the current
+    round, 开点 (opened, 发四 done where due), places of the seats that went out, 闷 and failed burns, 革命,
+    whose turn, and the play on the table. ``viewer`` sits at the bottom; texts in ``lang``."""
+    last = _last_actions(game, lang)
+    seats = tuple(
+        SeatView(seat=s, cards_left=len(game.hands[s]), last_action=last.get(s),
+                 kaidian=game.kaidian(s) == "open", finished=_finished(game, s, lang),
+                 is_revolution=game.status(s) == REVOLT)
+        for s in range(6))
+    return TableView(seats=seats, to_act=game.to_act, viewer=viewer,
+                     current_play=game.top[1] if game.top is not None else None, rules=game.rules.name)
+
+
+def _hands_html(game: Game, title_key: str, scale: float, lang: str | None) -> str:
+    rows = "".join(
+        f"<div class='gj-seat-hand'><b>{html.escape(t('table.seat_toggle', lang, n=s))}</b>"
+        f"{hand_html(game.hands[s], scale=0.5 * scale, lang=lang)}</div>"
+        for s in range(6) if game.hands[s])
+    return f"<div class='gj-hands'><h4>{html.escape(t(title_key, lang))}</h4>{rows}</div>"
+
+
+def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
+    """What a puzzle about a position shows: the table as the question sees it, the round's plays, and the
+    hands where the answer depends on them. Nothing that gives the answer away: "who may act" hides whose
+    turn it is; "who opened" and "who is 闷ed" show the table as the round began (later markers would be
+    the answer) and the round's plays."""
+    shown = puzzle.before()
+    view = table_view(shown, lang=lang)
+    if isinstance(puzzle, WhoMayActPuzzle):
+        view = replace(view, to_act=None)
+    parts = [table_svg(view, lang=lang, scale=scale)]
+    plays = round_plays(puzzle.game)
+    if plays:
+        parts.append(f"<div class='gj-round-box'><h4>{html.escape(t('table.round', lang))}</h4>"
+                     f"{round_html(plays, lang=lang, scale=0.5 * scale)}</div>")
+    if isinstance(puzzle, WhoMayActPuzzle):
+        parts.append(_hands_html(puzzle.game, "table.hands", scale, lang))
+    elif isinstance(puzzle, WhoIsMenPuzzle):
+        parts.append(_hands_html(puzzle.game, "table.hands.after", scale, lang))
+    return HtmlFragment("".join(parts))
+
+
+class SeatPickWidget(PuzzleWidget):
+    """A puzzle answered with seats: the table picture, six toggle buttons "座位0" … "座位5" and a submit button,
+    or a text field (``1,4``; ``-`` for nobody) answered with Enter: keyboard-answerable. Only the seat
+    numbers the learner picked travel back from the browser, and :meth:`Puzzle.check` treats them as
+    untrusted input.
+    """
+
+    def __init__(self, puzzle: SeatsPuzzle, *, on_attempt: Callable[[Attempt], None] | None = None,
+                 presenter: bool = False) -> None:
+        super().__init__(puzzle, on_attempt=on_attempt, presenter=presenter)
+        for button in self.choice_buttons:  # the seats replace the choices: the browser forgets them
+            button.close()
+        self.toggles = [w.ToggleButton(layout=w.Layout(width="auto")) for _ in range(6)]
+        self.submit.on_click(lambda _b: self.answer(self._selected()))
+        self.typed.observe(self._on_typed, names="value")
+        wrap = w.Layout(flex_flow="row wrap")
+        answers = w.VBox([w.HBox(self.toggles, layout=wrap),
+                          w.HBox([self.submit, self.typed_label, self.typed], layout=wrap)])
+        old = self.box.children[2]
+        self.box.children = (*self.box.children[:2], answers, *self.box.children[3:])
+        old.close()
+        self._render()
+
+    def _render(self) -> None:
+        super()._render()
+        lang = get_language()
+        for seat, toggle in enumerate(getattr(self, "toggles", ())):
+            toggle.description = t("table.seat_toggle", lang, n=seat)
+        self.submit.description = t("table.submit", lang)
+        self.typed.placeholder = t("table.type.placeholder", lang)
+        self.typed_label.value = t("table.type", lang)
+
+    def _pictures(self) -> str:
+        return position_html(self._puzzle, scale=PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[arg-type]
+
+    def _selected(self) -> str:
+        return seats_key(s for s, toggle in enumerate(self.toggles) if toggle.value)
+
+
+def puzzle_widget(puzzle: object, *, on_attempt: Callable[[Attempt], None] | None = None,
+                  presenter: bool = False) -> PuzzleWidget:
+    """The widget for any puzzle: seats to click for the seat puzzles, else choices or card toggles."""
+    cls = SeatPickWidget if isinstance(puzzle, SeatsPuzzle) else PuzzleWidget
+    return cls(puzzle, on_attempt=on_attempt, presenter=presenter)  # type: ignore[arg-type]
