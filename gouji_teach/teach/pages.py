@@ -26,7 +26,8 @@ from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .progress import ProgressStore
 from .render import play_html
-from .widgets import Attempt, PuzzleWidget, RulesetComparison
+from .table import puzzle_widget
+from .widgets import Attempt, RulesetComparison
 
 __all__ = ["example", "footer", "glossary", "header", "landing", "quiz", "rulesets_view", "store", "verdict_line"]
 
@@ -139,8 +140,8 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
         counters[kind, level] = counters.get((kind, level), 0) + 1
         number = spec[2] if len(spec) > 2 else counters[kind, level]  # type: ignore[misc]
         puzzle = make_drill(kind, number, level=level, rules=session.rules)
-        widget = PuzzleWidget(puzzle, presenter=presenter,
-                              on_attempt=lambda a, status=status: _record(session, a, status))
+        widget = puzzle_widget(puzzle, presenter=presenter,
+                               on_attempt=lambda a, status=status: _record(session, a, status))
         widgets.append(widget.box)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
     return w.VBox([title, *widgets, status])
