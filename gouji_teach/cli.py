@@ -180,6 +180,24 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"serve: {e}") from None
 
 
+def _cmd_lab(args: argparse.Namespace) -> int:
+    import importlib.util
+    import subprocess
+    from pathlib import Path
+
+    from .app import COURSE_DIR, voila_env
+
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise UsageError("lab: JupyterLab is not installed / 没有安装 JupyterLab: pip install 'gouji-teach[lab]'")
+    options = args.lab_options[1:] if args.lab_options[:1] == ["--"] else args.lab_options
+    command = [sys.executable, "-m", "jupyterlab", str(COURSE_DIR), *([f"--port={args.port}"] if args.port else []),
+               *options]
+    try:
+        return subprocess.call(command, env=voila_env(Path(args.progress) if args.progress else None))
+    except KeyboardInterrupt:
+        return 0
+
+
 def _read_json(path: str) -> Any:
     """A JSON file (``-``: standard input); unreadable or malformed input is a usage error."""
     try:
@@ -307,6 +325,13 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--progress", metavar="PATH", help="the progress file (default: one per user)")
     cmd.add_argument("--open", action="store_true", help="open the app in a browser")
     cmd.set_defaults(run=_cmd_serve)
+
+    cmd = sub.add_parser("lab", help="open the course notebooks in JupyterLab (for instructors)")
+    cmd.add_argument("--port", type=_port, help="JupyterLab's port (default: JupyterLab's own choice)")
+    cmd.add_argument("--progress", metavar="PATH", help="the progress file the notebooks' kernels use")
+    cmd.add_argument("lab_options", nargs=argparse.REMAINDER, metavar="-- OPTION",
+                     help="options passed on to JupyterLab, after --")
+    cmd.set_defaults(run=_cmd_lab)
 
     cmd = sub.add_parser("settle", help="places, scores and tribute of a finished hand, or of a series of hands")
     cmd.add_argument("record", metavar="RECORD.json",

@@ -1,0 +1,218 @@
+"""Benchmark of the web app in chromium: it prints figures and asserts nothing.
+
+    python bench/bench_app.py [--runs 5] [--clicks 20] [--no-nbval]
+
+1. Navigation to the first interactive widget, for the landing page and every stage, against a minimal
+   one-button notebook served by the same Voila (the app's command line, configuration and template, preheated
+   kernels) in the same run: medians and the ratio to the minimal page (target: ratio <= 1.3).
+2. Click to feedback in chromium on a quiz (the course's quiz widget on a page of its own): from the click on
+   an answer button to the feedback in the page (target: median <= 100 ms).
+3. The whole nbval run over the course (``python -m pytest tutorials/``; target: <= 120 s).
+
+Every page is opened with a session query (``?learner=…&rules=qingdao&lang=zh``) as the landing page's links
+open it. Before each timed visit the page's preheated kernel is back in its pool (the server log says so).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from gouji_teach.app import COURSE_DIR, free_port, voila_command, voila_env
+from gouji_teach.teach.course import HOME, STAGES
+from gouji_teach.teach.drills import make_drill
+from gouji_teach.teach.i18n import t
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMAL = "minimal.ipynb"
+CLICKS = "bench_clicks.ipynb"
+QUERY = "?learner=bench&rules=qingdao&lang=zh"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+#: The first control a learner can use: a button or a text field of a widget.
+INTERACTIVE = ".jupyter-widgets button.jupyter-button, .jupyter-widgets input"
+
+_MINIMAL_NOTEBOOK = """{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
+  "source": ["import ipywidgets as w\\n", "w.Button(description='OK')"]}],
+ "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+ "nbformat": 4, "nbformat_minor": 5}
+"""
+
+#: The quiz the clicks are timed on: two drills of the course's quiz widget, with progress saved as in a stage.
+_CLICKS_NOTEBOOK = """{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
+  "source": ["from gouji_teach.teach import course, pages\\n", "session = course.start('compare')\\n",
+             "pages.quiz(session, [('beats', 'easy'), ('beats', 'medium')])"]}],
+ "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+ "nbformat": 4, "nbformat_minor": 5}
+"""
+
+_CLICK_JS = """async ([id, label, retry]) => {
+  const box = Array.from(document.querySelectorAll('.gouji-puzzle')).find(b => b.textContent.includes(id));
+  const find = text => Array.from(box.querySelectorAll('button')).find(b => b.textContent.trim() === text);
+  const until = test => new Promise(resolve => {
+    if (test()) return resolve();
+    const watch = new MutationObserver(() => { if (test()) { watch.disconnect(); resolve(); } });
+    watch.observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
+  });
+  if (box.querySelector('.gouji-feedback')) {
+    find(retry).click();
+    await until(() => !box.querySelector('.gouji-feedback'));
+  }
+  const start = performance.now();
+  find(label).click();
+  await until(() => box.querySelector('.gouji-feedback'));
+  return performance.now() - start;
+}"""
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _fills(log: Path, notebook: str) -> int:
+    """How often the server log says the notebook's kernel pool was filled."""
+    text = log.read_text(encoding="utf-8", errors="replace")
+    return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", text))
+
+
+def _wait(test: Any, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
+
+
+def _first_widget_ms(page: Page, url: str) -> float:
+    """Milliseconds from the start of navigation to the first interactive widget on screen."""
+    page.goto(url, wait_until="commit")
+    handle = page.wait_for_function(f"""() => Array.from(document.querySelectorAll({INTERACTIVE!r}))
+        .some(e => e.getClientRects().length > 0) && performance.now()""", timeout=120_000, polling="raf")
+    return float(handle.json_value())
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any) -> dict[str, list[float]]:
+    """Round-robin visits of every page, each with its preheated kernel back in the pool first."""
+    times: dict[str, list[float]] = {nb: [] for nb in notebooks}
+    for _ in range(runs):
+        for nb in notebooks:
+            visits = len(times[nb])
+            refilled = _wait(lambda nb=nb, visits=visits: _fills(log, nb) >= visits + 1, 120)
+            if not refilled:
+                print(f"  note: {nb}: no refilled kernel after 120 s, timing a cold start", file=sys.stderr)
+            page = page_factory()
+            try:
+                times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}{QUERY}"))
+            except PlaywrightTimeoutError:
+                print(f"  note: {nb}: no interactive widget within 120 s", file=sys.stderr)
+            finally:
+                page.close()
+    return times
+
+
+def time_clicks(base: str, page: Page, clicks: int) -> list[float]:
+    """Click-to-feedback times on the bench's quiz page, alternating the answers (retry between them)."""
+    puzzles = [make_drill("beats", 1, level=level, rules="qingdao") for level in ("easy", "medium")]
+    page.goto(f"{base}voila/render/{CLICKS}{QUERY}", wait_until="commit")
+    for puzzle in puzzles:
+        page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=120_000)
+    samples: list[float] = []
+    for i in range(clicks):
+        puzzle = puzzles[i % len(puzzles)]
+        choice = puzzle.choices[(i // len(puzzles)) % len(puzzle.choices)]
+        samples.append(float(page.evaluate(_CLICK_JS, [puzzle.puzzle_id, choice.text("zh"), t("widget.retry", "zh")])))
+    return samples
+
+
+def time_nbval() -> tuple[float, int]:
+    """Seconds of the nbval run over the course, and pytest's exit status."""
+    target = ROOT / "tutorials" if (ROOT / "tutorials").exists() else COURSE_DIR
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(target)], cwd=ROOT,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.monotonic() - start, done.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed visits of every page (default 5)")
+    parser.add_argument("--clicks", type=int, default=20, help="timed answer clicks (default 20)")
+    parser.add_argument("--no-nbval", action="store_true", help="skip timing the nbval run")
+    args = parser.parse_args()
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium is not on PATH: apt-get install -y chromium", file=sys.stderr)
+        return 2
+    pages = [MINIMAL, HOME.notebook] + [s.notebook for s in STAGES if (COURSE_DIR / s.notebook).is_file()]
+    with tempfile.TemporaryDirectory(prefix="gouji-bench-") as tmp:
+        folder = Path(tmp) / "course"
+        shutil.copytree(COURSE_DIR, folder, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+        (folder / MINIMAL).write_text(_MINIMAL_NOTEBOOK, encoding="utf-8")
+        (folder / CLICKS).write_text(_CLICKS_NOTEBOOK, encoding="utf-8")
+        port = free_port(18966)
+        command = [str(folder) if part == str(COURSE_DIR) else part for part in voila_command(port)]
+        log = Path(tmp) / "voila.log"
+        with log.open("wb") as out:
+            server = subprocess.Popen(command, env=voila_env(Path(tmp) / "progress.sqlite"), stdout=out,
+                                      stderr=subprocess.STDOUT, start_new_session=True)
+            base = f"http://127.0.0.1:{port}/"
+            try:
+                started = time.monotonic()
+                if not _wait(lambda: _answers(base + "voila/tree"), 120):
+                    print(log.read_text(encoding="utf-8", errors="replace"), file=sys.stderr)
+                    return 1
+                _wait(lambda: all(_fills(log, nb) for nb in pages), 600)
+                print(f"server up and {len(pages)} kernel pools filled in {time.monotonic() - started:.1f} s")
+                with sync_playwright() as pw:
+                    browser = pw.chromium.launch(executable_path=chromium, args=FLAGS)
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
+                    times = time_pages(base, log, pages, args.runs, context.new_page)
+                    clicks = time_clicks(base, context.new_page(), args.clicks)
+                    browser.close()
+            finally:
+                server.terminate()
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+    minimal = _median(times[MINIMAL])
+    print(f"\nnavigation to the first interactive widget, median of {args.runs} (preheated kernels):")
+    print(f"  {'page':<22} {'median ms':>10} {'ratio':>7}")
+    for nb in pages:
+        print(f"  {nb:<22} {_median(times[nb]):>10.0f} {_median(times[nb]) / minimal:>7.2f}")
+    worst = max((nb for nb in pages if nb != MINIMAL), key=lambda nb: _median(times[nb]))
+    print(f"  worst ratio: {worst} {_median(times[worst]) / minimal:.2f} (target <= 1.3)")
+    if clicks:
+        print(f"\nclick to feedback in chromium: median {_median(clicks):.0f} ms, max {max(clicks):.0f} ms over "
+              f"{len(clicks)} answers (target median <= 100 ms)")
+    if not args.no_nbval:
+        seconds, status = time_nbval()
+        print(f"\nnbval over the course: {seconds:.1f} s, pytest exit status {status} (target <= 120 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""What the test process knows about a course page: its address, its quiz, and when its widgets are there.
+
+The drills are numbered exactly as :func:`gouji_teach.teach.pages.quiz` numbers them, so the test process builds
+the same puzzles as the page's kernel and knows every answer without asking the browser.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from gouji_teach.app import COURSE_DIR
+from gouji_teach.teach.course import STAGES, Stage
+from gouji_teach.teach.drills import make_drill
+from gouji_teach.teach.puzzles import Puzzle
+
+#: Stage pages that exist now (more stages appear as their notebooks are written).
+STAGE_PAGES: list[Stage] = [s for s in STAGES if (COURSE_DIR / s.notebook).is_file()]
+#: What a rendered course page always ends with: a stage's footer, or the landing page's stage list.
+PAGE_READY = ".gj-footer, .gj-stages"
+#: Generous: on a loaded 2-core machine a page's kernel can take a minute to run the notebook.
+WIDGET_TIMEOUT_MS = 180_000
+#: Where the screenshots of every stage go (git-ignored by the ``.gitignore`` written beside it).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+def render_path(stage: Stage, *, learner: str = "", rules: str = "qingdao", lang: str = "zh") -> str:
+    """The app-relative address of a stage page with a session."""
+    query = urllib.parse.urlencode({"learner": learner, "rules": rules, "lang": lang})
+    return f"voila/render/{stage.notebook}?{query}"
+
+
+def quiz_specs(stage: Stage) -> list[tuple[str, str, int]]:
+    """The drills of a stage's ``pages.quiz(session, [...])`` calls, numbered as :func:`pages.quiz` numbers them
+    (1, 2, … per kind and level within one call, unless the spec gives a number)."""
+    notebook = json.loads((COURSE_DIR / stage.notebook).read_text(encoding="utf-8"))
+    specs: list[tuple[str, str, int]] = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "quiz"
+                    and len(node.args) >= 2):
+                counters: dict[tuple[str, str], int] = {}
+                for spec in ast.literal_eval(node.args[1]):
+                    kind, level = spec[0], spec[1]
+                    counters[kind, level] = counters.get((kind, level), 0) + 1
+                    specs.append((kind, level, spec[2] if len(spec) > 2 else counters[kind, level]))
+    return specs
+
+
+def quiz_puzzles(stage: Stage, rules: str = "qingdao") -> list[Puzzle]:
+    """The puzzles a stage page shows under ``rules``, built in the test process from the same drill numbers."""
+    return [make_drill(kind, number, level=level, rules=rules) for kind, level, number in quiz_specs(stage)]
+
+
+def wait_for_page(page: Any, stage: Stage | None = None, rules: str = "qingdao") -> None:
+    """Wait until the page's widgets are there: its footer (or stage list) and every puzzle of its quiz."""
+    page.wait_for_selector(PAGE_READY, timeout=WIDGET_TIMEOUT_MS)
+    if stage is not None:
+        for puzzle in quiz_puzzles(stage, rules):
+            page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=WIDGET_TIMEOUT_MS)

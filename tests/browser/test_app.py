@@ -1,0 +1,311 @@
+"""The course in a real browser: what a learner does, and what the browser must never be told.
+
+Every test opens pages of ``gouji-teach serve`` (session fixture ``app_url``) in chromium and waits for the
+widgets. Answers are computed here, in the test process, from the same drill numbers as the page's kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pagekit import PAGE_READY, STAGE_PAGES, WIDGET_TIMEOUT_MS, quiz_puzzles, render_path, wait_for_page
+from playwright.sync_api import Browser, Page, expect
+
+from gouji_teach.app import COURSE_DIR
+from gouji_teach.rulesets import PRESETS
+from gouji_teach.teach.course import HOME, STAGES, Stage
+from gouji_teach.teach.progress import stars_for
+from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+if not STAGE_PAGES:
+    pytest.skip("no stage notebook in gouji_teach/course yet", allow_module_level=True)
+
+
+def _learner(tag: str) -> str:
+    """A learner name of its own for each test (the progress file is shared by the session)."""
+    return f"browser-{tag}-{uuid.uuid4().hex[:6]}"
+
+
+def _answered_by_buttons(puzzle: Puzzle) -> bool:
+    """A puzzle answered with one button per choice (seat puzzles are answered on a table of seats)."""
+    return bool(puzzle.choices) and not isinstance(puzzle, SeatsPuzzle)
+
+
+def _choice_puzzle() -> tuple[Stage, Puzzle]:
+    """The first puzzle answered by choice buttons, on the first stage that has one."""
+    for stage in STAGE_PAGES:
+        for puzzle in quiz_puzzles(stage):
+            if _answered_by_buttons(puzzle):
+                return stage, puzzle
+    pytest.skip("no stage page has a puzzle answered with choice buttons yet")
+
+
+def _keys(puzzle: Puzzle) -> tuple[str, str]:
+    """A right and a wrong choice key of a puzzle, as the engine decides them."""
+    right = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
+    wrong = [c.key for c in puzzle.choices if not puzzle.check(c.key).correct]
+    return right[0], wrong[0]
+
+
+def _button(page: Page, puzzle: Puzzle, key: str, lang: str = "zh") -> Any:
+    choice = next(c for c in puzzle.choices if c.key == key)
+    box = page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id)
+    return box.get_by_role("button", name=choice.text(lang), exact=True)
+
+
+def _puzzle_box(page: Page, puzzle: Puzzle) -> Any:
+    return page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id)
+
+
+# -- a learner's path --------------------------------------------------------------------------------------------
+def test_root_lands_on_the_landing_page(page: Page) -> None:
+    page.goto("", wait_until="domcontentloaded")
+    page.wait_for_selector(".gj-stages", timeout=WIDGET_TIMEOUT_MS)
+    assert page.url.split("?")[0].endswith("voila/render/index.ipynb")
+    expect(page.locator(".gj-stages li")).to_have_count(len(STAGES))
+    expect(page.locator(".widget-text input").first).to_be_visible()
+    expect(page.locator("body")).to_contain_text(HOME.title("zh"))
+
+
+def test_type_a_name_and_follow_a_stage_link(page: Page) -> None:
+    name = _learner("name")
+    stage = STAGE_PAGES[0]
+    page.goto("voila/render/index.ipynb", wait_until="domcontentloaded")
+    field = page.locator(".widget-text input").first
+    field.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    field.fill(name)
+    field.press("Enter")
+    link = page.locator(".gj-stages a", has_text=stage.title("zh"))
+    expect(link).to_have_attribute("href", re.compile(f"learner={name}"))
+    link.click()
+    page.wait_for_url(re.compile(re.escape(stage.notebook)), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    expect(page.locator(".gj-header")).to_contain_text(name)
+    expect(page.locator(".gj-header h2")).to_have_text(stage.title("zh"))
+
+
+def test_wrong_then_right_answer_shows_feedback_and_stars(page: Page) -> None:
+    stage, puzzle = _choice_puzzle()
+    right, wrong = _keys(puzzle)
+    page.goto(render_path(stage, learner=_learner("answer")), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    box = _puzzle_box(page, puzzle)
+    _button(page, puzzle, wrong).click()
+    expect(box.locator(".gouji-feedback.wrong")).to_contain_text("✘")
+    expect(box.locator(".gouji-stars")).to_have_count(0)
+    _button(page, puzzle, right).click()
+    expect(box.locator(".gouji-feedback.right")).to_contain_text("✔")
+    expect(box.locator(".gouji-feedback.right")).to_contain_text(puzzle.solution().text("zh"))
+    stars = stars_for(2)
+    expect(box.locator(".gouji-stars")).to_contain_text("★" * stars + "☆" * (3 - stars))
+
+
+def test_language_link_switches_to_english(page: Page) -> None:
+    stage = STAGE_PAGES[0]
+    page.goto(render_path(stage, learner=_learner("lang")), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    page.locator(".gj-header .gj-switches a", has_text="English").click()
+    page.wait_for_url(re.compile(r"lang=en"), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
+    expect(page.locator(".gj-header")).to_contain_text(stage.goal("en"))
+    puzzles = quiz_puzzles(stage)
+    if puzzles:
+        expect(_puzzle_box(page, puzzles[0]).locator(".gouji-question")).to_contain_text(puzzles[0].question()[1])
+
+
+def test_rule_set_link_applies_the_rule_set(page: Page) -> None:
+    stage = STAGE_PAGES[0]
+    linyi = PRESETS["linyi"]
+    page.goto(render_path(stage, learner=_learner("rules")), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    page.locator(".gj-header .gj-switches a", has_text=linyi.title_zh).click()
+    page.wait_for_url(re.compile(r"rules=linyi"), wait_until="domcontentloaded")
+    wait_for_page(page, stage, rules="linyi")
+    expect(page.locator(".gj-header [aria-current=page]", has_text=linyi.title_zh)).to_be_visible()
+    for puzzle in quiz_puzzles(stage, "linyi"):
+        assert "/linyi/" in puzzle.puzzle_id
+        expect(_puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[0])
+    expect(page.locator(".gj-footer a").first).to_have_attribute("href", re.compile(r"rules=linyi"))
+
+
+def test_step_a_scenario(page: Page) -> None:
+    pages = [s for s in STAGE_PAGES if "ScenarioPlayer" in (COURSE_DIR / s.notebook).read_text(encoding="utf-8")]
+    if not pages:
+        pytest.skip("no stage page has a scenario player yet (no stage notebook uses ScenarioPlayer)")
+    stage = pages[0]
+    page.goto(render_path(stage, learner=_learner("player")), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    player = page.locator(".gouji-scenario-player").first
+    before = player.inner_text()
+    player.get_by_role("button", name="下一步").first.click()
+    expect(player).not_to_have_text(before)
+
+
+def test_progress_survives_a_reload(page: Page) -> None:
+    stage, puzzle = _choice_puzzle()
+    name = _learner("progress")
+    right, _ = _keys(puzzle)
+    page.goto(render_path(stage, learner=name), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    _button(page, puzzle, right).click()
+    expect(_puzzle_box(page, puzzle).locator(".gouji-feedback.right")).to_be_visible()
+    page.locator(".gj-header a", has_text="回到首页").click()
+    page.wait_for_url(re.compile(r"index\.ipynb"), wait_until="domcontentloaded")
+    row = page.locator(".gj-stages li", has_text=stage.title("zh"))
+    expect(row.locator(".gj-stage-stars")).to_contain_text(f"★ {stars_for(1)}")
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(PAGE_READY, timeout=WIDGET_TIMEOUT_MS)
+    expect(page.locator(".widget-text input").first).to_have_value(name)
+    expect(row.locator(".gj-stage-stars")).to_contain_text(f"★ {stars_for(1)}")
+
+
+def _tab_to(page: Page, target: Any, limit: int = 400) -> None:
+    """Press Tab until ``target`` has the focus (the keyboard is the only input)."""
+    handle = target.element_handle()
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("el => el === document.activeElement", handle):
+            return
+    pytest.fail(f"{limit} presses of Tab never reached {target}")
+
+
+def test_answer_with_the_keyboard_only(page: Page) -> None:
+    stage, puzzle = _choice_puzzle()
+    right, wrong = _keys(puzzle)
+    page.goto(render_path(stage, learner=_learner("keys")), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    box = _puzzle_box(page, puzzle)
+    _tab_to(page, _button(page, puzzle, wrong))
+    page.keyboard.press("Space")
+    expect(box.locator(".gouji-feedback.wrong")).to_contain_text("✘")
+    _tab_to(page, _button(page, puzzle, right))
+    page.keyboard.press("Enter")
+    expect(box.locator(".gouji-feedback.right")).to_contain_text("✔")
+    picks = [p for s in STAGE_PAGES[:1] for p in quiz_puzzles(s) if isinstance(p, PickPuzzle) and p.example()]
+    if picks and stage == STAGE_PAGES[0]:
+        pick = picks[0]
+        field = _puzzle_box(page, pick).locator("input[type=text]")
+        _tab_to(page, field)
+        page.keyboard.type(pick.example().notation)  # type: ignore[union-attr]
+        page.keyboard.press("Enter")
+        expect(_puzzle_box(page, pick).locator(".gouji-feedback.right")).to_contain_text("✔")
+
+
+# -- every page, visited once -----------------------------------------------------------------------------------
+@dataclass
+class Visit:
+    """What one visit of a page at phone width saw: before any answer, then after one right answer."""
+
+    stage: Stage
+    served: str = ""
+    dom: str = ""
+    outside_puzzles: str = ""
+    inside_puzzles: str = ""
+    widget_messages: str = ""
+    widths: dict[str, int] = field(default_factory=dict)
+    after_answer: str = ""
+    answered: Puzzle | None = None
+
+
+def _received(frames: list[str | bytes]) -> str:
+    """Everything the page's websockets received, as text with JSON string escapes undone."""
+    texts = []
+    for frame in frames:
+        text = frame.decode("utf-8", errors="replace") if isinstance(frame, bytes) else frame
+        with contextlib.suppress(ValueError):
+            text = json.dumps(json.loads(text), ensure_ascii=False)
+        texts.append(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), text))
+    return "\n".join(texts)
+
+
+def _forms(text: str) -> set[str]:
+    """A text as it may appear in HTML or in a JSON-encoded widget value."""
+    return {text, html.escape(text), html.escape(text, quote=False), json.dumps(text, ensure_ascii=False)[1:-1]}
+
+
+_PAGES = [HOME, *STAGE_PAGES]
+
+
+@pytest.fixture(scope="module", params=_PAGES, ids=[s.id for s in _PAGES])
+def visit(request: pytest.FixtureRequest, browser: Browser, base_url: str, screenshots: Path) -> Visit:
+    """Open a page at phone width, record what the browser received, measure, take screenshots (phone and
+    desktop), then answer one puzzle rightly and record what arrived after."""
+    stage: Stage = request.param
+    seen = Visit(stage)
+    context = browser.new_context(base_url=base_url, viewport=PHONE)
+    context.route(re.compile(r"^(?!" + re.escape(base_url) + ")"), lambda route: route.abort())
+    page = context.new_page()
+    frames: list[str | bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    try:
+        response = page.goto(render_path(stage), wait_until="domcontentloaded", timeout=WIDGET_TIMEOUT_MS)
+        seen.served = response.text() if response is not None else ""
+        wait_for_page(page, None if stage is HOME else stage)
+        page.wait_for_timeout(300)  # late state updates
+        seen.dom = page.content()
+        seen.outside_puzzles = page.evaluate("""() => { const copy = document.body.cloneNode(true);
+            copy.querySelectorAll('.gouji-puzzle').forEach(e => e.remove()); return copy.innerHTML; }""")
+        seen.inside_puzzles = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.gouji-puzzle'), e => e.outerHTML).join('\\n')")
+        seen.widget_messages = _received(frames)
+        seen.widths = page.evaluate("""() => {
+            const main = document.querySelector('#rendered_cells') || document.body;
+            return {doc: document.documentElement.scrollWidth, inner: window.innerWidth,
+                    main: main.scrollWidth, mainClient: main.clientWidth};
+        }""")
+        name = stage.notebook.removesuffix(".ipynb")
+        for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            page.set_viewport_size(size)
+            height = page.evaluate("() => (document.querySelector('#rendered_cells') || document.body).scrollHeight")
+            page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), 16000)})
+            page.wait_for_timeout(150)
+            page.screenshot(path=str(screenshots / f"{name}-{label}.png"))
+        first = next((p for p in (quiz_puzzles(stage) if stage is not HOME else []) if _answered_by_buttons(p)), None)
+        if first is not None:
+            _button(page, first, _keys(first)[0]).click()
+            expect(_puzzle_box(page, first).locator(".gouji-feedback.right")).to_be_visible()
+            seen.answered, seen.after_answer = first, _received(frames)
+    finally:
+        context.close()
+    return seen
+
+
+def test_phone_width_has_no_horizontal_overflow(visit: Visit) -> None:
+    w = visit.widths
+    assert w["doc"] <= w["inner"] + 1, f"{visit.stage.notebook}: page {w['doc']} px wide in a {w['inner']} px window"
+    assert w["main"] <= w["mainClient"] + 1, f"{visit.stage.notebook}: content {w['main']} px in {w['mainClient']} px"
+
+
+def test_no_answer_reaches_the_browser_before_the_learner_answers(visit: Visit) -> None:
+    """Neither the served HTML, nor the live page, nor any widget message holds a puzzle's answer or its
+    explanation before the learner answers. An explanation that the page teaches outside its puzzles (the
+    same verdict as a worked example) is public there; it must still not be inside a puzzle."""
+    puzzles = quiz_puzzles(visit.stage) if visit.stage is not HOME else []
+    if not puzzles:
+        pytest.skip(f"{visit.stage.notebook} has no quiz")
+    for puzzle in puzzles:  # the checks see what they must: every question is there
+        assert any(f in visit.widget_messages for f in _forms(puzzle.question()[0])), puzzle.puzzle_id
+    places = {"served HTML": visit.served, "page": visit.dom, "widget messages": visit.widget_messages}
+    for puzzle in puzzles:
+        solution = puzzle.solution()
+        for secret in filter(None, (solution.zh, solution.en)):
+            if any(f in visit.outside_puzzles for f in _forms(secret)):
+                assert not any(f in visit.inside_puzzles for f in _forms(secret)), f"{puzzle.puzzle_id}: in a puzzle"
+                continue
+            for where, text in places.items():
+                assert not any(f in text for f in _forms(secret)), f"{puzzle.puzzle_id}: answer in {where}: {secret}"
+    assert "gouji-feedback" not in visit.inside_puzzles and "gouji-solution" not in visit.inside_puzzles
+    if visit.answered is not None:  # once the learner answers, the explanation arrives by the same path
+        assert any(f in visit.after_answer for f in _forms(visit.answered.solution().zh))
