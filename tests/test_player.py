@@ -4,11 +4,11 @@ jumping, autoplay, what-if branches, checkpoint puzzles answered as the engine a
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 
 import ipywidgets as w
 import pytest
+from widget_state import synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.scenario import Scenario, ScenarioError, run
@@ -24,21 +24,10 @@ RULESETS = list(PRESETS)
 
 
 @pytest.fixture(autouse=True)
-def fresh_widgets():
-    w.Widget.close_all()
-    set_language("zh")
-    yield
-    set_language("zh")
+def _fresh(fresh_widgets):
+    """Every test here starts with no live widget."""
 
 
-def synced_state() -> str:
-    """Everything the browser can read: the synced state of every live widget (as in test_widgets.py)."""
-    states = {}
-    for model_id, widget in list(w.widgets.widget._instances.items()):
-        state = widget.get_state()
-        state.pop("_dom_classes", None)
-        states[model_id] = {k: v for k, v in state.items() if isinstance(v, str | int | float | bool | list | dict)}
-    return json.dumps(states, ensure_ascii=False)
 
 
 def right_key(puzzle) -> str:

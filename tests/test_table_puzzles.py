@@ -4,10 +4,9 @@ the table view of the engine, the seat-picking widget, and the proof that none o
 from __future__ import annotations
 
 import html
-import json
 
-import ipywidgets as w
 import pytest
+from widget_state import synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.engine import Game
@@ -36,21 +35,10 @@ RULESETS = list(PRESETS)
 
 
 @pytest.fixture(autouse=True)
-def fresh_widgets():
-    w.Widget.close_all()
-    set_language("zh")
-    yield
-    set_language("zh")
+def _fresh(fresh_widgets):
+    """Every test here starts with no live widget."""
 
 
-def synced_state() -> str:
-    """Everything the browser can read: the synced state of every live widget (as in test_widgets.py)."""
-    states = {}
-    for model_id, widget in list(w.widgets.widget._instances.items()):
-        state = widget.get_state()
-        state.pop("_dom_classes", None)
-        states[model_id] = {k: v for k, v in state.items() if isinstance(v, str | int | float | bool | list | dict)}
-    return json.dumps(states, ensure_ascii=False)
 
 
 def secrets_of(puzzle) -> list[str]:

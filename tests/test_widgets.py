@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
-import ipywidgets as w
 import pytest
+from widget_state import synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
@@ -15,25 +13,10 @@ from gouji_teach.teach.widgets import Attempt, PuzzleWidget, RulesetComparison
 
 
 @pytest.fixture(autouse=True)
-def fresh_widgets():
-    """Each test starts with no live widget and in Chinese."""
-    w.Widget.close_all()
-    set_language("zh")
-    yield
-    set_language("zh")
+def _fresh(fresh_widgets):
+    """Every test here starts with no live widget."""
 
 
-def synced_state() -> str:
-    """Everything the browser can read: the synced state of every live widget, as JSON text.
-
-    (ipywidgets answers the front end's request_states for every live widget, displayed or not.)
-    """
-    states = {}
-    for model_id, widget in list(w.widgets.widget._instances.items()):
-        state = widget.get_state()
-        state.pop("_dom_classes", None)
-        states[model_id] = {k: v for k, v in state.items() if isinstance(v, str | int | float | bool | list | dict)}
-    return json.dumps(states, ensure_ascii=False)
 
 
 def secrets_of(puzzle) -> list[str]:
