@@ -158,3 +158,13 @@ def test_every_message_exists_in_both_languages():
     for key, (zh, en) in MESSAGES.items():
         assert zh.strip() and en.strip(), key
         assert zh != en or key.startswith("render."), key
+
+
+def test_every_stage_names_rules_of_the_rule_book():
+    import gouji_teach.teach.pages  # noqa: F401  (registers the engine's and settlement's rules too)
+    from gouji_teach.teach.course import STAGES
+    from gouji_teach.verdicts import RULES
+
+    for stage in STAGES:
+        assert stage.id == "quiz" or stage.rules, stage.id
+        assert all(rule in RULES for rule in stage.rules), stage.id
