@@ -46,7 +46,32 @@ from .errors import GoujiError
 from .events import Action, IllegalActionError
 from .rulesets import Ruleset, find_ruleset
 
-__all__ = ["Answer", "Problem", "Scenario", "ScenarioError", "Step", "answer", "check_file", "replay", "run"]
+__all__ = [
+    "SCENARIO_DIR",
+    "Answer",
+    "Problem",
+    "Scenario",
+    "ScenarioError",
+    "Step",
+    "answer",
+    "check_file",
+    "replay",
+    "run",
+    "shipped",
+]
+
+
+#: The scenario files that ship with the package (``scenarios/`` in a checkout is a link to this folder).
+SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
+
+
+def shipped() -> list[str]:
+    """The names of the scenarios that ship with the package.
+
+    >>> "qingdao_dagouji" in shipped()
+    True
+    """
+    return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
 
 
 class ScenarioError(GoujiError):
@@ -87,7 +112,10 @@ class Scenario:
 
     @classmethod
     def load(cls, path: str | Path) -> Scenario:
-        """Read a scenario file. Raises :class:`ScenarioError` naming the file and line."""
+        """Read a scenario file, or a scenario shipped with the package by its name (``"qingdao_dagouji"``, see
+        :func:`shipped`). Raises :class:`ScenarioError` naming the file and line."""
+        if isinstance(path, str) and path in shipped():
+            path = SCENARIO_DIR / f"{path}.yaml"
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as e:

@@ -77,6 +77,9 @@ def serve(*, port: int | None = None, progress: Path | None = None, open_browser
         ProgressStore(progress)  # a bad path fails here, with its reason, before anything starts
     port = port or free_port()
     process = subprocess.Popen(voila_command(port), env=voila_env(progress), start_new_session=True)
+    # a SIGTERM (e.g. from a process manager or `timeout`) stops the app like Ctrl-C: Voila runs in its own
+    # session, so only this process can stop it
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + startup_timeout
@@ -99,6 +102,7 @@ def serve(*, port: int | None = None, progress: Path | None = None, open_browser
         return 0
     finally:
         _stop(process)
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
