@@ -8,7 +8,7 @@ from pathlib import Path
 
 import ipywidgets as w
 import pytest
-from widget_state import synced_state
+from widget_state import fresh_widgets, synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.scenario import Scenario, ScenarioError, run
@@ -24,8 +24,9 @@ RULESETS = list(PRESETS)
 
 
 @pytest.fixture(autouse=True)
-def _fresh(fresh_widgets):
+def _fresh():
     """Every test here starts with no live widget."""
+    yield from fresh_widgets()
 
 
 

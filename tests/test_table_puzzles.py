@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
-from widget_state import synced_state
+from widget_state import fresh_widgets, synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.engine import Game
@@ -35,8 +35,9 @@ RULESETS = list(PRESETS)
 
 
 @pytest.fixture(autouse=True)
-def _fresh(fresh_widgets):
+def _fresh():
     """Every test here starts with no live widget."""
+    yield from fresh_widgets()
 
 
 

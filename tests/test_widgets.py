@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from widget_state import synced_state
+from widget_state import fresh_widgets, synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
@@ -13,8 +13,9 @@ from gouji_teach.teach.widgets import Attempt, PuzzleWidget, RulesetComparison
 
 
 @pytest.fixture(autouse=True)
-def _fresh(fresh_widgets):
+def _fresh():
     """Every test here starts with no live widget."""
+    yield from fresh_widgets()
 
 
 

@@ -1,10 +1,26 @@
-"""What the browser can read of the widgets: shared by the answer-leak tests."""
+"""What the browser can read of the widgets, and a clean slate of widgets: shared by the answer-leak tests.
+
+(A module rather than ``tests/conftest.py``: ``tests/browser/conftest.py`` would clash with it under
+``--doctest-modules``.)
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import ipywidgets as w
+
+from gouji_teach.teach.i18n import set_language
+
+
+def fresh_widgets() -> Iterator[None]:
+    """For an autouse fixture (``yield from fresh_widgets()``): no live widget at the start, Chinese before and
+    after."""
+    w.Widget.close_all()
+    set_language("zh")
+    yield
+    set_language("zh")
 
 
 def synced_state() -> str:

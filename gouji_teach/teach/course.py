@@ -237,6 +237,7 @@ class Session:
     learner: str
     rules: Ruleset
     lang: str
+    step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
 
     def link(self, target: Stage | str, **changes: str) -> str:
         """A relative link to another stage that keeps the session (``changes`` override values)."""
@@ -249,4 +250,5 @@ def start(stage_id: str, query: str | None = None) -> Session:
     """Begin a page: read the session from ``query`` (default: the page's address) and set the language."""
     values = parse_query(_page_query() if query is None else query)
     set_language(values["lang"])
-    return Session(stage(stage_id), values["learner"], find_ruleset(values["rules"]), values["lang"])
+    return Session(stage(stage_id), values["learner"], find_ruleset(values["rules"]), values["lang"],
+                   int(values.get("step", 0)))
