@@ -35,6 +35,7 @@ from gouji_teach.app import COURSE_DIR, free_port, voila_command, voila_env
 from gouji_teach.teach.course import HOME, STAGES
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.teach.i18n import t
+from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the widget texts the clicks look for)
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = "minimal.ipynb"
@@ -43,7 +44,7 @@ QUERY = "?learner=bench&rules=qingdao&lang=zh"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 #: The first control a learner can use: a button or a text field of a widget.
-INTERACTIVE = ".jupyter-widgets button.jupyter-button, .jupyter-widgets input"
+INTERACTIVE = "button.jupyter-button, .jupyter-widgets input"
 
 _MINIMAL_NOTEBOOK = """{"cells": [{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
   "source": ["import ipywidgets as w\\n", "w.Button(description='OK')"]}],
