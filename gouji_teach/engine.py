@@ -50,7 +50,7 @@ from .compare import beats
 from .errors import GoujiError
 from .events import Action, Event, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
-from .options import beating_plays, possible_plays
+from .options import beating_plays, composition_notation, possible_compositions, possible_plays
 from .plays import Play
 from .record import GameRecord, opposite, team
 from .rulesets import Ruleset, find_ruleset
@@ -442,10 +442,10 @@ class Game:
         hand = s.hands[seat]
         if s.top is None:
             if seat == s.to_act:
-                out += [
-                    Action.of(seat, "play", p)
-                    for p in possible_plays(hand, self.rules)
-                    if self._lead_problem(seat, p) is None
+                out += [  # built from compositions: a hand of 36 cards makes hundreds of plays
+                    Action.of(seat, "play", composition_notation(c))
+                    for c in possible_compositions(hand, self.rules)
+                    if c[0] > Rank.FOUR or self._lead_problem(seat, c[0], sum(c[1:])) is None
                 ]
             return out
         top_play = s.top[1]
@@ -578,7 +578,7 @@ class Game:
                 raise self._refuse("turn.order", f"现在由座位{s.to_act}发牌", f"seat {s.to_act} leads now")
             if kind != "play":
                 raise self._refuse("lead.must", "发牌的人必须出一手牌，不能过、让或烧", "the leader must lead a play")
-            problem = self._lead_problem(seat, play)  # type: ignore[arg-type]
+            problem = self._lead_problem(seat, play.rank, play.size)  # type: ignore[union-attr]
             if problem is not None:
                 raise problem
             return play
@@ -639,15 +639,16 @@ class Game:
                 "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
             )
 
-    def _lead_problem(self, seat: int, play: Play) -> IllegalActionError | None:
+    def _lead_problem(self, seat: int, rank: int | None, size: int) -> IllegalActionError | None:
+        """Why ``seat`` may not lead ``size`` cards counted at ``rank`` (``None``: it may)."""
         s, rules = self._s, self.rules
         hand = s.hands[seat]
-        if rules.bie_san and play.rank == Rank.THREE and play.size < len(hand):
+        if rules.bie_san and rank == Rank.THREE and size < len(hand):
             return self._refuse(
                 "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
             )
         if (
-            play.rank == Rank.FOUR
+            rank == Rank.FOUR
             and rules.fours_before_kaidian == "forbidden"
             and not s.luanchan
             and s.kaidian[seat] not in ("open", "pending")

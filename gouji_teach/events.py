@@ -62,13 +62,16 @@ class Action:
             object.__setattr__(self, "cards", format_cards(parse_cards(self.cards)))
 
     @classmethod
-    def of(cls, seat: int, kind: str, play: Play) -> Action:
-        """A ``play`` or ``burn`` of a counted play (no notation to parse)."""
+    def of(cls, seat: int, kind: str, play: Play | str) -> Action:
+        """A ``play`` or ``burn`` of a counted play, or of notation already as :attr:`Play.notation` writes it
+        (nothing to parse)."""
         if kind not in _WITH_CARDS:
             raise ValueError(f"{kind} takes no cards")
         action = object.__new__(cls)
-        for name, value in (("seat", seat), ("kind", kind), ("cards", play.notation)):
-            object.__setattr__(action, name, value)
+        set_ = object.__setattr__
+        set_(action, "seat", seat)
+        set_(action, "kind", kind)
+        set_(action, "cards", play if isinstance(play, str) else play.notation)
         return action
 
     @classmethod

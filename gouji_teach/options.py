@@ -14,15 +14,20 @@ so the plays returned are suitless. They come cheapest first: fewer jokers, fewe
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
-from .cards import BASE_RANKS, Hand, Rank
+from .cards import BASE_RANKS, Card, Hand, Rank, format_cards
 from .compare import _decide, as_play
 from .plays import JOKERS_ONLY_RANK, Play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
 
-__all__ = ["beating_plays", "possible_plays"]
+__all__ = ["Composition", "beating_plays", "composition_notation", "possible_compositions", "possible_plays"]
 
 _TWO = int(Rank.TWO)
+
+#: What a suitless play is made of: ``(rank, base, twos, big, small)``, ``base`` cards of ``rank`` (rank 0 with
+#: no base), then 2s, 大花 and 小花. The enumerators work on these and build :class:`Play` objects only on demand.
+Composition = tuple[int, int, int, int, int]
 
 
 def _as_hand(hand: Hand | str) -> Hand:
@@ -60,13 +65,53 @@ def _cost(p: Play) -> tuple[int, int, int, int, int]:
     return (p.size, p.jokers, p.big_jokers, p.twos, p._r)
 
 
+def _composition_cost(c: Composition, downgrade: bool) -> tuple[int, int, int, int, int]:
+    """:func:`_cost` of the play ``c`` makes, without making it."""
+    rank, base, twos, big, small = c
+    if downgrade and big and small:
+        big, small = 0, big + small
+    return (base + twos + big + small, big + small, big, twos, rank if base else (_TWO if twos else JOKERS_ONLY_RANK))
+
+
+@lru_cache(maxsize=8192)
+def composition_notation(c: Composition) -> str:
+    """The notation of the suitless play ``c`` makes, as :attr:`Play.notation` writes it.
+
+    >>> composition_notation((10, 3, 1, 0, 2))
+    'XX2 10 10 10'
+    """
+    rank, base, twos, big, small = c
+    counts = ((Rank.BIG_JOKER, big), (Rank.SMALL_JOKER, small), (Rank.TWO, twos), (rank, base))
+    return format_cards(Card(Rank(r)) for r, n in counts for _ in range(n))
+
+
+def possible_compositions(
+    hand: Hand | str, rules: Ruleset | str | None = None, size: int | None = None
+) -> list[Composition]:
+    """The compositions of :func:`possible_plays`, in its order (cheapest first), without building plays.
+
+    >>> possible_compositions("DX2", size=2)
+    [(0, 0, 1, 0, 1), (0, 0, 1, 1, 0), (0, 0, 0, 1, 1)]
+    """
+    rules = find_ruleset(rules)
+    counts = _as_hand(hand).counts
+    nd, nx, n2 = counts[Rank.BIG_JOKER], counts[Rank.SMALL_JOKER], counts[Rank.TWO]
+    jokers = [(big, small) for big in range(nd + 1) for small in range(nx + 1)]
+    found = [(0, 0, twos, big, small) for twos in range(n2 + 1) for big, small in jokers if twos + big + small]
+    fillers = range(n2 + 1) if rules.tieqian else range(1)
+    for r in BASE_RANKS:
+        found += [(r, base, twos, big, small) for base in range(1, counts[r] + 1) for twos in fillers
+                  for big, small in jokers]
+    if size is not None:
+        found = [c for c in found if sum(c[1:]) == size]
+    downgrade = rules.downgrade_mixed_jokers
+    return sorted(found, key=lambda c: _composition_cost(c, downgrade))
+
+
 def possible_plays(hand: Hand | str, rules: Ruleset | str | None = None, size: int | None = None) -> list[Play]:
     """Every distinct play ``hand`` can make under ``rules`` (of ``size`` cards only, if given)."""
     rules = find_ruleset(rules)
-    h = _as_hand(hand)
-    sizes = [size] if size is not None else range(1, len(h) + 1)
-    plays = [_play(*c, rules) for s in sizes for c in _compositions(h.counts, s, rules.tieqian)]
-    return sorted(plays, key=_cost)
+    return [_play(*c, rules) for c in possible_compositions(hand, rules, size)]
 
 
 def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | None = None) -> list[Play]:

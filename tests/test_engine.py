@@ -9,6 +9,7 @@ import pytest
 from gouji_teach.engine import FAILED, MEN, OUT, REVOLT, Game, opposite, team
 from gouji_teach.errors import GoujiError
 from gouji_teach.events import Action, IllegalActionError
+from gouji_teach.options import possible_plays
 
 # Six seats that can each play a few singles and small sets without going out.
 PLAIN = {0: "5 8 9 Q 3", 1: "6 7 10 K 3", 2: "6 9 J A 3", 3: "7 8 10 K 3", 4: "5 9 J A 3", 5: "6 8 Q K 3"}
@@ -679,6 +680,15 @@ def test_legal_leads_golden_counts(rules, hand, count):
     assert all(a.kind in ("play", "xuandian") for a in leads)
     assert sum(a.kind == "play" for a in leads) == count
     assert not any(a.kind == "play" and "3" in a.cards for a in leads)
+
+
+@pytest.mark.parametrize("rules", ["qingdao", "linyi", "tongsu", "zaozhuang"])
+def test_legal_leads_of_a_dealt_hand_are_every_possible_play_the_engine_accepts(rules):
+    """legal_actions builds leads without building plays; they must be exactly the plays ``can`` accepts."""
+    g = Game.deal(11, rules)
+    seat = g.to_act
+    accepted = [Action.of(seat, "play", p) for p in possible_plays(g.hands[seat], rules)]
+    assert [a for a in g.legal_actions(seat) if a.kind == "play"] == [a for a in accepted if g.can(a)]
 
 
 def test_002_s5_maisan_no_3_to_be_had_and_no_money_is_an_automatic_revolution():

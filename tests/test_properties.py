@@ -34,6 +34,7 @@ from gouji_teach import (
     possible_plays,
 )
 from gouji_teach.cards import BASE_RANKS
+from gouji_teach.options import composition_notation, possible_compositions
 
 RULESETS = list(PRESETS.values())
 RULE_IDS = [r.name for r in RULESETS]
@@ -253,6 +254,18 @@ def test_possible_plays_equal_brute_force(rules, hand):
     assert set(keys) == set(brute_plays(hand, rules))
     for p in found:
         assert p == Play(p.cards, rules)  # counted exactly as the public constructor counts
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
+@settings(max_examples=50, deadline=None, derandomize=True)
+@given(hand=small_hands())
+def test_compositions_are_the_possible_plays_without_building_them(rules, hand):
+    """The engine lists leads from compositions: same plays, same order, same notation as ``possible_plays``."""
+    comps = possible_compositions(hand, rules)
+    assert [composition_notation(c) for c in comps] == [p.notation for p in possible_plays(hand, rules)]
+    for size in (1, 2, 5):
+        assert [composition_notation(c) for c in possible_compositions(hand, rules, size)] == [
+            p.notation for p in possible_plays(hand, rules, size)]
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
