@@ -32,11 +32,26 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   (解烧; by the victim: 反烧). A lead that breaks this is 烧失败: the burner plays no more and is placed last, in
   every rule set (002 §5 and 000 part 3 第32条 say so; 003 is silent).
 * 让牌 follows 000 part 3 第12条: the next two seats answer first; if either plays, the yielder has passed.
+  Where ``yield_duitou_only`` (002 §5 让牌 "对让牌人顺的牌，唯有对头才有上牌权"), such a play, made in the
+  yielder's place, is answered only by the 对头 of the seat that made it (对头 as in 002 §5 打够级牌), or by a
+  无头 seat; it cannot be burned.
+* 够死级 has a second case where ``sisi_last_play`` (002 §5 够死级): the 对头 of 头科 or 二科 that answers the
+  够级 play that seat went out with makes that answer 够死级 (nobody answers it; before 四户乱缠 one may burn it).
+  It holds in 四户乱缠 too, since in 002 二科 going out always begins it; a burn of that last play takes the
+  chance away (除非这时有人烧牌).
+* A failed revolution (000 part 3 第47条, 第49条) leaves its 对头 有头: the 对头's 够级 plays wait for the failed
+  revolutionary, who never answers, so others may only burn them; and it may only burn other 够级 plays.
+* 特殊解烧 where ``special_jieshao`` (003 §十): over a burner's play the victim is asked first (反烧); then a
+  teammate of the victim beating it only lifts the burn (no burn of its own), and a teammate of the burner
+  lifts it and burns the victim in the burner's place. Both act through the out-of-turn ``burn`` action.
+* Where ``discard_dead_fours`` (000 part 3 第6条), when 四户乱缠 ends 开点 every seat that has not opened throws
+  its 4s away: the engine always takes this 优惠 (a hand of nothing but 4s keeps them to go out with).
 * 四户乱缠 begins when two seats are gone (out, or revolted, a failed revolution excepted); from then on no
   够级 answering, pass rule, 让牌, burning or 开点.
 * A seat is 闷ed when it holds only 3s and its play is beaten; it plays no more and is placed after the seats
   that went out (the first 闷ed last where ``men_first_is_daluo``).
-* 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together).
+* 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together):
+  an action carries one play, and 000 part 3 第47条 itself has the first play answered before the other two.
 """
 
 from __future__ import annotations
@@ -114,6 +129,7 @@ class _State:
         "window",
         "xuandian",
         "yield_left",
+        "yield_top",
         "yielder",
     )
 
@@ -175,7 +191,7 @@ class Game:
         s.phase = "start"
         s.luanchan = False
         s.leader = s.to_act = leader
-        s.top, s.top_gouji, s.sisi_top = None, False, False
+        s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
         s.window = []
         s.after_window = None
@@ -353,9 +369,9 @@ class Game:
         return {b: self._s.burns[i][1] for b, i in self._s.burning.items()}
 
     def headless(self, seat: int) -> bool:
-        """无头: the seat's 对头 is gone (out, 闷ed, failed, or revolted with no 够死级 left)."""
-        s = self._s
-        return s.status[opposite(seat)] != ACTIVE and not s.sisi.get(seat)
+        """无头: the seat's 对头 is gone (out, 闷ed, failed, or revolted with no 够死级 left); a failed
+        revolution leaves its 对头 有头 (000 part 3 第47条, 第49条)."""
+        return not self._has_head(seat) and not self._s.sisi.get(seat)
 
     def burn_candidates(self) -> list[int]:
         """Seats that may still burn the 够级 play on top, in priority order (the victim's team first, then
@@ -609,14 +625,21 @@ class Game:
         if s.sisi_top:
             return self._refuse(
                 "gouji.sisi",
-                f"座位{top_seat}的牌是够死级：没人能接，只能烧",
-                f"seat {top_seat}'s play is 够死级: nobody answers it, one can only burn it",
+                f"座位{top_seat}的牌是够死级：没人能接" + ("" if s.luanchan else "，只能烧"),
+                f"seat {top_seat}'s play is 够死级: nobody answers it"
+                + ("" if s.luanchan else ", one can only burn it"),
             )
         if self._restricted() and seat != opposite(top_seat):
             return self._refuse(
                 "gouji.duitou",
                 f"够级牌只有对头（座位{opposite(top_seat)}）能上，座位{seat}只能烧",
                 f"only the 对头 (seat {opposite(top_seat)}) answers a 够级 play; seat {seat} may only burn it",
+            )
+        if s.yield_top and seat != opposite(top_seat) and not self.headless(seat):
+            return self._refuse(
+                "yield.duitou",
+                f"座位{top_seat}是在让牌后上的牌：只有它的对头（座位{opposite(top_seat)}）能上",
+                f"seat {top_seat} played after a 让牌: only its 对头 (seat {opposite(top_seat)}) may answer it",
             )
         if seat in s.passed and not self._pass_allows(seat, top_seat):
             return self._refuse(
@@ -717,13 +740,19 @@ class Game:
             and (self.rules.revolution_duel != "three_plays" or _pure_gouji_sets(h) >= 3)
         )
 
-    def _restricted(self) -> bool:
-        """Whether the play on top is a 够级 play only its 对头 answers (or nobody: 够死级)."""
+    def _has_head(self, seat: int) -> bool:
+        """The seat's 对头 still counts: it plays, or it failed a revolution (then it never answers)."""
         s = self._s
-        if s.top is None or s.luanchan:
+        h = opposite(seat)
+        return s.status[h] == ACTIVE or h in s.revolution_failed
+
+    def _restricted(self) -> bool:
+        """Whether the play on top is a 够级 play only its 对头 answers, or nobody (够死级: also in 四户乱缠, where
+        the 对头 of 二科 may win one, 002 §5 够死级)."""
+        s = self._s
+        if s.top is None:
             return False
-        top_seat = s.top[0]
-        return s.sisi_top or (s.top_gouji and s.status[opposite(top_seat)] == ACTIVE)
+        return s.sisi_top or (not s.luanchan and s.top_gouji and self._has_head(s.top[0]))
 
     def _pass_allows(self, seat: int, top_seat: int) -> bool:
         rule = self.rules.pass_rule
@@ -734,7 +763,9 @@ class Game:
         top_seat = s.top[0]  # type: ignore[index]
         if s.status[seat] != ACTIVE or seat == top_seat:
             return False
-        if self._restricted() and (s.sisi_top or (seat != opposite(top_seat) and not self.headless(seat))):
+        if (self._restricted() or s.yield_top) and (
+            s.sisi_top or (seat != opposite(top_seat) and not self.headless(seat))
+        ):
             return False
         return seat not in s.passed or self._pass_allows(seat, top_seat)
 
@@ -847,7 +878,18 @@ class Game:
             s.phase, s.head_pending, s.to_act = "head", h, h
         else:
             s.phase = "start"
-            self._emit("wutou", h, f"座位{h}无头：对头革命了", f"seat {h} is 无头: its 对头 revolted", rule="wutou")
+            if seat in s.revolution_failed:
+                self._emit(
+                    "youtou",
+                    h,
+                    f"座位{h}有头：对家革命失败。它的够级牌别人只能烧，它也只能烧别人的够级牌",
+                    f"seat {h} keeps its head (有头): its 对头's revolution failed. Others may only burn its 够级 "
+                    "plays, and it may only burn theirs",
+                    other=seat,
+                    rule="head.failed",
+                )
+            else:
+                self._emit("wutou", h, f"座位{h}无头：对头革命了", f"seat {h} is 无头: its 对头 revolted", rule="wutou")
             self._move_leader()
         self._check_luanchan()
 
@@ -1044,8 +1086,10 @@ class Game:
         s = self._s
         victim = s.top[0]  # type: ignore[index]
         counter = s.burning.get(victim)
-        if counter is not None and s.burns[counter][1] == seat:
-            s.burns[counter][2] = "counter"
+        burned = s.burns[counter][1] if counter is not None else None
+        record: int | None = victim  # whose play this burn counts against (None: not a burn)
+        if burned == seat:
+            s.burns[counter][2] = "counter"  # type: ignore[index]
             del s.burning[victim]
             head = (
                 "counter_burn",
@@ -1053,6 +1097,23 @@ class Game:
                 f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
                 "burn.counter",
             )
+        elif burned is not None and self.rules.special_jieshao and team(burned) != team(victim):
+            if team(seat) == team(burned):  # the victim's teammate: a 解烧 only, not a burn (003 §十)
+                record, head = None, (
+                    "play",
+                    f"座位{seat}替同门座位{burned}解烧，压住烧牌人座位{victim}：{play.text_zh}（不算烧牌）",
+                    f"seat {seat} lifts the burn for its teammate seat {burned} by beating the burner, seat "
+                    f"{victim}, with {play.text_en} (not a burn of its own)",
+                    "burn.special",
+                )
+            else:  # the burner's teammate: lifts the burn and burns the victim in the burner's place
+                record, head = burned, (
+                    "burn",
+                    f"座位{seat}压住同家座位{victim}的烧牌：解烧，并替它烧座位{burned}的牌：{play.text_zh}",
+                    f"seat {seat} beats its teammate seat {victim}'s burn: the burn is lifted and seat {seat} "
+                    f"burns seat {burned}'s play in its place with {play.text_en}",
+                    "burn.special",
+                )
         else:
             head = (
                 "burn",
@@ -1060,8 +1121,9 @@ class Game:
                 f"seat {seat} burns seat {victim}'s play with {play.text_en}",
                 "burn.priority",
             )
-        s.burning[seat] = len(s.burns)
-        s.burns.append([seat, victim, None])
+        if record is not None:
+            s.burning[seat] = len(s.burns)
+            s.burns.append([seat, record, None])
         s.window = []
         self._put(seat, play, lead=False, head=head)
 
@@ -1131,24 +1193,39 @@ class Game:
     def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[str, str, str, str] | None = None) -> None:
         """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
         s = self._s
+        yielded = s.yielder is not None and s.yielder >= 0 and seat != s.yielder
         s.hands[seat] = s.hands[seat] - play.cards
         s.yielder, s.yield_left = None, []
         empties = not s.hands[seat] and s.status[seat] != FAILED
         luan_after = s.luanchan or (empties and self._gone_count() >= 1)
         h = opposite(seat)
         gouji = play.is_gouji
-        sisi = bool(gouji and s.sisi.get(seat) and s.status[h] == REVOLT and not luan_after)
-        if sisi:
+        sisi, yield_top, rule, zh, en = False, False, None, "", ""
+        if gouji and s.sisi.get(seat) and s.status[h] == REVOLT and not luan_after:
             s.sisi[seat] -= 1
+            sisi, rule = True, "gouji.sisi"
             zh, en = "：够死级，没人能接（除非烧）", ": 够死级, nobody may answer it (except by burning)"
+        elif self._answers_last_gouji(seat):
+            t = s.top[0]  # type: ignore[index]
+            sisi, rule = True, "gouji.sisi_last"
+            zh = f"：上了座位{t}走科的够级底牌，够死级，没人能接" + ("" if luan_after else "（除非烧）")
+            en = f": it beats the 够级 play seat {t} went out with, so it is 够死级: nobody may answer it" + (
+                "" if luan_after else " (except by burning)"
+            )
         elif gouji and not luan_after and s.status[h] == ACTIVE:
+            rule = "gouji.duitou"
             zh, en = (
                 f"：够级，只有对头座位{h}能上（或有人烧）",
                 f": 够级, only its 对头 seat {h} may answer (or someone burns)",
             )
-        else:
-            zh = en = ""
-        rule = "gouji.sisi" if sisi else "gouji.duitou" if zh else None
+        elif gouji and not luan_after and h in s.revolution_failed:
+            rule = "head.failed"
+            zh = f"：够级，对头座位{h}革命失败不出牌，别人只能烧"
+            en = f": 够级; its 对头 seat {h} failed its revolution and never answers, so others may only burn it"
+        elif yielded and self.rules.yield_duitou_only and not luan_after and s.status[h] == ACTIVE:
+            yield_top, rule = True, "yield.duitou"
+            zh = f"：让牌后上的牌，只有对头座位{h}能上"
+            en = f": played after a 让牌, only its 对头 seat {h} may answer it"
         if lead:
             self._emit(
                 "lead",
@@ -1176,7 +1253,7 @@ class Game:
                 rule=rule_head if head else rule or rule_head,
             )
             self._beaten(victim, seat)
-        s.top, s.top_gouji, s.sisi_top = (seat, play), gouji, sisi
+        s.top, s.top_gouji, s.sisi_top, s.yield_top = (seat, play), gouji, sisi, yield_top
         if empties:
             self._go_out(seat)
         self._check_end()
@@ -1184,6 +1261,14 @@ class Game:
             return
         self._open_window(seat)
         self._advance(seat)
+
+    def _answers_last_gouji(self, seat: int) -> bool:
+        """Whether ``seat`` is answering, as its 对头, the 够级 play 头科 or 二科 went out with (002 §5 够死级)."""
+        s = self._s
+        if not self.rules.sisi_last_play or s.top is None or not s.top_gouji:
+            return False
+        t = s.top[0]
+        return seat == opposite(t) and s.status[t] == OUT and t in s.finish[:2]
 
     def _beaten(self, victim: int, by: int) -> None:
         """``by`` has just played over ``victim``'s play: 解烧 of a burner, 闷 of a seat left with only 3s."""
@@ -1255,6 +1340,27 @@ class Game:
                 "two seats are gone: 四户乱缠, no more 够级, passing, 让牌 or burning rules, and no more 开点",
                 rule="luanchan",
             )
+            if self.rules.discard_dead_fours:
+                self._discard_fours()
+
+    def _discard_fours(self) -> None:
+        """000 part 3 第6条: 4s are led only after 开点; once nobody may open, a seat that has not opened throws
+        its 4s away (the engine always takes this 优惠; a hand of nothing but 4s keeps them to go out with)."""
+        s = self._s
+        for k in range(6):
+            hand = s.hands[k]
+            fours = tuple(c for c in hand if c.rank == Rank.FOUR)
+            if s.status[k] != ACTIVE or s.kaidian[k] != "" or not fours or len(fours) == len(hand):
+                continue
+            s.hands[k] = hand - fours
+            self._emit(
+                "discard_fours",
+                k,
+                f"座位{k}没开点，也不能再开点了：{len(fours)}张4作废扔掉",
+                f"seat {k} has not opened and no longer can: it throws away its {len(fours)} 4s",
+                cards=Rank.FOUR.notation * len(fours),
+                rule="fours.discard",
+            )
 
     def _check_end(self) -> None:
         s = self._s
@@ -1275,7 +1381,7 @@ class Game:
         """After a 够级 play that waits for its 对头: the seats that may burn it, by priority."""
         s = self._s
         s.window, s.after_window = [], None
-        if not self._restricted():
+        if s.luanchan or not self._restricted():
             return
         rules = self.rules
         cands = []
@@ -1290,7 +1396,8 @@ class Game:
                 continue
             if self._beating(s.hands[k], s.top[1]):  # type: ignore[index]
                 cands.append(k)
-        cands.sort(key=lambda k: (team(k) != team(seat), (k - seat) % 6))
+        victim = s.burns[s.burning[seat]][1] if rules.special_jieshao and seat in s.burning else None
+        cands.sort(key=lambda k: (k != victim, team(k) != team(seat), (k - seat) % 6))
         s.window = cands
 
     def _advance(self, actor: int) -> None:
@@ -1360,7 +1467,7 @@ class Game:
                     f"seat {winner} opens a point (开点): nobody answered {play.text_en}",
                     rule="kaidian",
                 )
-        s.top, s.top_gouji, s.sisi_top = None, False, False
+        s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
         s.window, s.after_window = [], None
         s.yielder, s.yield_left = None, []

@@ -112,10 +112,11 @@ class Event:
     ``kind`` is a short id (``lead``, ``play``, ``pass``, ``yield``, ``burn``, ``counter_burn``, ``jieshao``,
     ``burn_success``, ``burn_failed``, ``kaidian``, ``fasi``, ``kaidian_lapsed``, ``concede``, ``natural_point``,
     ``round``, ``out``, ``jiefeng``, ``men``, ``luanchan``, ``buy``, ``revolt``, ``auto_revolt``, ``duel``,
-    ``duel_end``, ``yaotou``, ``wutou``, ``xuandian``, ``first_leader``, ``void``, ``end``); ``rule`` the id of
-    the rule it illustrates (a 够级 lead or answer has ``gouji.duitou``, a 够死级 one ``gouji.sisi``); ``seat``
-    the seat it is about, ``other`` a second seat (the victim of a burn, the seat that 闷ed, the seller of a 3),
-    ``cards`` notation.
+    ``duel_end``, ``yaotou``, ``wutou``, ``youtou``, ``discard_fours``,
+    ``xuandian``, ``first_leader``, ``void``, ``end``); ``rule`` the id of the rule it illustrates (a 够级 lead
+    or answer has ``gouji.duitou``, a 够死级 one ``gouji.sisi`` or ``gouji.sisi_last``); ``seat`` the seat it is
+    about, ``other`` a second seat (the victim of a burn, the seat that 闷ed, the seller of a 3),
+    ``cards`` notation. A special 解烧 (003 §十) is a ``play`` or a ``burn`` whose rule is ``burn.special``.
     """
 
     kind: str
@@ -190,13 +191,25 @@ PLAY_RULES: dict[str, Rule] = {
             "gouji.sisi",
             "够死级：没人能接，除非烧",
             "够死级: nobody answers it except by burning",
-            switch="revolution_head_choice",
+            src=("002", "§5 够死级", "有两种情况可以产生够死级"),
+        ),
+        _play_rule(
+            "gouji.sisi_last",
+            "头科、二科的够级底牌被对头上了：这手是够死级",
+            "the 对头's answer to the 够级 play 头科 or 二科 went out with is 够死级",
+            switch="sisi_last_play",
         ),
         _play_rule(
             "yield.when",
             "让牌：对头的非够级牌，上两家都过了",
             "让牌: on the 对头's non-够级 play after the two before passed",
             src=("000", "part 3 第12条", "玩家对于对家发出的非够级牌，在上二家均已过牌的情况下"),
+        ),
+        _play_rule(
+            "yield.duitou",
+            "让牌后下两家上的牌，只有其对头能上",
+            "after a 让牌, a play of the next two seats is answered by its 对头 only",
+            switch="yield_duitou_only",
         ),
         _play_rule("biesan", "憋三：3只能最后出", "憋三: 3s only as the last play", switch="bie_san"),
         _play_rule(
@@ -206,6 +219,12 @@ PLAY_RULES: dict[str, Rule] = {
             switch="men_first_is_daluo",
         ),
         _play_rule("fours", "没开点时发4", "leading 4s before 开点", switch="fours_before_kaidian"),
+        _play_rule(
+            "fours.discard",
+            "不能再开点时，没开点的人把4扔掉",
+            "once nobody may 开点, a seat that has not opened throws its 4s away",
+            switch="discard_dead_fours",
+        ),
         _play_rule("fasi", "开点后必须发4", "after 开点 the next lead is 4s", switch="fasi"),
         _play_rule(
             "kaidian",
@@ -245,6 +264,12 @@ PLAY_RULES: dict[str, Rule] = {
             "解烧：烧牌人的牌被人压上",
             "解烧: the burner's play is beaten",
             src=("002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧"),
+        ),
+        _play_rule(
+            "burn.special",
+            "特殊解烧：被烧人的同门只解烧；烧牌人的同家解烧并替他烧",
+            "special 解烧: the victim's teammate only lifts the burn; the burner's teammate takes the burn over",
+            switch="special_jieshao",
         ),
         _play_rule(
             "burn.counter",
@@ -301,6 +326,12 @@ PLAY_RULES: dict[str, Rule] = {
             "革命后对头选要头或无头",
             "after a revolution its 对头 chooses 要头 or 无头",
             switch="revolution_head_choice",
+        ),
+        _play_rule(
+            "head.failed",
+            "革命失败：对家仍然有头",
+            "a failed revolution leaves its 对头 有头",
+            src=("000", "part 3 第49条", "革命失败即视为对家有头"),
         ),
         _play_rule(
             "wutou",

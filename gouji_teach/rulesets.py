@@ -215,6 +215,23 @@ class Ruleset:
         "革命后对头可选要头/无头", "after a revolution its 对头 chooses 要头 or 无头"
     )
     men_first_is_daluo: bool = _switch("先清为落：第一个被闷的是大落", "the first seat 闷ed is 大落 (先清为落)")
+    sisi_last_play: bool = _switch(
+        "头科、二科的底牌是够级牌时，对头上牌得一次够死级",
+        "when 头科 or 二科 goes out with a 够级 play, its 对头's answer to that play is 够死级 (once)",
+    )
+    yield_duitou_only: bool = _switch(
+        "让牌后下两家上的牌，只有出牌人的对头能上",
+        "after a 让牌, a play of one of the next two seats is answered by that seat's 对头 only",
+    )
+    special_jieshao: bool = _switch(
+        "特殊解烧：被烧人的同门压住烧牌只算解烧；烧牌人的同家压住烧牌，解烧并替他烧被烧人",
+        "special 解烧: the victim's teammate beating a burn only lifts it; the burner's teammate lifts it and "
+        "takes the burn over",
+    )
+    discard_dead_fours: bool = _switch(
+        "不能再开点时，没开点的人把4扔掉（自然点除外）",
+        "once nobody may 开点 any more, a seat that has not opened throws its 4s away",
+    )
     revolution_duel: Literal["none", "chongdian", "three_plays"] = _switch(
         "革命后的三手够级牌：没有（none）、冲点（chongdian，可选，对家全打死才开点）、必须三手（three_plays）",
         "three 够级 plays after a revolution: none, 冲点 (optional; the 对家 opens only by killing all three), "
@@ -319,7 +336,19 @@ QINGDAO = Ruleset(
     revolution_head_choice=True,
     revolution_duel="none",
     men_first_is_daluo=True,
+    sisi_last_play=True,
+    yield_duitou_only=True,
+    special_jieshao=False,
+    discard_dead_fours=False,
     sources={
+        "sisi_last_play": seed(
+            "002", "§5 够死级", "对于头科、二科。底牌是够级牌的，其对头如果上牌，则可以取得一次够死级的机会"
+        ),
+        "yield_duitou_only": seed("002", "§5 让牌", "对让牌人顺的牌，唯有对头才有上牌权"),
+        "special_jieshao": seed(
+            "002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧 (beating the burner is a burn of its own)"
+        ),
+        "discard_dead_fours": default("002 never ties 4s to 开点, so no 4 becomes useless"),
         "auto_revolution": seed("002", "§5 买三", "如果自己没有3，又没有钱、大花、小花，则算做自动革命"),
         "revolution_duel": default("002 §5 革命 has the revolutionary sit out at once: no plays of its own"),
         "keep_threes": default("002 §1 deals all 216 cards"),
@@ -440,13 +469,24 @@ LINYI = Ruleset(
     revolution_head_choice=True,
     revolution_duel="chongdian",
     men_first_is_daluo=True,
+    sisi_last_play=False,
+    yield_duitou_only=True,
+    special_jieshao=False,
+    discard_dead_fours=False,
     citations={
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "gouji.threshold": seed("000", "part 1 规则介绍/够级牌", "2张A，2张K，3张Q，4张J，5张10为最低级别"),
         "gouji.jokers": seed("000", "part 1 规则介绍/够级牌", "当任何一手牌挂花时，也算作“够级牌”"),
+        "gouji.sisi": seed("000", "part 1 够死级", "前三次自己的够级牌是无人可应的，称为够死级"),
     },
     sources={
+        "sisi_last_play": seed(
+            "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
+        ),
+        "yield_duitou_only": default("000 part 1 names 让牌 without describing it; 002 §5 让牌 is the closest family"),
+        "special_jieshao": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算解烧 (as 002)"),
+        "discard_dead_fours": seed("000", "part 1 开点", "没开点即发4视为认点即不开点 (unopened 4s are still led)"),
         "auto_revolution": default("000 part 1 says nothing of a seat that can neither buy nor be given a 3"),
         "revolution_duel": seed("000", "part 1 冲点", "革命者有出3套够级牌冲点的机会"),
         "keep_threes": default("000 part 1 deals all 216 cards"),
@@ -554,6 +594,10 @@ TONGSU = Ruleset(
     revolution_head_choice=False,
     revolution_duel="three_plays",
     men_first_is_daluo=True,
+    sisi_last_play=False,
+    yield_duitou_only=False,
+    special_jieshao=False,
+    discard_dead_fours=True,
     citations={
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -561,6 +605,12 @@ TONGSU = Ruleset(
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
     },
     sources={
+        "sisi_last_play": seed("000", "part 3 第49条", "本规则禁止……前三手够死级等各种规定"),
+        "yield_duitou_only": seed("000", "part 3 第12条", "如下二家有出牌，则视为玩家过牌 (and nothing more)"),
+        "special_jieshao": seed(
+            "000", "part 3 第31条", "除对家外，被烧牌的玩家和其他未过牌的玩家都可以随时按照烧牌规则进行反烧"
+        ),
+        "discard_dead_fours": seed("000", "part 3 第6条", "如不再开点，4即作废，须扔掉 (自然点情形除外)"),
         "auto_revolution": default("000 part 3 第7条 has teammates help (由同帮购买、相助); no automatic revolution"),
         "revolution_duel": seed("000", "part 3 第47条", "玩家“革命”后，向对家发出第一手够级牌后"),
         "keep_threes": default("第7条 only recommends the variant that keeps six 3s; 第1条 deals four packs"),
@@ -672,12 +722,22 @@ ZAOZHUANG = Ruleset(
     revolution_head_choice=True,
     revolution_duel="none",
     men_first_is_daluo=True,
+    sisi_last_play=False,
+    yield_duitou_only=False,
+    special_jieshao=True,
+    discard_dead_fours=False,
     citations={
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
     },
     sources={
+        "sisi_last_play": default("003 has no 够死级"),
+        "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
+        "special_jieshao": seed(
+            "003", "§十 特殊解烧", "若被烧人的其他对家（即烧牌人的同家）解烧，则此解烧有两个功能：1、解烧；2、烧牌"
+        ),
+        "discard_dead_fours": default("003 says nothing of 4s"),
         "auto_revolution": seed(
             "003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张 (a 3 is given, no revolution)"
         ),

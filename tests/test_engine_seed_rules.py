@@ -1,0 +1,167 @@
+"""Play rules of the seeds the engine models late: each test names the seed section it pins down, and each
+shows the difference the rule makes (against the same rule set with the switch turned off, or the old
+behaviour)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gouji_teach.cards import Rank
+from gouji_teach.engine import Game
+from gouji_teach.events import IllegalActionError
+from gouji_teach.rulesets import QINGDAO, TONGSU, ZAOZHUANG, Ruleset
+
+
+def game(hands: dict[int, str], rules: Ruleset | str, leader: int = 0, steps: tuple[str, ...] = ()) -> Game:
+    g = Game.from_hands(hands, rules, leader=leader)
+    for step in steps:
+        g.act(step)
+    return g
+
+
+def refused(g: Game, text: str) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as info:
+        g.act(text)
+    err = info.value
+    assert err.rule in err.zh and err.rule in err.en
+    return err
+
+
+# -- 002 §5 够死级, the second case: the 对头 of 头科/二科 answers its 够级 底牌 ----------------------------------
+
+SISI = {0: "X33", 1: "7 8 9 3", 2: "5 6 7 3", 3: "D55 7 8 3", 4: "DD6 9 10 3", 5: "6 8 9 3"}
+
+
+def test_002_sisi_toukes_gouji_dipai_answered_by_its_duitou_is_sisi():
+    g = game(SISI, "qingdao", steps=("seat 0 plays X33", "seat 4 passes"))  # 头科 with a 挂花 底牌; 4 won't burn
+    events = g.act("seat 3 plays D55")
+    assert events[0].rule == "gouji.sisi_last" and "够死级" in events[0].zh and "够死级" in events[0].en
+    assert g.burn_candidates() == [4]  # 够死级 can still be burned ...
+    assert refused(g, "seat 4 plays DD6").rule == "gouji.sisi"  # ... but nobody answers it
+    assert g.can("seat 4 burns DD6")
+    g.act("seat 4 passes")
+    assert g.top is None and g.to_act == 3  # the round is seat 3's
+
+    off = game(SISI, QINGDAO.replace(sisi_last_play=False), steps=("seat 0 plays X33", "seat 4 passes"))
+    off.act("seat 3 plays D55")
+    assert off.can("seat 4 plays DD6")  # without the rule seat 3 is simply 无头
+
+
+def test_002_sisi_erkes_dipai_in_luanchan_too():
+    hands = {0: "33", 1: "X33", 2: "7 8 3", 3: "9 10 3", 4: "D55 8 3", 5: "DD6 9 3"}
+    steps = ("seat 0 plays 33", *(f"seat {k} passes" for k in (1, 2, 3, 4, 5)), "seat 1 plays X33")
+    g = game(hands, "qingdao", steps=steps)
+    assert g.luanchan  # 二科 is out: 四户乱缠
+    g.act("seat 2 passes")
+    g.act("seat 3 passes")
+    events = g.act("seat 4 plays D55")  # the 对头 of 二科 answers its 够级 底牌
+    assert events[0].rule == "gouji.sisi_last"
+    assert [e.kind for e in events] == ["play", "round"] and g.to_act == 4  # nobody answers, nobody burns
+
+    off = game(hands, QINGDAO.replace(sisi_last_play=False), steps=(*steps, "seat 2 passes", "seat 3 passes"))
+    off.act("seat 4 plays D55")
+    assert off.to_act == 5 and off.can("seat 5 plays DD6")
+
+
+# -- 002 §5 让牌: 对让牌人顺的牌，唯有对头才有上牌权 -----------------------------------------------------------------
+
+PLAIN = {0: "5 8 9 Q 3", 1: "6 7 10 K 3", 2: "6 9 J A 3", 3: "7 8 10 K 3", 4: "5 9 J A 3", 5: "6 8 Q K 3"}
+RANG = ("seat 0 plays 5", "seat 1 passes", "seat 2 passes", "seat 3 yields")
+
+
+def test_002_rangpai_only_duitou_answers():
+    g = game(PLAIN, "qingdao", steps=RANG)
+    events = g.act("seat 4 plays 9")  # one of the next two seats plays in the yielder's place
+    assert events[0].rule == "yield.duitou"
+    assert g.to_act == 1  # seat 4's 对头 (it passed, but 002 lets a seat answer its 对头 after passing)
+    for seat, cards in ((5, "Q"), (0, "Q")):
+        assert refused(g, f"seat {seat} plays {cards}").rule == "yield.duitou"
+    g.act("seat 1 passes")
+    assert g.top is None and g.to_act == 4
+
+    off = game(PLAIN, QINGDAO.replace(yield_duitou_only=False), steps=(*RANG, "seat 4 plays 9"))
+    assert off.to_act == 5 and off.can("seat 5 plays Q")
+
+
+def test_002_rangpai_the_yielders_own_play_is_answered_as_usual():
+    g = game(PLAIN, "qingdao", steps=(*RANG, "seat 4 passes", "seat 5 passes"))
+    events = g.act("seat 3 plays 7")
+    assert events[0].rule != "yield.duitou"
+    assert g.to_act == 0
+
+
+# -- 000 part 3 第6条: 4s no longer usable are thrown away ------------------------------------------------------
+
+FOURS = {0: "5", 1: "6", 2: "KK 4 4 3", 3: "44 7 3", 4: "9 10 3", 5: "8 9 3"}
+FOURS_STEPS = ("seat 2 plays KK", "seat 5 passes", "seat 2 plays 4", "seat 3 passes", "seat 4 passes",
+               "seat 5 passes", "seat 0 plays 5", "seat 1 plays 6")
+
+
+def test_000_art6_unopened_fours_are_thrown_away_when_kaidian_ends():
+    g = game(FOURS, "tongsu", leader=2, steps=FOURS_STEPS)
+    assert g.luanchan and g.kaidian(2) == "open" and g.kaidian(3) == ""
+    thrown = [e for e in g.events if e.kind == "discard_fours"]
+    assert [(e.seat, e.cards, e.rule) for e in thrown] == [(3, "44", "fours.discard")]
+    assert g.hands[3].count(Rank.FOUR) == 0
+    assert g.hands[2].count(Rank.FOUR) == 1  # seat 2 opened: its 4 stays
+
+    off = game(FOURS, TONGSU.replace(discard_dead_fours=False), leader=2, steps=FOURS_STEPS)
+    assert off.hands[3].count(Rank.FOUR) == 2
+
+
+# -- 000 part 3 第47条, 第49条: a failed revolution leaves the 对家 有头 ----------------------------------------------
+
+DUEL = {0: "KKK AA 22 AA 5", 1: "22 7 8 9 3", 2: "5 6 7", 3: "QQQ KK AA 8 3", 4: "22 5 6", 5: "7 8 9"}
+
+
+def test_000_art47_failed_revolution_duitou_keeps_its_head():
+    g = game(DUEL, "tongsu", steps=("seat 3 revolts",))
+    for mine, theirs in (("QQQ", "KKK"), ("KK", "AA"), ("AA", "22")):
+        g.act(f"seat 3 plays {mine}")
+        g.act(f"seat 0 plays {theirs}")
+    assert g.record()["revolution_failed"] == [3]
+    assert not g.headless(0)
+    assert g.events[-1].kind == "youtou" and g.events[-1].rule == "head.failed"
+    events = g.act("seat 0 plays AA")  # 够级: its 对头 never answers, the others could only burn (none opened)
+    assert events[0].rule == "head.failed"
+    assert [e.kind for e in events] == ["lead", "round"] and g.to_act == 0
+
+
+def test_000_art47_successful_revolution_duitou_is_wutou():
+    g = game(DUEL, "tongsu", steps=("seat 3 revolts", "seat 3 plays QQQ", "seat 0 passes", "seat 3 plays KK",
+                                    "seat 0 passes", "seat 3 plays AA", "seat 0 passes"))
+    assert g.headless(0) and g.events[-1].kind == "wutou"
+
+
+# -- 003 §十 特殊解烧 ----------------------------------------------------------------------------------------------
+
+BURN = {0: "KK 22 5 3", 1: "AA 7 3", 2: "22 6 3", 3: "8 9 3", 4: "7 8 3", 5: "9 10 3"}
+
+
+def test_003_s10_teshu_jieshao_by_the_victims_teammate_only_lifts_the_burn():
+    steps = ("seat 0 plays KK", "seat 2 passes", "seat 1 burns AA")
+    g = game(BURN, "zaozhuang", steps=steps)
+    assert g.burn_candidates() == [0, 2]  # the victim may burn back first (自己没能力反烧, then its 同门)
+    g.act("seat 0 passes")
+    events = g.act("seat 2 burns 22")
+    assert events[0].kind == "play" and events[0].rule == "burn.special"
+    assert any(e.kind == "jieshao" for e in events)
+    assert g.burning() == {}  # lifted, and seat 2 is no burner
+
+    off = game(BURN, ZAOZHUANG.replace(special_jieshao=False), steps=steps)
+    assert off.burn_candidates() == [2, 0]
+    off.act("seat 2 burns 22")
+    assert off.burning() == {2: 1}
+
+
+def test_003_s10_teshu_jieshao_by_the_burners_teammate_burns_in_its_place():
+    hands = {**BURN, 2: "6 7 3", 5: "22 10 3"}
+    steps = ("seat 0 plays KK", "seat 1 burns AA", "seat 0 passes")
+    g = game(hands, "zaozhuang", steps=steps)
+    events = g.act("seat 5 burns 22")
+    assert events[0].kind == "burn" and events[0].rule == "burn.special"
+    assert g.burning() == {5: 0}  # seat 1's burn is lifted; seat 5 now burns seat 0
+
+    off = game(hands, ZAOZHUANG.replace(special_jieshao=False), steps=("seat 0 plays KK", "seat 1 burns AA"))
+    off.act("seat 5 burns 22")
+    assert off.burning() == {5: 1}
