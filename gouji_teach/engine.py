@@ -1007,6 +1007,38 @@ class Game:
             )
         s.duel = []
         self._after_revolution(r, choice=rules.revolution_head_choice)
+        if rules.revolution_lead and s.phase == "start":
+            self._revolution_lead(r, success)
+
+    def _revolution_lead(self, r: int, success: bool) -> None:
+        """Who leads after the three plays (000 part 3 第48条): on success the revolutionary leads its 3s (then
+        sits out) and its 对头 throws its 4s away; on failure the 对头 leads, its 4s first where it opened."""
+        s, h = self._s, opposite(r)
+        if not success:
+            s.leader = s.to_act = h
+            fours = self.rules.fasi and s.kaidian[h] == "open" and s.hands[h].count(Rank.FOUR) > 0
+            if fours:
+                s.kaidian[h] = "pending"
+            self._emit(
+                "revolt_lead",
+                h,
+                f"革命失败：对家座位{h}先发牌" + ("，先发4" if fours else ""),
+                f"the revolution failed: its 对头, seat {h}, leads" + (", 4s first" if fours else ""),
+                other=r,
+                rule="revolt.lead",
+            )
+            return
+        self._throw_fours(h, "的对家革命成功", "faces a successful revolution", "revolt.lead")
+        threes = s.hands[r].count(Rank.THREE)
+        if threes:
+            self._emit(
+                "revolt_lead",
+                r,
+                f"革命成功：革命者座位{r}发3，然后不再出牌",
+                f"the revolution succeeds: the revolutionary, seat {r}, leads its 3s and then sits out",
+                rule="revolt.lead",
+            )
+            self._put(r, self._play(Rank.THREE.notation * threes), lead=True)
 
     def _do_yaotou(self, seat: int, play: None) -> None:
         s = self._s
@@ -1196,7 +1228,7 @@ class Game:
         yielded = s.yielder is not None and s.yielder >= 0 and seat != s.yielder
         s.hands[seat] = s.hands[seat] - play.cards
         s.yielder, s.yield_left = None, []
-        empties = not s.hands[seat] and s.status[seat] != FAILED
+        empties = not s.hands[seat] and s.status[seat] == ACTIVE
         luan_after = s.luanchan or (empties and self._gone_count() >= 1)
         h = opposite(seat)
         gouji = play.is_gouji
@@ -1345,22 +1377,28 @@ class Game:
 
     def _discard_fours(self) -> None:
         """000 part 3 第6条: 4s are led only after 开点; once nobody may open, a seat that has not opened throws
-        its 4s away (the engine always takes this 优惠; a hand of nothing but 4s keeps them to go out with)."""
+        its 4s away (the engine always takes this 优惠)."""
         s = self._s
         for k in range(6):
-            hand = s.hands[k]
-            fours = tuple(c for c in hand if c.rank == Rank.FOUR)
-            if s.status[k] != ACTIVE or s.kaidian[k] != "" or not fours or len(fours) == len(hand):
-                continue
-            s.hands[k] = hand - fours
-            self._emit(
-                "discard_fours",
-                k,
-                f"座位{k}没开点，也不能再开点了：{len(fours)}张4作废扔掉",
-                f"seat {k} has not opened and no longer can: it throws away its {len(fours)} 4s",
-                cards=Rank.FOUR.notation * len(fours),
-                rule="fours.discard",
-            )
+            if s.status[k] == ACTIVE and s.kaidian[k] == "":
+                self._throw_fours(k, "没开点，也不能再开点了", "has not opened and no longer can", "fours.discard")
+
+    def _throw_fours(self, seat: int, why_zh: str, why_en: str, rule: str) -> None:
+        """``seat`` throws its 4s away (a hand of nothing but 4s keeps them to go out with)."""
+        s = self._s
+        hand = s.hands[seat]
+        fours = tuple(c for c in hand if c.rank == Rank.FOUR)
+        if not fours or len(fours) == len(hand):
+            return
+        s.hands[seat] = hand - fours
+        self._emit(
+            "discard_fours",
+            seat,
+            f"座位{seat}{why_zh}：{len(fours)}张4作废扔掉",
+            f"seat {seat} {why_en}: it throws away its {len(fours)} 4s",
+            cards=Rank.FOUR.notation * len(fours),
+            rule=rule,
+        )
 
     def _check_end(self) -> None:
         s = self._s

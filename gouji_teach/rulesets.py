@@ -215,6 +215,11 @@ class Ruleset:
         "革命后对头可选要头/无头", "after a revolution its 对头 chooses 要头 or 无头"
     )
     men_first_is_daluo: bool = _switch("先清为落：第一个被闷的是大落", "the first seat 闷ed is 大落 (先清为落)")
+    revolution_lead: bool = _switch(
+        "革命后发牌顺序：成功则革命者发3、对家扔4；失败则对家先发（发4）",
+        "after the three plays: on success the revolutionary leads its 3s and its 对头 throws its 4s away; on "
+        "failure the 对头 leads first (its 4s, where it opened)",
+    )
     sisi_last_play: bool = _switch(
         "头科、二科的底牌是够级牌时，对头上牌得一次够死级",
         "when 头科 or 二科 goes out with a 够级 play, its 对头's answer to that play is 够死级 (once)",
@@ -336,11 +341,13 @@ QINGDAO = Ruleset(
     revolution_head_choice=True,
     revolution_duel="none",
     men_first_is_daluo=True,
+    revolution_lead=False,
     sisi_last_play=True,
     yield_duitou_only=True,
     special_jieshao=False,
     discard_dead_fours=False,
     sources={
+        "revolution_lead": default("002 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": seed(
             "002", "§5 够死级", "对于头科、二科。底牌是够级牌的，其对头如果上牌，则可以取得一次够死级的机会"
         ),
@@ -469,6 +476,7 @@ LINYI = Ruleset(
     revolution_head_choice=True,
     revolution_duel="chongdian",
     men_first_is_daluo=True,
+    revolution_lead=False,
     sisi_last_play=False,
     yield_duitou_only=True,
     special_jieshao=False,
@@ -481,6 +489,7 @@ LINYI = Ruleset(
         "gouji.sisi": seed("000", "part 1 够死级", "前三次自己的够级牌是无人可应的，称为够死级"),
     },
     sources={
+        "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
         ),
@@ -594,6 +603,7 @@ TONGSU = Ruleset(
     revolution_head_choice=False,
     revolution_duel="three_plays",
     men_first_is_daluo=True,
+    revolution_lead=True,
     sisi_last_play=False,
     yield_duitou_only=False,
     special_jieshao=False,
@@ -605,6 +615,9 @@ TONGSU = Ruleset(
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
     },
     sources={
+        "revolution_lead": seed(
+            "000", "part 3 第48条", "如果革命成功……皆由革命玩家发3，对家扔4；如果革命失败……皆由对家发4"
+        ),
         "sisi_last_play": seed("000", "part 3 第49条", "本规则禁止……前三手够死级等各种规定"),
         "yield_duitou_only": seed("000", "part 3 第12条", "如下二家有出牌，则视为玩家过牌 (and nothing more)"),
         "special_jieshao": seed(
@@ -722,6 +735,7 @@ ZAOZHUANG = Ruleset(
     revolution_head_choice=True,
     revolution_duel="none",
     men_first_is_daluo=True,
+    revolution_lead=False,
     sisi_last_play=False,
     yield_duitou_only=False,
     special_jieshao=True,
@@ -732,6 +746,7 @@ ZAOZHUANG = Ruleset(
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
     },
     sources={
+        "revolution_lead": default("003 §十二 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": default("003 has no 够死级"),
         "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
         "special_jieshao": seed(

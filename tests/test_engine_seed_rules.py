@@ -121,7 +121,7 @@ def test_000_art47_failed_revolution_duitou_keeps_its_head():
         g.act(f"seat 0 plays {theirs}")
     assert g.record()["revolution_failed"] == [3]
     assert not g.headless(0)
-    assert g.events[-1].kind == "youtou" and g.events[-1].rule == "head.failed"
+    assert [e.rule for e in g.events if e.kind == "youtou"] == ["head.failed"]
     events = g.act("seat 0 plays AA")  # 够级: its 对头 never answers, the others could only burn (none opened)
     assert events[0].rule == "head.failed"
     assert [e.kind for e in events] == ["lead", "round"] and g.to_act == 0
@@ -130,7 +130,41 @@ def test_000_art47_failed_revolution_duitou_keeps_its_head():
 def test_000_art47_successful_revolution_duitou_is_wutou():
     g = game(DUEL, "tongsu", steps=("seat 3 revolts", "seat 3 plays QQQ", "seat 0 passes", "seat 3 plays KK",
                                     "seat 0 passes", "seat 3 plays AA", "seat 0 passes"))
-    assert g.headless(0) and g.events[-1].kind == "wutou"
+    assert g.headless(0) and any(e.kind == "wutou" for e in g.events)
+
+
+# -- 000 part 3 第48条: who leads after the three plays ------------------------------------------------------------
+
+WON = ("seat 3 revolts", "seat 3 plays QQQ", "seat 0 passes", "seat 3 plays KK", "seat 0 plays AA",
+       "seat 3 plays AA", "seat 0 passes")
+LOST = ("seat 3 revolts", "seat 3 plays QQQ", "seat 0 plays KKK", "seat 3 plays KK", "seat 0 plays AA",
+        "seat 3 plays AA", "seat 0 plays 22")
+
+
+def test_000_art48_revolution_won_the_revolutionary_leads_3s_and_the_duitou_throws_its_4s():
+    hands = {**DUEL, 0: "AA KK QQQ 44 5"}
+    g = game(hands, "tongsu", leader=1, steps=WON)
+    assert [e.kind for e in g.events[-3:]] == ["discard_fours", "revolt_lead", "lead"]
+    assert g.events[-2].rule == "revolt.lead"
+    assert g.top is not None and g.top[0] == 3 and g.top[1].notation == "3"
+    assert g.hands[0].count(Rank.FOUR) == 0 and g.to_act == 4
+    g.act("seat 4 plays 5")  # the others answer the 3s as a lead; the revolutionary sits out
+    assert g.to_act == 5
+
+    off = game(hands, TONGSU.replace(revolution_lead=False), leader=1, steps=WON)
+    assert off.top is None and off.to_act == 1 and off.hands[0].count(Rank.FOUR) == 2
+
+
+def test_000_art48_revolution_lost_the_duitou_leads_its_4s_first():
+    hands = {**DUEL, 0: "KKK AA 22 AA 44 5"}
+    g = game(hands, "tongsu", leader=1, steps=LOST)
+    assert g.events[-1].kind == "revolt_lead" and g.to_act == 0
+    assert g.kaidian(0) == "pending"  # it opened with a pure kill: 发四 is due
+    assert "fasi" in [e.kind for e in g.act("seat 0 plays 44")]
+    assert g.kaidian(0) == "open"
+
+    off = game(hands, TONGSU.replace(revolution_lead=False), leader=1, steps=LOST)
+    assert off.to_act == 1 and off.kaidian(0) == "open"
 
 
 # -- 003 §十 特殊解烧 ----------------------------------------------------------------------------------------------
