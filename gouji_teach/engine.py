@@ -50,6 +50,10 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   够级 answering, pass rule, 让牌, burning or 开点.
 * A seat is 闷ed when it holds only 3s and its play is beaten; it plays no more and is placed after the seats
   that went out (the first 闷ed last where ``men_first_is_daluo``).
+* Where ``revolution_lead`` (000 part 3 第48条), after the three plays a successful revolutionary leads its 3s
+  at once (then sits out; the others answer them as a lead, and 宣点 stays open until an active seat plays) and
+  its 对头 throws its 4s away; after a failure the 对头 leads, with 4s where it opened in the three plays (发四
+  due). An unopened 对头 is not made to lead 4s: 第6条 keeps 4s for after 开点.
 * 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together):
   an action carries one play, and 000 part 3 第47条 itself has the first play answered before the other two.
 """
