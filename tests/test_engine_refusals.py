@@ -37,6 +37,8 @@ CASES = {
     "pass.rule": lambda: (_g(rules="tongsu", steps=["seat 0 plays 5", "seat 1 passes", "seat 2 plays 6"]),
                           "seat 1 plays 7"),
     "gouji.duitou": lambda: (_g(GOUJI, steps=["seat 0 plays KK"]), "seat 1 plays AA"),
+    "yield.duitou": lambda: (_g(steps=["seat 0 plays 5", "seat 1 passes", "seat 2 passes", "seat 3 yields",
+                                       "seat 4 plays 9"]), "seat 5 plays Q"),
     "gouji.sisi": lambda: (_g({0: "AA KK 5 6", 1: "7 8 9 3", 2: "5 6 7", 3: "8 9 10 3", 4: "22 5 6", 5: "7 8 9"},
                               steps=["seat 3 revolts", "seat 0 yaotou", "seat 0 plays AA"]), "seat 4 plays 22"),
     "yield.when": lambda: (_g(steps=["seat 0 plays 5"]), "seat 1 yields"),

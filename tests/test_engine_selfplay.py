@@ -24,7 +24,8 @@ FULL_CHECK_EVERY = 25  # legal_actions enumerated in full at every 25th state
 
 
 def _played(events) -> int:
-    return sum(len(parse_cards(e.cards)) for e in events if e.kind in ("lead", "play", "burn", "counter_burn"))
+    moved = ("lead", "play", "burn", "counter_burn", "discard_fours")  # discarded 4s: 000 第6条
+    return sum(len(parse_cards(e.cards)) for e in events if e.kind in moved)
 
 
 def _selfplay_checked(seed: int, rules: str) -> Game:
