@@ -157,3 +157,23 @@ def test_every_level_builds_a_widget(level):
         widget = PuzzleWidget(make_drill(kind, 0, level=level, rules="qingdao"))
         assert widget.question.value and widget.cards.value
         widget.close()
+
+
+def test_a_quiz_page_shares_layouts_and_styles_and_answering_makes_no_new_models():
+    """A page's controls share their Layout and style models (the browser loads a page's models before it shows
+    anything): a quiz of three seat puzzles and two choice puzzles stays well under a hundred models, and an
+    answer or a language switch creates none."""
+    import ipywidgets as w
+
+    from gouji_teach.teach import course, pages
+
+    session = course.start("biesan", "rules=qingdao&lang=zh")
+    quiz = pages.quiz(session, [("who_is_men", "easy"), ("who_is_men", "medium"), ("who_is_men", "hard"),
+                                ("beats", "easy"), ("count", "easy")])
+    models = dict(w.widgets.widget._instances)  # every live model, as widget_state.synced_state reads them
+    assert len(models) < 100, len(models)
+    assert sum(isinstance(m, w.Layout) for m in models.values()) <= 5
+    puzzle_box = quiz.children[4]
+    next(b for b in puzzle_box.children[2].children if isinstance(b, w.Button)).click()
+    set_language("en")
+    assert w.widgets.widget._instances.keys() == models.keys()

@@ -21,6 +21,7 @@ from ..errors import GoujiError
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..verdicts import RULES, cite
+from .controls import defaults, make
 from .course import GLOSSARY, HOME, STAGES, Session, stage
 from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
@@ -91,7 +92,7 @@ class _Live(w.HTML):
     """An HTML widget that re-renders itself when the language changes."""
 
     def __init__(self, render: callable) -> None:  # type: ignore[valid-type]
-        super().__init__()
+        super().__init__(**defaults(w.HTML))
         self._render = render
         self.value = render(get_language())
         self._unsubscribe = subscribe(lambda lang: setattr(self, "value", self._render(lang)))
@@ -132,7 +133,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
     Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
     everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner.
     """
-    status = w.HTML()
+    status = make(w.HTML)
     widgets: list[w.Widget] = []
     counters: dict[tuple[str, str], int] = {}
     for spec in drills:
@@ -144,7 +145,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
                                on_attempt=lambda a, status=status: _record(session, a, status))
         widgets.append(widget.box)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
-    return w.VBox([title, *widgets, status])
+    return make(w.VBox, children=[title, *widgets, status])
 
 
 def footer(session: Session) -> w.Widget:
@@ -213,14 +214,14 @@ def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
     """The four rule sets side by side for plays the learner types."""
     view = RulesetComparison(challenger, target)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.compare', lang))}</h3>")
-    return w.VBox([title, view.box])
+    return make(w.VBox, children=[title, view.box])
 
 
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, language and rule-set choice, links."""
-    name = w.Text(value=session.learner, placeholder=t("page.name"), continuous_update=False)
-    go = w.HTML()
-    stages = w.HTML()
+    name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False)
+    go = make(w.HTML)
+    stages = make(w.HTML)
 
     def refresh(lang: str | None = None) -> None:
         lang = lang or get_language()
@@ -254,5 +255,6 @@ def landing(session: Session) -> w.Widget:
     subscribe(refresh)
     set_language(session.lang)
     refresh()
-    return w.VBox([w.HBox([name, go], layout=w.Layout(flex_flow="row wrap")), stages, glossary()])
+    return make(w.VBox, children=[make(w.HBox, children=[name, go], layout={"flex_flow": "row wrap"}), stages,
+                                  glossary()])
 

@@ -39,6 +39,7 @@ from ..errors import GoujiError
 from ..events import Action, Event
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..scenario import Answer, Scenario, Step, answer
+from .controls import make
 from .i18n import get_language, pick, register, subscribe, t
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .render import PRESENTER_SCALE, table_svg
@@ -198,24 +199,24 @@ class ScenarioPlayer:
 
         last = len(self._frames) - 1
         start = min(max(int(start_step), 0), last)
-        self.title = w.HTML()
+        self.title = make(w.HTML)
         self._relabelling = False
-        self.rules = w.Dropdown(options=[(r.name, r.name) for r in PRESETS.values()], value=self._rules.name)
-        self.back = w.Button(icon="step-backward")
-        self.forward = w.Button(icon="step-forward")
-        self.step = w.IntSlider(min=0, max=last, value=start, readout=False, layout=w.Layout(width="auto"))
-        self.play = w.Play(min=0, max=last, value=start, interval=_SPEEDS[1][1])
+        self.rules = make(w.Dropdown, options=[(r.name, r.name) for r in PRESETS.values()], value=self._rules.name)
+        self.back = make(w.Button, icon="step-backward")
+        self.forward = make(w.Button, icon="step-forward")
+        self.step = make(w.IntSlider, min=0, max=last, value=start, readout=False, layout={"width": "auto"})
+        self.play = make(w.Play, min=0, max=last, value=start, interval=_SPEEDS[1][1])
         self._link = w.link((self.play, "value"), (self.step, "value"))
-        self.speed = w.Dropdown(options=[(str(ms), ms) for _, ms in _SPEEDS], value=_SPEEDS[1][1],
-                                layout=w.Layout(width="auto"))
-        self.position = w.Label()
-        self.table = w.HTML()
-        self.narration = w.HTML()
-        self.checkpoint = w.VBox()
-        self.what_if = w.Text(continuous_update=False)
-        self.try_button = w.Button()
-        self.branch = w.HTML()
-        self.changes = w.HTML()
+        self.speed = make(w.Dropdown, options=[(str(ms), ms) for _, ms in _SPEEDS], value=_SPEEDS[1][1],
+                          layout={"width": "auto"})
+        self.position = make(w.Label)
+        self.table = make(w.HTML)
+        self.narration = make(w.HTML)
+        self.checkpoint = make(w.VBox)
+        self.what_if = make(w.Text, continuous_update=False)
+        self.try_button = make(w.Button)
+        self.branch = make(w.HTML)
+        self.changes = make(w.HTML)
 
         self.back.on_click(lambda _b: self.go(self.step.value - 1))
         self.forward.on_click(lambda _b: self.go(self.step.value + 1))
@@ -226,13 +227,14 @@ class ScenarioPlayer:
         self.what_if.observe(lambda c: self.try_action(str(c["new"])) if str(c["new"]).strip() else None,
                              names="value")
 
-        wrap = w.Layout(flex_flow="row wrap", align_items="center")
-        self.box = w.VBox([
+        wrap = {"flex_flow": "row wrap", "align_items": "center"}
+        self.box = make(w.VBox, children=[
             self.title,
-            w.HBox([self.rules, self.back, self.play, self.forward, self.speed, self.position], layout=wrap),
+            make(w.HBox, children=[self.rules, self.back, self.play, self.forward, self.speed, self.position],
+                 layout=wrap),
             self.step, self.changes, self.table, self.narration, self.checkpoint,
-            w.HBox([self.what_if, self.try_button], layout=wrap), self.branch,
-        ], layout=w.Layout(max_width="100%"))
+            make(w.HBox, children=[self.what_if, self.try_button], layout=wrap), self.branch,
+        ], layout={"max_width": "100%"})
         self.box.add_class("gouji-scenario-player")
         self._unsubscribe = subscribe(lambda _lang: self._labels() or self._render())
         self._labels()
@@ -406,10 +408,10 @@ class _AnswerReveal:
     def __init__(self, answer: Answer | None) -> None:
         self._answer = answer
         self._shown = False
-        self.button = w.Button(icon="eye")
-        self.text = w.HTML()
+        self.button = make(w.Button, icon="eye")
+        self.text = make(w.HTML)
         self.button.on_click(lambda _b: self.show())
-        self.box = w.VBox([self.button, self.text])
+        self.box = make(w.VBox, children=[self.button, self.text])
         self._unsubscribe = subscribe(lambda _lang: self._render())
         self._render()
 

@@ -27,7 +27,7 @@ from ..engine import FAILED, MEN, OUT, REVOLT, Game
 from ..events import Event
 from ..plays import Play
 from ..settlement import PLACES_EN, PLACES_ZH
-from .i18n import get_language, pick, register, t
+from .i18n import pick, register, t
 from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
 from .render import PRESENTER_SCALE, HtmlFragment, SeatView, TableView, hand_html, round_html, table_svg
 from .widgets import Attempt, PuzzleWidget
@@ -147,26 +147,11 @@ class SeatPickWidget(PuzzleWidget):
     untrusted input.
     """
 
-    def __init__(self, puzzle: SeatsPuzzle, *, on_attempt: Callable[[Attempt], None] | None = None,
-                 presenter: bool = False) -> None:
-        super().__init__(puzzle, on_attempt=on_attempt, presenter=presenter)
-        for button in self.choice_buttons:  # the seats replace the choices: the browser forgets them
-            button.close()
-        self.toggles = [w.ToggleButton(layout=w.Layout(width="auto")) for _ in range(6)]
-        self.submit.on_click(lambda _b: self.answer(self._selected()))
-        self.typed.observe(self._on_typed, names="value")
-        wrap = w.Layout(flex_flow="row wrap")
-        answers = w.VBox([w.HBox(self.toggles, layout=wrap),
-                          w.HBox([self.submit, self.typed_label, self.typed], layout=wrap)])
-        old = self.box.children[2]
-        self.box.children = (*self.box.children[:2], answers, *self.box.children[3:])
-        old.close()
-        self._render()
+    def _controls(self) -> w.Widget:
+        return self._toggle_rows([""] * 6)  # labelled "座位0" … "座位5" in the page's language by _label_toggles
 
-    def _render(self) -> None:
-        super()._render()
-        lang = get_language()
-        for seat, toggle in enumerate(getattr(self, "toggles", ())):
+    def _label_toggles(self, lang: str) -> None:
+        for seat, toggle in enumerate(self.toggles):
             toggle.description = t("table.seat_toggle", lang, n=seat)
         self.submit.description = t("table.submit", lang)
         self.typed.placeholder = t("table.type.placeholder", lang)

@@ -21,6 +21,7 @@ from ..cards import Hand
 from ..errors import GoujiError
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
+from .controls import make
 from .i18n import get_language, pick, register, subscribe, t
 from .progress import stars_for
 from .puzzles import Feedback, PickPuzzle, Puzzle
@@ -45,6 +46,10 @@ register({
     "widget.compare.target": ("桌上的牌（可空）", "Target (may be empty)"),
     "widget.compare.go": ("比较四种规则", "Compare the four rule sets"),
 })
+
+
+_AUTO = {"width": "auto"}  # a button as wide as its label
+_WRAP = {"flex_flow": "row wrap"}  # a row that wraps on a phone
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,41 +88,50 @@ class PuzzleWidget:
         self._revealed = False
         self._hinted = False
 
-        self.question = w.HTML()
-        self.cards = w.HTML()
-        self.choice_buttons = [w.Button() for _ in puzzle.choices]
-        for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
-            button.on_click(lambda _b, key=choice.key: self.answer(key))
+        self.question = make(w.HTML)
+        self.cards = make(w.HTML)
+        self.choice_buttons: list[w.Button] = []
         self.toggles: list[w.ToggleButton] = []
-        self.typed = w.Text(continuous_update=False)
-        self.submit = w.Button(button_style="primary")
-        if isinstance(puzzle, PickPuzzle):
-            self.toggles = [w.ToggleButton(description=c.notation, layout=w.Layout(width="auto"))
-                            for c in puzzle.hand.cards]
-            self.submit.on_click(lambda _b: self.answer(self._selected()))
-            self.typed.observe(self._on_typed, names="value")
-        self.feedback = w.HTML()
-        self.hint_button = w.Button(icon="lightbulb-o")
+        answers = self._controls()
+        self.feedback = make(w.HTML)
+        self.hint_button = make(w.Button, icon="lightbulb-o")
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.retry_button = w.Button(icon="refresh")
+        self.retry_button = make(w.Button, icon="refresh")
         self.retry_button.on_click(lambda _b: self.retry())
-        self.reveal_button = w.Button(button_style="warning")
-        self.reveal_button.on_click(lambda _b: self.reveal())
-        self.status = w.HTML()
-
-        wrap = w.Layout(flex_flow="row wrap")
-        self.typed_label = w.Label()
-        if self.toggles:
-            answers = w.VBox([w.HBox(self.toggles, layout=wrap),
-                              w.HBox([self.submit, self.typed_label, self.typed], layout=wrap)])
-        else:
-            answers = w.HBox(self.choice_buttons, layout=wrap)
-        tools = [self.hint_button, self.retry_button] + ([self.reveal_button] if presenter else [])
-        self.box = w.VBox([self.question, self.cards, answers, self.feedback, w.HBox(tools, layout=wrap), self.status],
-                          layout=w.Layout(max_width="100%"))
+        tools = [self.hint_button, self.retry_button]
+        if presenter:
+            self.reveal_button = make(w.Button, button_style="warning")
+            self.reveal_button.on_click(lambda _b: self.reveal())
+            tools.append(self.reveal_button)
+        self.status = make(w.HTML)
+        self.box = make(w.VBox, children=[self.question, self.cards, answers, self.feedback,
+                                          make(w.HBox, children=tools, layout=_WRAP), self.status],
+                        layout={"max_width": "100%"})
         self.box.add_class("gouji-puzzle")
         self._unsubscribe = subscribe(lambda _lang: self._render())
         self._render()
+
+    def _controls(self) -> w.Widget:
+        """The answer controls: a button per choice, or (a pick puzzle) a toggle per card of the hand."""
+        puzzle = self._puzzle
+        if isinstance(puzzle, PickPuzzle):
+            return self._toggle_rows([c.notation for c in puzzle.hand.cards])
+        self.choice_buttons = [make(w.Button, layout=_AUTO) for _ in puzzle.choices]
+        for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
+            button.on_click(lambda _b, key=choice.key: self.answer(key))
+        return make(w.HBox, children=self.choice_buttons, layout=_WRAP)
+
+    def _toggle_rows(self, labels: list[str]) -> w.Widget:
+        """Toggle buttons (``labels``), then a submit button and a text field answered with Enter."""
+        self.toggles = [make(w.ToggleButton, description=label, layout=_AUTO) for label in labels]
+        self.submit = make(w.Button, button_style="primary")
+        self.submit.on_click(lambda _b: self.answer(self._selected()))
+        self.typed_label = make(w.Label)
+        self.typed = make(w.Text, continuous_update=False)
+        self.typed.observe(self._on_typed, names="value")
+        return make(w.VBox, children=[make(w.HBox, children=self.toggles, layout=_WRAP),
+                                      make(w.HBox, children=[self.submit, self.typed_label, self.typed],
+                                           layout=_WRAP)])
 
     # -- rendering ----------------------------------------------------------------------------------------
     def _render(self) -> None:
@@ -128,17 +142,22 @@ class PuzzleWidget:
         self.question.value = (f"<div class='gouji-question'><b>{html.escape(pick(zh, en, lang))}</b>"
                                + (f" <small>{html.escape(drill)}</small>" if drill else "") + "</div>")
         self.cards.value = self._pictures()
-        for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
-            button.description = choice.text(lang)
-            button.layout = w.Layout(width="auto")
+        if self.toggles:  # answered by toggles (cards, or seats): no choice buttons
+            self._label_toggles(lang)
+        else:
+            for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
+                button.description = choice.text(lang)
+        self.hint_button.description = t("widget.hint", lang)
+        self.retry_button.description = t("widget.retry", lang)
+        if self._presenter:
+            self.reveal_button.description = t("widget.reveal", lang)
+        self.feedback.value = self._feedback_html(lang)
+        self.status.value = self._status_html(lang)
+
+    def _label_toggles(self, lang: str) -> None:
         self.submit.description = t("widget.submit", lang)
         self.typed.placeholder = t("widget.type.placeholder", lang)
         self.typed_label.value = t("widget.type", lang)
-        self.hint_button.description = t("widget.hint", lang)
-        self.retry_button.description = t("widget.retry", lang)
-        self.reveal_button.description = t("widget.reveal", lang)
-        self.feedback.value = self._feedback_html(lang)
-        self.status.value = self._status_html(lang)
 
     def _pictures(self) -> str:
         """The cards of the question as pictures, with no caption: a caption would give the count away."""
@@ -210,7 +229,8 @@ class PuzzleWidget:
         self._revealed = self._hinted = False
         for toggle in self.toggles:
             toggle.value = False
-        self.typed.value = ""
+        if self.toggles:
+            self.typed.value = ""
         self._render()
 
     @property
@@ -233,16 +253,16 @@ class RulesetComparison:
     """
 
     def __init__(self, challenger: str = "DD", target: str = "D") -> None:
-        self.challenger = w.Text(value=challenger, continuous_update=False)
-        self.target = w.Text(value=target, continuous_update=False)
-        self.go = w.Button(button_style="primary")
-        self.error = w.HTML()
-        self.table = w.HTML()
+        self.challenger = make(w.Text, value=challenger, continuous_update=False)
+        self.target = make(w.Text, value=target, continuous_update=False)
+        self.go = make(w.Button, button_style="primary")
+        self.error = make(w.HTML)
+        self.table = make(w.HTML)
         self.go.on_click(lambda _b: self.update())
         for field_ in (self.challenger, self.target):
             field_.observe(lambda _c: self.update(), names="value")
-        wrap = w.Layout(flex_flow="row wrap")
-        self.box = w.VBox([w.HBox([self.challenger, self.target, self.go], layout=wrap), self.error, self.table])
+        self.box = make(w.VBox, children=[make(w.HBox, children=[self.challenger, self.target, self.go], layout=_WRAP),
+                                          self.error, self.table])
         self._unsubscribe = subscribe(lambda _lang: self._labels() or self.update())
         self._labels()
         self.update()
