@@ -46,7 +46,9 @@ def free_port(start: int = 8866, tries: int = 100) -> int:
 def voila_command(port: int) -> list[str]:
     """The Voila command line of the app; the rest of its configuration is ``jupyter/config/voila.json``:
     sources stripped, no tracebacks, one preheated kernel per page, idle kernels culled (each page is a
-    kernel and the browser's shutdown request is refused, voila issue 1458, so culling is what frees them)."""
+    kernel and the browser's shutdown request is refused, voila issue 1458, so culling is what frees them).
+    A page's pool is filled again 5 s after its kernel is taken (``fill_delay``): starting a kernel costs a
+    core for a second or two, and at once it would slow down the very page being opened."""
     return [sys.executable, "-m", "voila", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser"]
 
 
