@@ -1,6 +1,6 @@
 """Benchmark of the web app in chromium: it prints figures and asserts nothing.
 
-    python bench/bench_app.py [--runs 5] [--clicks 20] [--no-nbval]
+    python bench/bench_app.py [--runs 5] [--clicks 20] [--no-nbval] [--pages 10_biesan.ipynb ...]
 
 1. Navigation to the first interactive widget, for the landing page and every stage, against a minimal
    one-button notebook served by the same Voila (the app's command line, configuration and template, preheated
@@ -10,7 +10,9 @@
 3. The whole nbval run over the course (``python -m pytest tutorials/``; target: <= 120 s).
 
 Every page is opened with a session query (``?learner=…&rules=qingdao&lang=zh``) as the landing page's links
-open it. Before each timed visit the page's preheated kernel is back in its pool (the server log says so).
+open it. Before each timed visit the page's preheated kernel is back in its pool (the server log says so) and
+the server and its kernels are idle (their CPU time in ``/proc`` stops growing): the preheated kernel has run
+its page up to the request, as it has when a learner arrives.
 """
 
 from __future__ import annotations
@@ -93,6 +95,32 @@ def _fills(log: Path, notebook: str) -> int:
     return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", text))
 
 
+def _cpu_ticks(session: int) -> int:
+    """CPU time (clock ticks) used so far by the processes of a session: the server and its kernels."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended
+        if int(fields[3]) == session:  # field 6 of stat: the session id
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total
+
+
+def _settle(session: int, timeout: float = 60) -> None:
+    """Wait until the server and its kernels are idle: a preheated kernel has run its page up to the request
+    (the log's "pool is filled" comes when the kernel starts, before it has imported anything)."""
+    deadline = time.monotonic() + timeout
+    before = _cpu_ticks(session)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = _cpu_ticks(session)
+        if now - before <= 2:  # at most 20 ms of CPU in half a second
+            return
+        before = now
+
+
 def _wait(test: Any, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     while not test():
@@ -114,8 +142,9 @@ def _median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any) -> dict[str, list[float]]:
-    """Round-robin visits of every page, each with its preheated kernel back in the pool first."""
+def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any,
+               session: int) -> dict[str, list[float]]:
+    """Round-robin visits of every page, each with its preheated kernel back in the pool and idle first."""
     times: dict[str, list[float]] = {nb: [] for nb in notebooks}
     for _ in range(runs):
         for nb in notebooks:
@@ -123,6 +152,7 @@ def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_facto
             refilled = _wait(lambda nb=nb, visits=visits: _fills(log, nb) >= visits + 1, 120)
             if not refilled:
                 print(f"  note: {nb}: no refilled kernel after 120 s, timing a cold start", file=sys.stderr)
+            _settle(session)
             page = page_factory()
             try:
                 times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}{QUERY}"))
@@ -161,12 +191,19 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed visits of every page (default 5)")
     parser.add_argument("--clicks", type=int, default=20, help="timed answer clicks (default 20)")
     parser.add_argument("--no-nbval", action="store_true", help="skip timing the nbval run")
+    parser.add_argument("--pages", nargs="+", metavar="NOTEBOOK", help="time only these pages (and the minimal one)")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
         print("chromium is not on PATH: apt-get install -y chromium", file=sys.stderr)
         return 2
     pages = [MINIMAL, HOME.notebook] + [s.notebook for s in STAGES if (COURSE_DIR / s.notebook).is_file()]
+    if args.pages:
+        unknown = sorted(set(args.pages) - set(pages))
+        if unknown:
+            print(f"no such page: {', '.join(unknown)} (pages: {', '.join(pages[1:])})", file=sys.stderr)
+            return 2
+        pages = [MINIMAL] + [nb for nb in pages if nb in args.pages]
     with tempfile.TemporaryDirectory(prefix="gouji-bench-") as tmp:
         folder = Path(tmp) / "course"
         shutil.copytree(COURSE_DIR, folder, ignore=shutil.ignore_patterns(".*", "__pycache__"))
@@ -190,7 +227,7 @@ def main() -> int:
                     browser = pw.chromium.launch(executable_path=chromium, args=FLAGS)
                     context = browser.new_context(viewport={"width": 1280, "height": 800})
                     context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
-                    times = time_pages(base, log, pages, args.runs, context.new_page)
+                    times = time_pages(base, log, pages, args.runs, context.new_page, server.pid)
                     clicks = time_clicks(base, context.new_page(), args.clicks)
                     browser.close()
             finally:
