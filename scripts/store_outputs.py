@@ -24,6 +24,7 @@ def store(path: Path) -> None:
     NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
                    store_widget_state=False).execute()
     for cell in notebook.cells:
+        cell.metadata.pop("execution", None)  # timestamps: noise in every diff
         if cell.cell_type == "code" and CHECKED not in cell.metadata.get("tags", []):
             cell.outputs = []
             cell.execution_count = None
