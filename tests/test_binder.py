@@ -33,6 +33,17 @@ def test_requirements_are_the_package_dependencies() -> None:
     assert {_name(line): line for line in lines} == wanted
 
 
+def test_the_kernel_of_the_pages_is_a_dependency_not_only_a_test_extra() -> None:
+    """Voila runs every page in the ``python3`` kernel, which ipykernel provides. Without it in the package's
+    dependencies, ``pip install .`` on a fresh machine served every page as an error 500 ("No Jupyter kernel
+    for language 'python' found"): found by installing the wheel in a new virtual environment."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    kernels = {json.loads(nb.read_text(encoding="utf-8"))["metadata"]["kernelspec"]["name"]
+               for nb in (ROOT / "gouji_teach" / "course").glob("*.ipynb")}
+    assert kernels == {"python3"}
+    assert "ipykernel" in {_name(r) for r in project["dependencies"]}
+
+
 def test_runtime_is_a_supported_python() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
