@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -95,27 +96,28 @@ def _fills(log: Path, notebook: str) -> int:
     return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", text))
 
 
-def _cpu_ticks(session: int) -> int:
-    """CPU time (clock ticks) used so far by the processes of a session: the server and its kernels."""
+def _cpu_ticks(server: int) -> int:
+    """CPU time (clock ticks) used so far by the server and its kernels (its children, each in a session of
+    its own)."""
     total = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # from field 3 of stat on: state, ppid, ...
         except OSError:
             continue  # the process ended
-        if int(fields[3]) == session:  # field 6 of stat: the session id
+        if server in (int(stat.parent.name), int(fields[1])):
             total += int(fields[11]) + int(fields[12])  # utime, stime
     return total
 
 
-def _settle(session: int, timeout: float = 60) -> None:
+def _settle(server: int, timeout: float = 60) -> None:
     """Wait until the server and its kernels are idle: a preheated kernel has run its page up to the request
     (the log's "pool is filled" comes when the kernel starts, before it has imported anything)."""
     deadline = time.monotonic() + timeout
-    before = _cpu_ticks(session)
+    before = _cpu_ticks(server)
     while time.monotonic() < deadline:
         time.sleep(0.5)
-        now = _cpu_ticks(session)
+        now = _cpu_ticks(server)
         if now - before <= 2:  # at most 20 ms of CPU in half a second
             return
         before = now
@@ -143,7 +145,7 @@ def _median(values: list[float]) -> float:
 
 
 def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any,
-               session: int) -> dict[str, list[float]]:
+               server: int) -> dict[str, list[float]]:
     """Round-robin visits of every page, each with its preheated kernel back in the pool and idle first."""
     times: dict[str, list[float]] = {nb: [] for nb in notebooks}
     for _ in range(runs):
@@ -152,7 +154,7 @@ def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_facto
             refilled = _wait(lambda nb=nb, visits=visits: _fills(log, nb) >= visits + 1, 120)
             if not refilled:
                 print(f"  note: {nb}: no refilled kernel after 120 s, timing a cold start", file=sys.stderr)
-            _settle(session)
+            _settle(server)
             page = page_factory()
             try:
                 times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}{QUERY}"))
@@ -193,6 +195,7 @@ def main() -> int:
     parser.add_argument("--no-nbval", action="store_true", help="skip timing the nbval run")
     parser.add_argument("--pages", nargs="+", metavar="NOTEBOOK", help="time only these pages (and the minimal one)")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server (finally below) when stopped
     chromium = shutil.which("chromium")
     if chromium is None:
         print("chromium is not on PATH: apt-get install -y chromium", file=sys.stderr)
