@@ -11,8 +11,8 @@
 
 Every page is opened with a session query (``?learner=…&rules=qingdao&lang=zh``) as the landing page's links
 open it. Before each timed visit the page's preheated kernel is back in its pool (the server log says so) and
-the server and its kernels are idle (their CPU time in ``/proc`` stops growing): the preheated kernel has run
-its page up to the request, as it has when a learner arrives.
+idle (its CPU time in ``/proc`` stops growing): it has run its page up to the request, as it has when a
+learner arrives.
 """
 
 from __future__ import annotations
@@ -96,29 +96,41 @@ def _fills(log: Path, notebook: str) -> int:
     return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", text))
 
 
-def _cpu_ticks(server: int) -> int:
-    """CPU time (clock ticks) used so far by the server and its kernels (its children, each in a session of
-    its own)."""
-    total = 0
+def _newest_kernel(server: int) -> Path | None:
+    """The ``/proc`` entry of the server's newest child: the kernel it started last (each kernel runs in a
+    session of its own, as a child of the server)."""
+    newest, started = None, -1
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()  # from field 3 of stat on: state, ppid, ...
         except OSError:
             continue  # the process ended
-        if server in (int(stat.parent.name), int(fields[1])):
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total
+        if int(fields[1]) == server and int(fields[19]) > started:  # ppid; starttime
+            newest, started = stat, int(fields[19])
+    return newest
+
+
+def _cpu_ticks(stat: Path) -> int:
+    """CPU time (clock ticks) a process has used so far (0 once it has ended)."""
+    try:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime
 
 
 def _settle(server: int, timeout: float = 60) -> None:
-    """Wait until the server and its kernels are idle: a preheated kernel has run its page up to the request
-    (the log's "pool is filled" comes when the kernel starts, before it has imported anything)."""
+    """Wait until the kernel the server started last is idle: it has run its page up to the request (the
+    log's "pool is filled" comes when the kernel starts, before it has imported anything)."""
+    kernel = _newest_kernel(server)
+    if kernel is None:
+        return
     deadline = time.monotonic() + timeout
-    before = _cpu_ticks(server)
+    before = _cpu_ticks(kernel)
     while time.monotonic() < deadline:
         time.sleep(0.5)
-        now = _cpu_ticks(server)
-        if now - before <= 2:  # at most 20 ms of CPU in half a second
+        now = _cpu_ticks(kernel)
+        if now - before <= 1:  # at most 10 ms of CPU in half a second
             return
         before = now
 
