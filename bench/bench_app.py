@@ -26,15 +26,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from gouji_teach.app import COURSE_DIR, free_port, voila_command, voila_env
+from gouji_teach.app import COURSE_DIR, free_port, responds, voila_command, voila_env
 from gouji_teach.teach.course import HOME, STAGES
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.teach.i18n import t
@@ -82,41 +80,32 @@ _CLICK_JS = """async ([id, label, retry]) => {
 }"""
 
 
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 def _fills(log: Path, notebook: str) -> int:
     """How often the server log says the notebook's kernel pool was filled."""
     text = log.read_text(encoding="utf-8", errors="replace")
     return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", text))
 
 
+def _stat(process: Path) -> list[str] | None:
+    """Fields 3 on (state, ppid, ...) of ``/proc/PID/stat``; ``None`` once the process has ended."""
+    try:
+        return (process / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def _newest_kernel(server: int) -> Path | None:
     """The ``/proc`` entry of the server's newest child: the kernel it started last (each kernel runs in a
     session of its own, as a child of the server)."""
-    newest, started = None, -1
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()  # from field 3 of stat on: state, ppid, ...
-        except OSError:
-            continue  # the process ended
-        if int(fields[1]) == server and int(fields[19]) > started:  # ppid; starttime
-            newest, started = stat, int(fields[19])
-    return newest
+    children = [(int(fields[19]), proc) for proc in Path("/proc").glob("[0-9]*")  # starttime
+                if (fields := _stat(proc)) is not None and int(fields[1]) == server]  # ppid
+    return max(children)[1] if children else None
 
 
-def _cpu_ticks(stat: Path) -> int:
+def _cpu_ticks(process: Path) -> int:
     """CPU time (clock ticks) a process has used so far (0 once it has ended)."""
-    try:
-        fields = stat.read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0
-    return int(fields[11]) + int(fields[12])  # utime, stime
+    fields = _stat(process)
+    return int(fields[11]) + int(fields[12]) if fields else 0  # utime, stime
 
 
 def _settle(server: int, timeout: float = 60) -> None:
@@ -233,7 +222,7 @@ def main() -> int:
             base = f"http://127.0.0.1:{port}/"
             try:
                 started = time.monotonic()
-                if not _wait(lambda: _answers(base + "voila/tree"), 120):
+                if not _wait(lambda: responds(base + "voila/tree"), 120):
                     print(log.read_text(encoding="utf-8", errors="replace"), file=sys.stderr)
                     return 1
                 _wait(lambda: all(_fills(log, nb) for nb in pages), 600)

@@ -465,7 +465,7 @@ class Game:
                 out += [  # built from compositions: a hand of 36 cards makes hundreds of plays
                     Action.of(seat, "play", composition_notation(c))
                     for c in possible_compositions(hand, self.rules)
-                    if c[0] > Rank.FOUR or self._lead_problem(seat, c[0], sum(c[1:])) is None
+                    if self._lead_problem(seat, c[0], sum(c[1:])) is None
                 ]
             return out
         top_play = s.top[1]

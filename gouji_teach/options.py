@@ -61,12 +61,8 @@ def _play(rank: int, base: int, twos: int, big: int, small: int, rules: Ruleset)
     return Play.from_counts(Rank(rank) if base else None, base, twos, big, small, rules)
 
 
-def _cost(p: Play) -> tuple[int, int, int, int, int]:
-    return (p.size, p.jokers, p.big_jokers, p.twos, p._r)
-
-
 def _composition_cost(c: Composition, downgrade: bool) -> tuple[int, int, int, int, int]:
-    """:func:`_cost` of the play ``c`` makes, without making it."""
+    """How cheap the play ``c`` makes is, without making it: size, jokers, 大花, 2s, rank (counted)."""
     rank, base, twos, big, small = c
     if downgrade and big and small:
         big, small = 0, big + small
@@ -130,7 +126,7 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
     tb, ts, tr, tn = tg.big_jokers, tg.small_jokers, tg._r, tg.count
     kills = range(min(tb, counts[Rank.BIG_JOKER] // 2) + 1) if rules.big_joker_kill else range(1)
     plain = not (tb or ts)
-    out: list[Play] = []
+    found: list[Composition] = []
     for k in kills:
         for rank, base, twos, big, small in _compositions(counts, tg.size + k, rules.tieqian, 2 * k):
             if plain and base and rank <= tr:
@@ -140,6 +136,6 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
                 continue  # a mixed play's 大花 count as 小花 and kill nothing
             cr = rank if base else (_TWO if twos else JOKERS_ONLY_RANK)
             if _decide(cb - 2 * k, cs, cr, base + twos, tb - k, ts, tr, tn, cover) is None:
-                out.append(_play(rank, base, twos, big, small, rules))
-    out.sort(key=_cost)
-    return out
+                found.append((rank, base, twos, big, small))
+    found.sort(key=lambda c: _composition_cost(c, downgrade))
+    return [_play(*c, rules) for c in found]

@@ -19,7 +19,7 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["COURSE_DIR", "JUPYTER_DIR", "AppError", "free_port", "serve", "voila_command", "voila_env"]
+__all__ = ["COURSE_DIR", "JUPYTER_DIR", "AppError", "free_port", "responds", "serve", "voila_command", "voila_env"]
 
 #: The notebooks of the course (``tutorials/`` in a checkout is a link to this folder).
 COURSE_DIR = Path(__file__).resolve().parent.parent / "course"
@@ -62,9 +62,10 @@ def voila_env(progress: Path | None) -> dict[str, str]:
     return env
 
 
-def _answers(url: str) -> bool:
+def responds(url: str, timeout: float = 2) -> bool:
+    """Whether ``url`` answers 200 within ``timeout`` seconds (the server is up; a page has rendered)."""
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
             return response.status == 200
     except (urllib.error.URLError, OSError):
         return False
@@ -85,7 +86,7 @@ def serve(*, port: int | None = None, progress: Path | None = None, open_browser
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + startup_timeout
-        while not _answers(url + "voila/tree"):
+        while not responds(url + "voila/tree"):
             if process.poll() is not None:
                 raise AppError(f"Voila 启动失败（退出码 {process.returncode}） / Voila stopped at start "
                                f"(exit status {process.returncode}); is port {port} free?")

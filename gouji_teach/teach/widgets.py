@@ -154,10 +154,12 @@ class PuzzleWidget:
         self.feedback.value = self._feedback_html(lang)
         self.status.value = self._status_html(lang)
 
+    #: The message keys of the toggles' submit button, text field placeholder and text field label.
+    _TOGGLE_TEXTS = ("widget.submit", "widget.type.placeholder", "widget.type")
+
     def _label_toggles(self, lang: str) -> None:
-        self.submit.description = t("widget.submit", lang)
-        self.typed.placeholder = t("widget.type.placeholder", lang)
-        self.typed_label.value = t("widget.type", lang)
+        submit, placeholder, label = (t(key, lang) for key in self._TOGGLE_TEXTS)
+        self.submit.description, self.typed.placeholder, self.typed_label.value = submit, placeholder, label
 
     def _pictures(self) -> str:
         """The cards of the question as pictures, with no caption: a caption would give the count away."""

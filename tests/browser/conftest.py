@@ -17,8 +17,6 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ import pytest
 from pagekit import ARTIFACTS, WIDGET_TIMEOUT_MS
 from playwright.sync_api import expect
 
-from gouji_teach.app import free_port
+from gouji_teach.app import free_port, responds
 
 expect.set_options(timeout=30_000)  # a loaded machine answers clicks in seconds, not milliseconds
 
@@ -70,14 +68,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], chromium:
 
 
 # -- the app -------------------------------------------------------------------------------------------------------
-def _answers(url: str, timeout: float = 2) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 def _stop(process: subprocess.Popen[bytes]) -> None:
     """Ctrl-C to the command's process group (it stops Voila and its kernels), then harder if it hangs."""
     for sig, wait in ((signal.SIGINT, 30), (signal.SIGTERM, 10), (signal.SIGKILL, 10)):
@@ -117,12 +107,12 @@ def app_url(chromium: str, progress_file: Path) -> Iterator[str]:
                                    preexec_fn=_default_sigint)
         try:
             deadline = time.monotonic() + 120
-            while not _answers(url + "voila/tree"):
+            while not responds(url + "voila/tree"):
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"gouji-teach serve did not answer on {url}:\n"
                                 f"{log_path.read_text(encoding='utf-8', errors='replace')}")
                 time.sleep(0.25)
-            _answers(url + "voila/render/index.ipynb", WIDGET_TIMEOUT_MS / 1000)  # warm up: imports the course
+            responds(url + "voila/render/index.ipynb", WIDGET_TIMEOUT_MS / 1000)  # warm up: imports the course
             yield url
         finally:
             _stop(process)
