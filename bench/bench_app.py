@@ -94,12 +94,12 @@ def _stat(process: Path) -> list[str] | None:
         return None
 
 
-def _newest_kernel(server: int) -> Path | None:
-    """The ``/proc`` entry of the server's newest child: the kernel it started last (each kernel runs in a
-    session of its own, as a child of the server)."""
+def _kernels(server: int) -> list[Path]:
+    """The ``/proc`` entries of the server's children, oldest first: its kernels (each runs in a session of its
+    own, as a child of the server)."""
     children = [(int(fields[19]), proc) for proc in Path("/proc").glob("[0-9]*")  # starttime
                 if (fields := _stat(proc)) is not None and int(fields[1]) == server]  # ppid
-    return max(children)[1] if children else None
+    return [proc for _, proc in sorted(children)]
 
 
 def _cpu_ticks(process: Path) -> int:
@@ -108,12 +108,9 @@ def _cpu_ticks(process: Path) -> int:
     return int(fields[11]) + int(fields[12]) if fields else 0  # utime, stime
 
 
-def _settle(server: int, timeout: float = 60) -> None:
-    """Wait until the kernel the server started last is idle: it has run its page up to the request (the
-    log's "pool is filled" comes when the kernel starts, before it has imported anything)."""
-    kernel = _newest_kernel(server)
-    if kernel is None:
-        return
+def _settle(kernel: Path, timeout: float = 60) -> None:
+    """Wait until a kernel is idle: it has run its page up to the request (the log's "pool is filled" comes
+    when the kernel starts, before it has imported anything)."""
     deadline = time.monotonic() + timeout
     before = _cpu_ticks(kernel)
     while time.monotonic() < deadline:
@@ -155,7 +152,7 @@ def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_facto
             refilled = _wait(lambda nb=nb, visits=visits: _fills(log, nb) >= visits + 1, 120)
             if not refilled:
                 print(f"  note: {nb}: no refilled kernel after 120 s, timing a cold start", file=sys.stderr)
-            _settle(server)
+            _settle(_kernels(server)[-1])  # the page's new kernel: the server started it last
             page = page_factory()
             try:
                 times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}{QUERY}"))
@@ -225,8 +222,11 @@ def main() -> int:
                 if not _wait(lambda: responds(base + "voila/tree"), 120):
                     print(log.read_text(encoding="utf-8", errors="replace"), file=sys.stderr)
                     return 1
-                _wait(lambda: all(_fills(log, nb) for nb in pages), 600)
-                print(f"server up and {len(pages)} kernel pools filled in {time.monotonic() - started:.1f} s")
+                every = [nb.name for nb in folder.glob("*.ipynb")]  # Voila preheats them all, timed or not
+                _wait(lambda: all(_fills(log, nb) for nb in every), 600)
+                for kernel in _kernels(server.pid):
+                    _settle(kernel)
+                print(f"server up, {len(every)} kernel pools filled and idle in {time.monotonic() - started:.1f} s")
                 with sync_playwright() as pw:
                     browser = pw.chromium.launch(executable_path=chromium, args=FLAGS)
                     context = browser.new_context(viewport={"width": 1280, "height": 800})
