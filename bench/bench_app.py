@@ -1,6 +1,6 @@
 """Benchmark of the web app in chromium: it prints figures and asserts nothing.
 
-    python bench/bench_app.py [--runs 5] [--clicks 20] [--no-nbval] [--pages 10_biesan.ipynb ...]
+    python bench/bench_app.py [--runs 5] [--clicks 20] [--no-nbval] [--pages 10_biesan.ipynb ...] [--query Q]
 
 1. Navigation to the first interactive widget, for the landing page and every stage, against a minimal
    one-button notebook served by the same Voila (the app's command line, configuration and template, preheated
@@ -10,9 +10,10 @@
 3. The whole nbval run over the course (``python -m pytest tutorials/``; target: <= 120 s).
 
 Every page is opened with a session query (``?learner=…&rules=qingdao&lang=zh``) as the landing page's links
-open it. Before each timed visit the page's preheated kernel is back in its pool (the server log says so) and
-idle (its CPU time in ``/proc`` stops growing): it has run its page up to the request, as it has when a
-learner arrives.
+open it; ``--query`` gives another (``learner=bench&rules=linyi&lang=en``: a session other than the default the
+preheated page was built for, which the kernel applies after the request). Before each timed visit the page's
+preheated kernel is back in its pool (the server log says so) and idle (its CPU time in ``/proc`` stops
+growing): it has run its page for the default session, as it has when a learner arrives.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = "minimal.ipynb"
 CLICKS = "bench_clicks.ipynb"
-QUERY = "?learner=bench&rules=qingdao&lang=zh"
+QUERY = "learner=bench&rules=qingdao&lang=zh"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 #: The first control a learner can use: a button or a text field of a widget.
@@ -143,7 +144,7 @@ def _median(values: list[float]) -> float:
 
 
 def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any,
-               server: int) -> dict[str, list[float]]:
+               server: int, query: str) -> dict[str, list[float]]:
     """Round-robin visits of every page, each with its preheated kernel back in the pool and idle first."""
     times: dict[str, list[float]] = {nb: [] for nb in notebooks}
     for _ in range(runs):
@@ -155,7 +156,7 @@ def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_facto
             _settle(_kernels(server)[-1])  # the page's new kernel: the server started it last
             page = page_factory()
             try:
-                times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}{QUERY}"))
+                times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}?{query}"))
             except PlaywrightTimeoutError:
                 print(f"  note: {nb}: no interactive widget within 120 s", file=sys.stderr)
             finally:
@@ -166,7 +167,7 @@ def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_facto
 def time_clicks(base: str, page: Page, clicks: int) -> list[float]:
     """Click-to-feedback times on the bench's quiz page, alternating the answers (retry between them)."""
     puzzles = [make_drill("beats", 1, level=level, rules="qingdao") for level in ("easy", "medium")]
-    page.goto(f"{base}voila/render/{CLICKS}{QUERY}", wait_until="commit")
+    page.goto(f"{base}voila/render/{CLICKS}?{QUERY}", wait_until="commit")
     for puzzle in puzzles:
         page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=120_000)
     samples: list[float] = []
@@ -192,6 +193,7 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=20, help="timed answer clicks (default 20)")
     parser.add_argument("--no-nbval", action="store_true", help="skip timing the nbval run")
     parser.add_argument("--pages", nargs="+", metavar="NOTEBOOK", help="time only these pages (and the minimal one)")
+    parser.add_argument("--query", default=QUERY, help=f"the session of the timed pages (default {QUERY})")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server (finally below) when stopped
     chromium = shutil.which("chromium")
@@ -231,7 +233,7 @@ def main() -> int:
                     browser = pw.chromium.launch(executable_path=chromium, args=FLAGS)
                     context = browser.new_context(viewport={"width": 1280, "height": 800})
                     context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
-                    times = time_pages(base, log, pages, args.runs, context.new_page, server.pid)
+                    times = time_pages(base, log, pages, args.runs, context.new_page, server.pid, args.query)
                     clicks = time_clicks(base, context.new_page(), args.clicks)
                     browser.close()
             finally:
@@ -241,7 +243,7 @@ def main() -> int:
                 except subprocess.TimeoutExpired:
                     server.kill()
     minimal = _median(times[MINIMAL])
-    print(f"\nnavigation to the first interactive widget, median of {args.runs} (preheated kernels):")
+    print(f"\nnavigation to the first interactive widget, median of {args.runs} (preheated kernels, ?{args.query}):")
     print(f"  {'page':<22} {'median ms':>10} {'ratio':>7}")
     for nb in pages:
         print(f"  {nb:<22} {_median(times[nb]):>10.0f} {_median(times[nb]) / minimal:>7.2f}")

@@ -171,11 +171,11 @@ def test_every_stage_names_rules_of_the_rule_book():
 
 
 def test_a_presenter_link_opens_the_page_scenario_at_its_step():
+    from gouji_teach.teach import pages
     from gouji_teach.teach.course import start
-    from gouji_teach.teach.player import ScenarioPlayer
 
     session = start("dagouji", "step=3&lang=zh")
     assert session.step == 3 and start("dagouji", "lang=zh").step == 0
-    player = ScenarioPlayer("qingdao_dagouji", start_step=session.step)
+    player = pages.scenario(session, "qingdao_dagouji")
     assert player.step.value == 3
     player.close()

@@ -17,8 +17,10 @@ returns what the page needs. Links between pages carry the same three values, so
 
 from __future__ import annotations
 
+import asyncio
 import os
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
 from ..rulesets import PRESETS, Ruleset, find_ruleset
@@ -219,25 +221,46 @@ def query_string(learner: str, rules: str, lang: str) -> str:
     return urlencode({"learner": learner, "rules": rules, "lang": lang})
 
 
-def _page_query() -> str:
-    """The page's query. A kernel that Voila preheated waits here until the page is requested; anywhere else
-    (JupyterLab, nbval) the query is what the environment holds, usually nothing."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import get_query_string  # heavy: imported only inside a preheated Voila kernel
-
-        return get_query_string() or ""
-    return os.environ.get("QUERY_STRING", "")
+_WAITING: list[asyncio.Future] = []
 
 
-@dataclass(frozen=True, slots=True)
+def _follow_request(session: Session) -> None:
+    """In a kernel that Voila preheated: the page is built for the default session before anyone asks for it,
+    so that it is ready when asked for. The page's address reaches the kernel with the request; it is awaited
+    off the kernel's event loop and applied on it; every part of the page that follows the session redraws
+    itself, while the browser is still loading the page's scripts."""
+    from voila.utils import get_query_string  # heavy: imported only inside a preheated Voila kernel
+
+    async def follow() -> None:
+        query = await asyncio.get_running_loop().run_in_executor(None, get_query_string)
+        session.apply(query or "")
+
+    task = asyncio.ensure_future(follow())
+    _WAITING.append(task)  # the loop keeps only a weak reference to a task
+    task.add_done_callback(_WAITING.remove)
+
+
+@dataclass(slots=True)
 class Session:
-    """Who is learning, under which rule set, in which language, on which stage."""
+    """Who is learning, under which rule set, in which language, on which stage.
+
+    A page's widgets follow their session: :meth:`apply` changes it (the page's address arrives) and tells
+    every follower what changed; language changes also reach every widget through :mod:`.i18n`.
+
+    >>> s = Session(stage("cards"))
+    >>> seen = []
+    >>> s.follow(seen.append)
+    >>> s.apply("rules=linyi&learner=%E5%B0%8F%E6%98%8E")
+    >>> [sorted(changed) for changed in seen], s.rules.name, s.learner
+    ([['learner', 'rules']], 'linyi', '小明')
+    """
 
     stage: Stage
-    learner: str
-    rules: Ruleset
-    lang: str
+    learner: str = ""
+    rules: Ruleset = field(default_factory=lambda: find_ruleset("qingdao"))
+    lang: str = "zh"
     step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
+    _followers: list[Callable[[set[str]], None]] = field(default_factory=list, repr=False, compare=False)
 
     def link(self, target: Stage | str, **changes: str) -> str:
         """A relative link to another stage that keeps the session (``changes`` override values)."""
@@ -245,10 +268,34 @@ class Session:
         values = {"learner": self.learner, "rules": self.rules.name, "lang": self.lang, **changes}
         return f"{other.notebook}?{query_string(**values)}"
 
+    def follow(self, callback: Callable[[set[str]], None]) -> None:
+        """Call ``callback(changed)`` after :meth:`apply` changed the session (the names of what changed)."""
+        self._followers.append(callback)
+
+    def apply(self, query: str) -> None:
+        """Take the learner, rule set, language and step from a page's query, switch the language, and tell
+        the followers what changed."""
+        values = parse_query(query)
+        new = {"learner": values["learner"], "rules": find_ruleset(values["rules"]), "lang": values["lang"],
+               "step": int(values.get("step", 0))}
+        changed = {name for name, value in new.items() if getattr(self, name) != value}
+        for name in changed:
+            setattr(self, name, new[name])
+        set_language(self.lang)
+        if changed:
+            for callback in list(self._followers):
+                callback(changed)
+
 
 def start(stage_id: str, query: str | None = None) -> Session:
-    """Begin a page: read the session from ``query`` (default: the page's address) and set the language."""
-    values = parse_query(_page_query() if query is None else query)
-    set_language(values["lang"])
-    return Session(stage(stage_id), values["learner"], find_ruleset(values["rules"]), values["lang"],
-                   int(values.get("step", 0)))
+    """Begin a page: read the session from ``query`` (default: the page's address) and set the language.
+
+    In a kernel that Voila preheated, the page's address is not known yet: the session starts with the defaults
+    and follows the address when the page is requested."""
+    session = Session(stage(stage_id))
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        set_language(session.lang)
+        _follow_request(session)
+    else:
+        session.apply(os.environ.get("QUERY_STRING", "") if query is None else query)
+    return session

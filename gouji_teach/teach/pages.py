@@ -12,7 +12,8 @@ save progress. A notebook composes these; it holds no logic of its own.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import ipywidgets as w
 
@@ -25,12 +26,14 @@ from .controls import defaults, make
 from .course import GLOSSARY, HOME, STAGES, Session, stage
 from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
+from .player import ScenarioPlayer
 from .progress import ProgressStore
 from .render import play_html
 from .table import puzzle_widget
 from .widgets import Attempt, RulesetComparison
 
-__all__ = ["example", "footer", "glossary", "header", "landing", "quiz", "rulesets_view", "store", "verdict_line"]
+__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rulesets_view", "scenario",
+           "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -89,13 +92,15 @@ def _switches(session: Session, lang: str) -> str:
 
 
 class _Live(w.HTML):
-    """An HTML widget that re-renders itself when the language changes."""
+    """An HTML widget that re-renders itself when the language changes, and when its session (if any) does."""
 
-    def __init__(self, render: callable) -> None:  # type: ignore[valid-type]
+    def __init__(self, render: Callable[[str], str], session: Session | None = None) -> None:
         super().__init__(**defaults(w.HTML))
         self._render = render
         self.value = render(get_language())
         self._unsubscribe = subscribe(lambda lang: setattr(self, "value", self._render(lang)))
+        if session is not None:
+            session.follow(lambda _changed: setattr(self, "value", self._render(get_language())))
 
 
 def header(session: Session) -> w.Widget:
@@ -112,7 +117,7 @@ def header(session: Session) -> w.Widget:
                 f"<p>{who} · {_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
                 f"{_switches(session, lang)}</header>")
 
-    return _Live(render)
+    return _Live(render, session)
 
 
 def _record(session: Session, attempt: Attempt, status: w.HTML) -> None:
@@ -131,21 +136,31 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
     """Puzzles for this stage under the session's rule set: ``(kind, level)`` or ``(kind, level, number)``.
 
     Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
-    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner.
+    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner. When
+    the session's rule set changes, the puzzles are made again under it.
     """
     status = make(w.HTML)
-    widgets: list[w.Widget] = []
-    counters: dict[tuple[str, str], int] = {}
-    for spec in drills:
-        kind, level = spec[0], spec[1]
-        counters[kind, level] = counters.get((kind, level), 0) + 1
-        number = spec[2] if len(spec) > 2 else counters[kind, level]  # type: ignore[misc]
-        puzzle = make_drill(kind, number, level=level, rules=session.rules)
-        widget = puzzle_widget(puzzle, presenter=presenter,
-                               on_attempt=lambda a, status=status: _record(session, a, status))
-        widgets.append(widget.box)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
-    return make(w.VBox, children=[title, *widgets, status])
+    box = make(w.VBox)
+    shown: list = []
+
+    def build() -> None:
+        for widget in shown:
+            widget.close()
+        shown.clear()
+        counters: dict[tuple[str, str], int] = {}
+        for spec in drills:
+            kind, level = spec[0], spec[1]
+            counters[kind, level] = counters.get((kind, level), 0) + 1
+            number = spec[2] if len(spec) > 2 else counters[kind, level]  # type: ignore[misc]
+            puzzle = make_drill(kind, number, level=level, rules=session.rules)
+            shown.append(puzzle_widget(puzzle, presenter=presenter,
+                                       on_attempt=lambda a: _record(session, a, status)))
+        box.children = [title, *(widget.box for widget in shown), status]
+
+    build()
+    session.follow(lambda changed: build() if "rules" in changed else None)
+    return box
 
 
 def footer(session: Session) -> w.Widget:
@@ -169,22 +184,39 @@ def footer(session: Session) -> w.Widget:
         return (f"<footer class='gj-footer'><h3>{html.escape(t('page.summary', lang))}</h3>{covered}"
                 f"<nav>{' · '.join(nav)}</nav></footer>")
 
-    return _Live(render)
+    return _Live(render, session)
 
 
 def example(challenger: str, target: str, session: Session) -> w.Widget:
     """Two plays as pictures and the engine's verdict under the session's rule set, explained."""
-    rules = session.rules
-    ch, tg = Play.parse(challenger, rules), Play.parse(target, rules)
-    verdict = beats(ch, tg, rules)
 
     def render(lang: str) -> str:
+        rules = session.rules
+        ch, tg = Play.parse(challenger, rules), Play.parse(target, rules)
+        verdict = beats(ch, tg, rules)
         mark = "✔" if verdict else "✘"
         return (f"<figure class='gj-example'>{play_html(ch, lang=lang)}<span aria-hidden='true'> ⟶ </span>"
                 f"{play_html(tg, lang=lang)}<figcaption>{mark} "
                 f"{html.escape(pick(verdict.reason_zh, verdict.reason_en, lang))}</figcaption></figure>")
 
-    return _Live(render)
+    return _Live(render, session)
+
+
+def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
+    """A picture that follows the session: ``draw(session)`` (e.g. a :mod:`.render` drawing under
+    ``session.rules``) is drawn again when the rule set or the language changes.
+
+        pages.picture(session, lambda s: render.play_html(Play.parse("XX888", s.rules)))
+    """
+    return _Live(lambda _lang: str(draw(session)), session)
+
+
+def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> ScenarioPlayer:
+    """The page's scenario player: it opens at the step of the page's address (``?step=N``) and goes there
+    when the address arrives."""
+    player = ScenarioPlayer(name, presenter=presenter, start_step=session.step)
+    session.follow(lambda changed: player.go(session.step) if "step" in changed else None)
+    return player
 
 
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> str:
@@ -251,8 +283,15 @@ def landing(session: Session) -> w.Widget:
         go.value = f"<a class='gj-start' href='{html.escape(first)}'>{html.escape(t('page.start', lang))} →</a>"
         name.placeholder = t("page.name", lang)
 
+    def follow(_changed: set[str]) -> None:
+        if name.value != session.learner:
+            name.value = session.learner  # which refreshes
+        else:
+            refresh()
+
     name.observe(lambda _c: refresh(), names="value")
     subscribe(refresh)
+    session.follow(follow)
     set_language(session.lang)
     refresh()
     return make(w.VBox, children=[make(w.HBox, children=[name, go], layout={"flex_flow": "row wrap"}), stages,

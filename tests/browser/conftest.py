@@ -119,6 +119,12 @@ def app_url(chromium: str, progress_file: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def serve_log(app_url: str, progress_file: Path) -> Path:
+    """The log of the app under test (Voila says there when a kernel pool is filled and when it is used)."""
+    return progress_file.with_name("serve.log")
+
+
+@pytest.fixture(scope="session")
 def base_url(app_url: str) -> str:
     """pytest-playwright's base URL: ``page.goto("voila/render/…")`` is relative to the app."""
     return app_url

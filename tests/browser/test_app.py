@@ -10,6 +10,7 @@ import contextlib
 import html
 import json
 import re
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,10 +141,15 @@ def test_rule_set_link_applies_the_rule_set(page: Page) -> None:
     expect(page.locator(".gj-footer a").first).to_have_attribute("href", re.compile(r"rules=linyi"))
 
 
+def _scenario_pages() -> list[Stage]:
+    """The stages whose page has a scenario that follows the address's step (``pages.scenario``)."""
+    return [s for s in STAGE_PAGES if "pages.scenario(" in (COURSE_DIR / s.notebook).read_text(encoding="utf-8")]
+
+
 def test_step_a_scenario(page: Page) -> None:
-    pages = [s for s in STAGE_PAGES if "ScenarioPlayer" in (COURSE_DIR / s.notebook).read_text(encoding="utf-8")]
+    pages = _scenario_pages()
     if not pages:
-        pytest.skip("no stage page has a scenario player yet (no stage notebook uses ScenarioPlayer)")
+        pytest.skip("no stage page has a scenario player yet (no stage notebook calls pages.scenario)")
     stage = pages[0]
     page.goto(render_path(stage, learner=_learner("player")), wait_until="domcontentloaded")
     wait_for_page(page, stage)
@@ -151,6 +157,36 @@ def test_step_a_scenario(page: Page) -> None:
     before = player.inner_text()
     player.get_by_role("button", name="下一步").first.click()
     expect(player).not_to_have_text(before)
+
+
+def test_a_preheated_page_opened_in_english_under_linyi_at_a_step_shows_all_three(page: Page,
+                                                                                     serve_log: Path) -> None:
+    """Voila runs a page in its preheated kernel before anyone asks for it, for the default session (Chinese,
+    qingdao, step 0); the address arrives with the request. Opened first with another session, the page shows
+    that session, not the one it was built for."""
+    stage = next((s for s in reversed(_scenario_pages()) if quiz_puzzles(s)), None)
+    if stage is None:
+        pytest.skip("no stage page has both a scenario player and a quiz")
+
+    def count(message: str) -> int:
+        text = serve_log.read_text(encoding="utf-8", errors="replace")
+        return len(re.findall(message + r"\S*" + re.escape(stage.notebook), text))
+
+    used = "Using pre-heated kernel: \\S+ for "
+    deadline = time.monotonic() + WIDGET_TIMEOUT_MS / 1000
+    while count("Kernel pool of ") <= count(used):  # wait for a preheated kernel in the page's pool
+        assert time.monotonic() < deadline, f"no preheated kernel for {stage.notebook}"
+        time.sleep(0.5)
+    before = count(used)
+    page.goto(render_path(stage, learner=_learner("preheated"), rules="linyi", lang="en") + "&step=2",
+              wait_until="domcontentloaded")
+    wait_for_page(page, stage, rules="linyi")
+    assert count(used) == before + 1, "the page was not served by its preheated kernel"
+    expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
+    expect(page.locator(".gj-header [aria-current=page]", has_text=PRESETS["linyi"].title_en)).to_be_visible()
+    for puzzle in quiz_puzzles(stage, "linyi"):
+        expect(_puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[1])
+    expect(page.locator(".gouji-scenario-player").first).to_contain_text("Step 2 of")
 
 
 def test_progress_survives_a_reload(page: Page) -> None:

@@ -1,0 +1,88 @@
+"""A page is built before anyone asks for it (Voila preheats its kernel), then follows the session its address
+brings: learner, rule set, language and a presenter's step."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import ipywidgets as w
+import pytest
+from widget_state import fresh_widgets
+
+from gouji_teach import PRESETS, Play
+from gouji_teach.compare import beats
+from gouji_teach.teach import course, pages, render
+from gouji_teach.teach.drills import make_drill
+from gouji_teach.verdicts import cite
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    yield from fresh_widgets()
+
+
+def _texts(widget: w.Widget) -> str:
+    """Every text a widget tree shows (HTML values and descriptions)."""
+    own = f"{getattr(widget, 'value', '')} {getattr(widget, 'description', '')}"
+    return own + " ".join(_texts(child) for child in getattr(widget, "children", ()))
+
+
+def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_later():
+    session = course.Session(course.stage("dagouji"))  # what a preheated kernel builds the page for
+    header, footer = pages.header(session), pages.footer(session)
+    quiz = pages.quiz(session, [("beats", "easy"), ("who_may_act", "medium")])
+    picture = pages.picture(session, lambda s: render.play_html(Play.parse("XX888", s.rules)))
+    example = pages.example("DD", "D", session)
+    player = pages.scenario(session, "qingdao_dagouji")
+    old_puzzles = list(quiz.children[1:-1])
+    assert "/qingdao/" in _texts(quiz) and player.step.value == 0
+
+    session.apply("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en&step=3")
+
+    linyi = PRESETS["linyi"]
+    assert "Learner: 小明" in header.value and "rules=linyi" in header.value
+    assert cite("gouji.duitou", linyi) in footer.value and "Summary" in footer.value
+    for kind, level in (("beats", "easy"), ("who_may_act", "medium")):
+        assert make_drill(kind, 1, level=level, rules="linyi").puzzle_id in _texts(quiz)
+    assert "/qingdao/" not in _texts(quiz)
+    assert all(box.comm is None for box in old_puzzles)  # the puzzles made for qingdao are closed
+    assert picture.value == str(render.play_html(Play.parse("XX888", linyi), lang="en"))
+    assert beats(Play.parse("DD", linyi), Play.parse("D", linyi), linyi).reason_en in example.value
+    assert player.step.value == 3
+
+
+def test_the_same_address_again_changes_nothing():
+    session = course.start("cards", "rules=tongsu&lang=zh")
+    quiz = pages.quiz(session, [("beats", "easy")])
+    before = quiz.children
+    seen: list[set[str]] = []
+    session.follow(seen.append)
+    session.apply("rules=tongsu&lang=zh")
+    assert seen == [] and quiz.children == before
+
+
+def test_a_preheated_kernel_builds_the_page_first_and_applies_the_request_on_its_event_loop(monkeypatch):
+    import voila.utils
+
+    requested = threading.Event()
+
+    def get_query_string() -> str:  # Voila's: blocks until the page is requested
+        assert requested.wait(10)
+        return "learner=ming&rules=tongsu&lang=en"
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila.utils, "get_query_string", get_query_string)
+
+    async def kernel() -> tuple[course.Session, w.HTML]:
+        session = course.start("cards")
+        assert (session.learner, session.rules.name, session.lang) == ("", "qingdao", "zh")
+        header = pages.header(session)  # built before the request
+        assert "Learner" not in header.value
+        requested.set()
+        await asyncio.wait_for(asyncio.gather(*course._WAITING), 10)
+        return session, header
+
+    session, header = asyncio.run(kernel())
+    assert (session.learner, session.rules.name, session.lang) == ("ming", "tongsu", "en")
+    assert "Learner: ming" in header.value and not course._WAITING
