@@ -81,10 +81,11 @@ _CLICK_JS = """async ([id, label, retry]) => {
 }"""
 
 
-def _fills(log: Path, notebook: str) -> int:
-    """How often the server log says the notebook's kernel pool was filled."""
+def _fills(log: Path, notebook: str | None = None) -> int:
+    """How often the server log says the notebook's kernel pool (default: any pool) was filled."""
     text = log.read_text(encoding="utf-8", errors="replace")
-    return len(re.findall(rf"Kernel pool of {re.escape(notebook)} is filled", text))
+    name = r"\S+" if notebook is None else re.escape(notebook)
+    return len(re.findall(rf"Kernel pool of {name} is filled", text))
 
 
 def _stat(process: Path) -> list[str] | None:
@@ -145,22 +146,23 @@ def _median(values: list[float]) -> float:
 
 def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any,
                server: int, query: str) -> dict[str, list[float]]:
-    """Round-robin visits of every page, each with its preheated kernel back in the pool and idle first."""
+    """Round-robin visits of every page. Before each, every page visited so far has its preheated kernel back
+    in the pool (a pool is filled again 5 s after use, which would otherwise start a kernel during a later
+    visit), and the newest kernel is idle."""
     times: dict[str, list[float]] = {nb: [] for nb in notebooks}
-    for _ in range(runs):
-        for nb in notebooks:
-            visits = len(times[nb])
-            refilled = _wait(lambda nb=nb, visits=visits: _fills(log, nb) >= visits + 1, 120)
-            if not refilled:
-                print(f"  note: {nb}: no refilled kernel after 120 s, timing a cold start", file=sys.stderr)
-            _settle(_kernels(server)[-1])  # the page's new kernel: the server started it last
-            page = page_factory()
-            try:
-                times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}?{query}"))
-            except PlaywrightTimeoutError:
-                print(f"  note: {nb}: no interactive widget within 120 s", file=sys.stderr)
-            finally:
-                page.close()
+    pools = _fills(log)
+    for visited in range(runs * len(notebooks)):
+        nb = notebooks[visited % len(notebooks)]
+        if not _wait(lambda visited=visited: _fills(log) >= pools + visited, 120):
+            print(f"  note: before {nb}: a pool was not filled again within 120 s", file=sys.stderr)
+        _settle(_kernels(server)[-1])  # the server started the newest kernel last
+        page = page_factory()
+        try:
+            times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}?{query}"))
+        except PlaywrightTimeoutError:
+            print(f"  note: {nb}: no interactive widget within 120 s", file=sys.stderr)
+        finally:
+            page.close()
     return times
 
 
@@ -244,9 +246,10 @@ def main() -> int:
                     server.kill()
     minimal = _median(times[MINIMAL])
     print(f"\nnavigation to the first interactive widget, median of {args.runs} (preheated kernels, ?{args.query}):")
-    print(f"  {'page':<22} {'median ms':>10} {'ratio':>7}")
+    print(f"  {'page':<22} {'median ms':>10} {'ratio':>7}   range ms")
     for nb in pages:
-        print(f"  {nb:<22} {_median(times[nb]):>10.0f} {_median(times[nb]) / minimal:>7.2f}")
+        spread = f"{min(times[nb]):.0f}-{max(times[nb]):.0f}" if times[nb] else "-"
+        print(f"  {nb:<22} {_median(times[nb]):>10.0f} {_median(times[nb]) / minimal:>7.2f}   {spread}")
     worst = max((nb for nb in pages if nb != MINIMAL), key=lambda nb: _median(times[nb]))
     print(f"  worst ratio: {worst} {_median(times[worst]) / minimal:.2f} (target <= 1.3)")
     if clicks:

@@ -5,6 +5,11 @@ Every notebook of ``tutorials/`` starts with ``session = course.start("<stage id
 ``?learner=…&rules=…&lang=…`` from the address (Voila hands it to the kernel), switches the language and
 returns what the page needs. Links between pages carry the same three values, so a reload keeps them.
 
+Voila runs a page in a preheated kernel before anyone asks for it, so the address comes after the page is built:
+there, the session starts with the defaults, and everything on the page that depends on it follows it
+(:meth:`Session.follow`; the teaching layer's ``pages`` functions do) when :meth:`Session.apply` brings the
+address. A page is then ready the moment it is asked for.
+
 >>> [s.id for s in STAGES][:4]
 ['table', 'cards', 'plays', 'compare']
 >>> stage("kaidian").notebook
