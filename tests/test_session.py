@@ -28,6 +28,11 @@ def _texts(widget: w.Widget) -> str:
     return own + " ".join(_texts(child) for child in getattr(widget, "children", ()))
 
 
+def _ids(widget: w.Widget) -> set[str]:
+    """The model ids of a widget tree."""
+    return {widget.model_id}.union(*(_ids(child) for child in getattr(widget, "children", ())))
+
+
 def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_later():
     session = course.Session(course.stage("dagouji"))  # what a preheated kernel builds the page for
     header, footer = pages.header(session), pages.footer(session)
@@ -35,8 +40,8 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     picture = pages.picture(session, lambda s: render.play_html(Play.parse("XX888", s.rules)))
     example = pages.example("DD", "D", session)
     player = pages.scenario(session, "qingdao_dagouji")
-    old_puzzles = list(quiz.children[1:-1])
     assert "/qingdao/" in _texts(quiz) and player.step.value == 0
+    controls = _ids(quiz)
 
     session.apply("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en&step=3")
 
@@ -46,7 +51,12 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     for kind, level in (("beats", "easy"), ("who_may_act", "medium")):
         assert make_drill(kind, 1, level=level, rules="linyi").puzzle_id in _texts(quiz)
     assert "/qingdao/" not in _texts(quiz)
-    assert all(box.comm is None for box in old_puzzles)  # the puzzles made for qingdao are closed
+    assert _ids(quiz) == controls  # the new puzzles are shown in the same controls
+    puzzle = make_drill("beats", 1, level="easy", rules="linyi")
+    right = next(c for c in puzzle.choices if puzzle.check(c.key).correct)
+    beats_box = quiz.children[1]
+    next(b for b in beats_box.children[2].children if b.description == right.text("en")).click()
+    assert "gouji-feedback right" in _texts(beats_box)
     assert picture.value == str(render.play_html(Play.parse("XX888", linyi), lang="en"))
     assert beats(Play.parse("DD", linyi), Play.parse("D", linyi), linyi).reason_en in example.value
     assert player.step.value == 3

@@ -177,3 +177,26 @@ def test_a_quiz_page_shares_layouts_and_styles_and_answering_makes_no_new_models
     next(b for b in puzzle_box.children[2].children if isinstance(b, w.Button)).click()
     set_language("en")
     assert w.widgets.widget._instances.keys() == models.keys()
+
+
+def test_a_puzzle_widget_shows_another_puzzle_of_the_same_shape_as_new():
+    first, other = make_drill("beats", 1, level="easy"), make_drill("beats", 2, level="hard", rules="linyi")
+    widget = PuzzleWidget(first)
+    wrong = next(c for c in first.choices if not first.check(c.key).correct)
+    widget.answer(wrong.key)
+    assert widget.show(other)
+    assert "gouji-feedback" not in widget.feedback.value and other.puzzle_id in widget.question.value
+    right = next(c for c in other.choices if other.check(c.key).correct)
+    next(b for b in widget.choice_buttons if b.description == right.text("zh")).click()  # the new puzzle's
+    assert "gouji-feedback right" in widget.feedback.value and widget.stars == 3
+    pick = make_drill("pick", 1, level="easy")
+    assert not widget.show(pick) and other.puzzle_id in widget.question.value  # other controls: unchanged
+
+
+def test_a_pick_widget_relabels_its_card_toggles_for_another_hand():
+    shown = make_drill("pick", 1, level="medium")
+    widget = PuzzleWidget(shown)
+    other = next(p for n in range(2, 60) if PuzzleWidget._shape(p := make_drill("pick", n, level="medium"))
+                 == PuzzleWidget._shape(shown) and p.hand.cards != shown.hand.cards)
+    assert widget.show(other)
+    assert [t.description for t in widget.toggles] == [c.notation for c in other.hand.cards]

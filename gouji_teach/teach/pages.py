@@ -28,9 +28,10 @@ from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
 from .progress import ProgressStore
+from .puzzles import Puzzle
 from .render import play_html
 from .table import puzzle_widget
-from .widgets import Attempt, RulesetComparison
+from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
 __all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rulesets_view", "scenario",
            "store", "verdict_line"]
@@ -137,29 +138,37 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
 
     Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
     everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner. When
-    the session's rule set changes, the puzzles are made again under it.
+    the session's rule set changes, the quiz shows the same drills made under it.
     """
     status = make(w.HTML)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
-    box = make(w.VBox)
-    shown: list = []
 
-    def build() -> None:
-        for widget in shown:
-            widget.close()
-        shown.clear()
+    def puzzles() -> list[Puzzle]:
         counters: dict[tuple[str, str], int] = {}
+        made = []
         for spec in drills:
             kind, level = spec[0], spec[1]
             counters[kind, level] = counters.get((kind, level), 0) + 1
             number = spec[2] if len(spec) > 2 else counters[kind, level]  # type: ignore[misc]
-            puzzle = make_drill(kind, number, level=level, rules=session.rules)
-            shown.append(puzzle_widget(puzzle, presenter=presenter,
-                                       on_attempt=lambda a: _record(session, a, status)))
-        box.children = [title, *(widget.box for widget in shown), status]
+            made.append(make_drill(kind, number, level=level, rules=session.rules))
+        return made
 
-    build()
-    session.follow(lambda changed: build() if "rules" in changed else None)
+    def widget(puzzle: Puzzle) -> PuzzleWidget:
+        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))
+
+    shown = [widget(puzzle) for puzzle in puzzles()]
+    box = make(w.VBox, children=[title, *(x.box for x in shown), status])
+
+    def follow(changed: set[str]) -> None:
+        if "rules" not in changed:
+            return
+        for i, puzzle in enumerate(puzzles()):
+            if not shown[i].show(puzzle):  # answered with other controls: a widget of its own
+                shown[i].close()
+                shown[i] = widget(puzzle)
+        box.children = [title, *(x.box for x in shown), status]
+
+    session.follow(follow)
     return box
 
 

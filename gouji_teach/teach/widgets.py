@@ -117,8 +117,8 @@ class PuzzleWidget:
         if isinstance(puzzle, PickPuzzle):
             return self._toggle_rows([c.notation for c in puzzle.hand.cards])
         self.choice_buttons = [make(w.Button, layout=_AUTO) for _ in puzzle.choices]
-        for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
-            button.on_click(lambda _b, key=choice.key: self.answer(key))
+        for i, button in enumerate(self.choice_buttons):  # the choice of the puzzle shown when clicked
+            button.on_click(lambda _b, i=i: self.answer(self._puzzle.choices[i].key))
         return make(w.HBox, children=self.choice_buttons, layout=_WRAP)
 
     def _toggle_rows(self, labels: list[str]) -> w.Widget:
@@ -132,6 +132,26 @@ class PuzzleWidget:
         return make(w.VBox, children=[make(w.HBox, children=self.toggles, layout=_WRAP),
                                       make(w.HBox, children=[self.submit, self.typed_label, self.typed],
                                            layout=_WRAP)])
+
+    @staticmethod
+    def _shape(puzzle: Puzzle) -> tuple[object, ...]:
+        """What a puzzle's answer controls are made for: a puzzle of the same shape can use them too."""
+        if isinstance(puzzle, PickPuzzle):
+            return PickPuzzle, len(puzzle.hand.cards)
+        return type(puzzle), len(puzzle.choices)
+
+    def show(self, puzzle: Puzzle) -> bool:
+        """Show another puzzle in these controls, as new (no attempt, hint or stars), and return ``True``; if it
+        is answered with other controls, return ``False`` and change nothing. (A page whose rule set changes
+        shows its quiz's new puzzles without making new widgets.)"""
+        if self._shape(puzzle) != self._shape(self._puzzle):
+            return False
+        self._puzzle = puzzle
+        if isinstance(puzzle, PickPuzzle):
+            for toggle, card in zip(self.toggles, puzzle.hand.cards, strict=True):
+                toggle.description = card.notation
+        self.retry()
+        return True
 
     # -- rendering ----------------------------------------------------------------------------------------
     def _render(self) -> None:
