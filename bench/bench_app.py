@@ -111,8 +111,8 @@ def _cpu_ticks(process: Path) -> int:
 
 
 def _settle(kernel: Path, timeout: float = 60) -> None:
-    """Wait until a kernel is idle: it has run its page up to the request (the log's "pool is filled" comes
-    when the kernel starts, before it has imported anything)."""
+    """Wait until a kernel is idle: it has built its page for the default session (the log's "pool is filled"
+    comes when the kernel starts, before it has imported anything)."""
     deadline = time.monotonic() + timeout
     before = _cpu_ticks(kernel)
     while time.monotonic() < deadline:

@@ -148,14 +148,12 @@ class SeatPickWidget(PuzzleWidget):
     """
 
     def _controls(self) -> w.Widget:
-        return self._toggle_rows([""] * 6)  # labelled "座位0" … "座位5" in the page's language by _label_toggles
+        return self._toggle_rows(6)
 
     _TOGGLE_TEXTS = ("table.submit", "table.type.placeholder", "table.type")
 
-    def _label_toggles(self, lang: str) -> None:
-        for seat, toggle in enumerate(self.toggles):
-            toggle.description = t("table.seat_toggle", lang, n=seat)
-        super()._label_toggles(lang)
+    def _toggle_labels(self, lang: str) -> list[str]:
+        return [t("table.seat_toggle", lang, n=seat) for seat in range(6)]
 
     def _pictures(self) -> str:
         return position_html(self._puzzle, scale=PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[arg-type]

@@ -115,15 +115,16 @@ class PuzzleWidget:
         """The answer controls: a button per choice, or (a pick puzzle) a toggle per card of the hand."""
         puzzle = self._puzzle
         if isinstance(puzzle, PickPuzzle):
-            return self._toggle_rows([c.notation for c in puzzle.hand.cards])
+            return self._toggle_rows(len(puzzle.hand.cards))
         self.choice_buttons = [make(w.Button, layout=_AUTO) for _ in puzzle.choices]
         for i, button in enumerate(self.choice_buttons):  # the choice of the puzzle shown when clicked
             button.on_click(lambda _b, i=i: self.answer(self._puzzle.choices[i].key))
         return make(w.HBox, children=self.choice_buttons, layout=_WRAP)
 
-    def _toggle_rows(self, labels: list[str]) -> w.Widget:
-        """Toggle buttons (``labels``), then a submit button and a text field answered with Enter."""
-        self.toggles = [make(w.ToggleButton, description=label, layout=_AUTO) for label in labels]
+    def _toggle_rows(self, count: int) -> w.Widget:
+        """``count`` toggle buttons (labelled by :meth:`_label_toggles`), then a submit button and a text field
+        answered with Enter."""
+        self.toggles = [make(w.ToggleButton, layout=_AUTO) for _ in range(count)]
         self.submit = make(w.Button, button_style="primary")
         self.submit.on_click(lambda _b: self.answer(self._selected()))
         self.typed_label = make(w.Label)
@@ -147,10 +148,7 @@ class PuzzleWidget:
         if self._shape(puzzle) != self._shape(self._puzzle):
             return False
         self._puzzle = puzzle
-        if isinstance(puzzle, PickPuzzle):
-            for toggle, card in zip(self.toggles, puzzle.hand.cards, strict=True):
-                toggle.description = card.notation
-        self.retry()
+        self.retry()  # which renders, toggle labels included
         return True
 
     # -- rendering ----------------------------------------------------------------------------------------
@@ -177,7 +175,13 @@ class PuzzleWidget:
     #: The message keys of the toggles' submit button, text field placeholder and text field label.
     _TOGGLE_TEXTS = ("widget.submit", "widget.type.placeholder", "widget.type")
 
+    def _toggle_labels(self, lang: str) -> list[str]:
+        """The toggles' labels: a pick puzzle's cards."""
+        return [c.notation for c in self._puzzle.hand.cards]  # type: ignore[attr-defined]
+
     def _label_toggles(self, lang: str) -> None:
+        for toggle, text in zip(self.toggles, self._toggle_labels(lang), strict=True):
+            toggle.description = text
         submit, placeholder, label = (t(key, lang) for key in self._TOGGLE_TEXTS)
         self.submit.description, self.typed.placeholder, self.typed_label.value = submit, placeholder, label
 

@@ -95,12 +95,17 @@ def progress_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def app_url(chromium: str, progress_file: Path) -> Iterator[str]:
+def serve_log(progress_file: Path) -> Path:
+    """The log of the app under test (Voila says there when a kernel pool is filled and when it is used)."""
+    return progress_file.with_name("serve.log")
+
+
+@pytest.fixture(scope="session")
+def app_url(chromium: str, progress_file: Path, serve_log: Path) -> Iterator[str]:
     """``gouji-teach serve`` on a free port; its address (ending in ``/``) while the session lasts."""
     port = free_port(18866)
-    log_path = progress_file.with_name("serve.log")
     url = f"http://127.0.0.1:{port}/"
-    with log_path.open("wb") as log:
+    with serve_log.open("wb") as log:
         process = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port),
                                     "--progress", str(progress_file)],
                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
@@ -110,18 +115,12 @@ def app_url(chromium: str, progress_file: Path) -> Iterator[str]:
             while not responds(url + "voila/tree"):
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"gouji-teach serve did not answer on {url}:\n"
-                                f"{log_path.read_text(encoding='utf-8', errors='replace')}")
+                                f"{serve_log.read_text(encoding='utf-8', errors='replace')}")
                 time.sleep(0.25)
             responds(url + "voila/render/index.ipynb", WIDGET_TIMEOUT_MS / 1000)  # warm up: imports the course
             yield url
         finally:
             _stop(process)
-
-
-@pytest.fixture(scope="session")
-def serve_log(app_url: str, progress_file: Path) -> Path:
-    """The log of the app under test (Voila says there when a kernel pool is filled and when it is used)."""
-    return progress_file.with_name("serve.log")
 
 
 @pytest.fixture(scope="session")
