@@ -12,11 +12,13 @@ import json
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from .cards import Hand, parse_cards
 from .compare import beats
 from .errors import GoujiError, IllegalPlayError
+from .inputs import load_json, read_text
 from .options import beating_plays
 from .plays import Play
 from .record import records_from_json
@@ -169,12 +171,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .app import AppError, serve
 
     try:
-        return serve(port=args.port, progress=Path(args.progress) if args.progress else None,
+        return serve(port=args.port, progress=args.progress,
                      open_browser=args.open)
     except AppError as e:
         raise UsageError(f"serve: {e}") from None
@@ -183,7 +183,6 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_lab(args: argparse.Namespace) -> int:
     import importlib.util
     import subprocess
-    from pathlib import Path
 
     from .app import COURSE_DIR, voila_env
 
@@ -193,22 +192,14 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     command = [sys.executable, "-m", "jupyterlab", str(COURSE_DIR), *([f"--port={args.port}"] if args.port else []),
                *options]
     try:
-        return subprocess.call(command, env=voila_env(Path(args.progress) if args.progress else None))
+        return subprocess.call(command, env=voila_env(args.progress))
     except KeyboardInterrupt:
         return 0
 
 
 def _read_json(path: str) -> Any:
     """A JSON file (``-``: standard input); unreadable or malformed input is a usage error."""
-    try:
-        if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as e:
-        raise UsageError(f"RECORD {path!r}: 读不了 cannot read: {e.strerror}") from None
-    except ValueError as e:
-        raise UsageError(f"RECORD {path!r}: 不是JSON not JSON: {e}") from None
+    return load_json(read_text(path), path)
 
 
 def _print_settlement(s: Settlement, number: int | None) -> None:
@@ -294,6 +285,13 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _progress_path(text: str) -> Path:
+    """``--progress PATH``: a file path (an empty one is a mistake, not the default file)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty path / 路径是空的 (leave --progress out for the default file)")
+    return Path(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
@@ -322,13 +320,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     cmd = sub.add_parser("serve", help="start the course as a web app (Voila) and print its address")
     cmd.add_argument("--port", type=_port, help="port on 127.0.0.1 (default: the first free one from 8866)")
-    cmd.add_argument("--progress", metavar="PATH", help="the progress file (default: one per user)")
+    cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
+                     help="the progress file (default: one per user)")
     cmd.add_argument("--open", action="store_true", help="open the app in a browser")
     cmd.set_defaults(run=_cmd_serve)
 
     cmd = sub.add_parser("lab", help="open the course notebooks in JupyterLab (for instructors)")
     cmd.add_argument("--port", type=_port, help="JupyterLab's port (default: JupyterLab's own choice)")
-    cmd.add_argument("--progress", metavar="PATH", help="the progress file the notebooks' kernels use")
+    cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
+                     help="the progress file the notebooks' kernels use")
     cmd.add_argument("lab_options", nargs=argparse.REMAINDER, metavar="-- OPTION",
                      help="options passed on to JupyterLab, after --")
     cmd.set_defaults(run=_cmd_lab)

@@ -44,6 +44,7 @@ import yaml
 from .engine import Game
 from .errors import GoujiError
 from .events import Action, IllegalActionError
+from .inputs import InputError, load_yaml, read_text
 from .rulesets import Ruleset, find_ruleset
 
 __all__ = [
@@ -117,26 +118,21 @@ class Scenario:
         if isinstance(path, str) and path in shipped():
             path = SCENARIO_DIR / f"{path}.yaml"
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise ScenarioError(str(path), 0, f"读不了文件：{e.strerror}", f"cannot read: {e.strerror}") from None
+            text = read_text(path)
+        except InputError as e:
+            raise ScenarioError(e.path, e.line, e.detail_zh, e.detail_en) from None
         return cls.from_text(text, str(path))
 
     @classmethod
     def from_text(cls, text: str, path: str = "<scenario>") -> Scenario:
         """A scenario from YAML text."""
         try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            line = mark.line + 1 if mark else 0
-            what = getattr(e, "problem", None) or str(e).splitlines()[0]
-            col = f", column {mark.column + 1}" if mark else ""
-            raise ScenarioError(path, line, f"不是合法的YAML：{what}{col}", f"not valid YAML: {what}{col}") from None
+            node, data = load_yaml(text, path)
+        except InputError as e:
+            raise ScenarioError(e.path, e.line, e.detail_zh, e.detail_en) from None
         if not isinstance(node, yaml.MappingNode):
             raise ScenarioError(path, 1, "场景文件要是一个映射（键: 值）", "a scenario file is a mapping (key: value)")
         lines = {k.value: k.start_mark.line + 1 for k, _ in node.value}
-        data = yaml.SafeLoader(text).get_single_data()
         return cls._build(data, node, lines, path)
 
     @classmethod

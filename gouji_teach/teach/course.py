@@ -212,7 +212,7 @@ def parse_query(query: str | None) -> dict[str, str]:
     values = {k: v[0] for k, v in parse_qs(query or "").items() if v}
     rules = values.get("rules", "").lower()
     lang = values.get("lang", "")
-    out = {"learner": values.get("learner", "")[:200],
+    out = {"learner": values.get("learner", "").strip(),  # never cut: a name the store refuses is said so
            "rules": rules if rules in PRESETS else "qingdao",
            "lang": lang if lang in LANGUAGES else "zh"}
     step = values.get("step", "")

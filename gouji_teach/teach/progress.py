@@ -92,8 +92,9 @@ register(
             "a learner's name is too long: {length} characters, at most {limit}",
         ),
         "progress.name_control": (
-            "名字里不能有控制字符（如换行）：第 {position} 个字符",
-            "a learner's name cannot contain control characters (such as a line break): character {position}",
+            "名字里不能有控制字符（如换行、改变文字方向的字符）：第 {position} 个字符",
+            "a learner's name cannot contain control characters (such as a line break or a text-direction"
+            " override): character {position}",
         ),
         "progress.field_empty": ("{field} 不能为空", "{field} cannot be empty"),
         "progress.answer_long": (
@@ -263,6 +264,10 @@ def _invalid(key: str, **values: object) -> GoujiError:
     return GoujiError(*_error(key, **values))
 
 
+#: Characters that reorder the text around them: a name holding them can pass for another in a report.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _check_name(name: object) -> str:
     if not isinstance(name, str):
         raise TypeError(f"a learner's name must be text, not {type(name).__name__}")
@@ -271,7 +276,7 @@ def _check_name(name: object) -> str:
     if len(name) > NAME_MAX:
         raise _invalid("progress.name_long", length=len(name), limit=NAME_MAX)
     for position, char in enumerate(name, start=1):
-        if ord(char) < 32 or 127 <= ord(char) < 160 or 0xD800 <= ord(char) <= 0xDFFF:
+        if ord(char) < 32 or 127 <= ord(char) < 160 or 0xD800 <= ord(char) <= 0xDFFF or char in _BIDI_CONTROLS:
             raise _invalid("progress.name_control", position=position)
     return name
 

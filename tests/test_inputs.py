@@ -1,0 +1,197 @@
+"""Every bad input answered in one line: the files and arguments an attacker (or a tired instructor) hands the
+command line, the parsers under it, and the names typed into the app.
+
+The fuzzers are bounded (a fixed number of examples, derandomized so that CI sees the same cases every run) and
+fail on any exception other than the documented error types."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gouji_teach import Play, find_ruleset, parse_cards
+from gouji_teach.cli import main
+from gouji_teach.errors import GoujiError
+from gouji_teach.inputs import MAX_BYTES, InputError, load_json, load_yaml, read_text
+from gouji_teach.players import play_hand
+from gouji_teach.record import records_from_json
+from gouji_teach.scenario import SCENARIO_DIR, Scenario, check_file
+from gouji_teach.teach.course import parse_query
+from gouji_teach.teach.progress import ProgressStore
+
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], where: str) -> str:
+    """Run the CLI; it must exit 2 with exactly one line on stderr that names ``where``."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert where in err, err
+    return err
+
+
+BAD_SCENARIOS = {
+    "deep.yaml": ("rules: qingdao\nsteps: " + "[" * 5000 + "]" * 5000 + "\n").encode(),
+    "latin1.yaml": "title: 够级\nrules: qingdao\n".encode() + b"say: caf\xe9\n",
+    "bigint.yaml": ("rules: qingdao\nseed: " + "9" * 5000 + "\n").encode(),
+    "python_tag.yaml": b"rules: !!python/object/apply:os.system [echo hi]\n",
+    "unhashable.yaml": b"rules: qingdao\n? [1, 2]\n: 3\n",
+    "two_steps.yaml": (b"rules: qingdao\nhands: {0: '3', 1: '3', 2: '3', 3: '3', 4: '3', 5: '3'}\n"
+                       b"steps:\n  - ask: who may act\nsteps:\n  - ask: who may act\n  - ask: who may act\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_SCENARIOS))
+@pytest.mark.parametrize("command", ["check", "replay"])
+def test_bad_scenario_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str,
+                                       command: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(BAD_SCENARIOS[name])
+    one_line_error(capsys, [command, str(path)], str(path))
+
+
+def test_duplicate_key_names_both_lines(tmp_path: Path) -> None:
+    path = tmp_path / "two_steps.yaml"
+    path.write_bytes(BAD_SCENARIOS["two_steps.yaml"])
+    [problem] = check_file(path)
+    assert problem.line == 5
+    assert "steps" in problem.en and "line 3" in problem.en
+
+
+def test_dev_zero_is_refused_after_the_size_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    assert "too large" in one_line_error(capsys, ["check", "/dev/zero"], "/dev/zero")
+    assert "too large" in one_line_error(capsys, ["settle", "/dev/zero"], "/dev/zero")
+
+
+def test_settle_deeply_nested_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert "nested too deeply" in one_line_error(capsys, ["settle", str(path)], str(path))
+
+
+def test_settle_invalid_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(b'{"finish_order": "\xff"}')
+    assert "UTF-8" in one_line_error(capsys, ["settle", str(path)], str(path))
+
+
+def test_read_text_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"#" * 101)
+    assert read_text(path, limit=101) == "#" * 101
+    with pytest.raises(InputError, match="over 100 bytes"):
+        read_text(path, limit=100)
+    assert MAX_BYTES >= 1 << 20
+
+
+@pytest.mark.parametrize("command", ["serve", "lab"])
+def test_empty_progress_path_is_an_error(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    assert "empty path" in one_line_error(capsys, [command, "--progress", " "], "--progress")
+
+
+def test_names_are_never_cut_and_blank_is_a_guest() -> None:
+    long = "学" * 250
+    assert parse_query("learner=" + long)["learner"] == long
+    assert parse_query("learner=%20%20%20")["learner"] == ""
+
+
+@pytest.mark.parametrize("name", ["evil\u202egnp.exe", "a\u2066b", "x\u200fy"])
+def test_text_direction_controls_are_refused(tmp_path: Path, name: str) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    with pytest.raises(GoujiError, match="text-direction"):
+        store.learner(name)
+
+
+def test_long_name_is_refused_not_cut(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    with pytest.raises(GoujiError, match="too long"):
+        store.learner("a" * 201)
+
+
+# --- fuzzers ---------------------------------------------------------------------------------------------------
+
+NOTATION = st.text(alphabet=st.sampled_from([*list("23456789TJQKAXDxd小大花王♠♥♣♦ ,10"), "\x00", "\u202e", "🂡"]),
+                   max_size=40)
+
+
+@FUZZ
+@given(text=NOTATION, rules=st.sampled_from(["qingdao", "linyi", "tongsu", "zaozhuang"]))
+def test_fuzz_notation(text: str, rules: str) -> None:
+    try:
+        parse_cards(text)
+        Play.parse(text, find_ruleset(rules))
+    except GoujiError:
+        pass
+
+
+SHIPPED = sorted(p.read_text(encoding="utf-8") for p in SCENARIO_DIR.glob("*.yaml"))
+
+
+def _mutate(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for position, cut, insert in edits:
+        at = position % (len(text) + 1)
+        text = text[:at] + insert + text[at + cut:]
+    return text
+
+
+EDITS = st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 8),
+                           st.text(alphabet=string.printable + "：座位出牌过让烧[]{}!&*|>-", max_size=6)),
+                 min_size=1, max_size=6)
+
+
+@FUZZ
+@given(which=st.integers(0, len(SHIPPED) - 1), edits=EDITS)
+def test_fuzz_scenario_loader(tmp_path: Path, which: int, edits: list[tuple[int, int, str]]) -> None:
+    path = tmp_path / "mutant.yaml"
+    path.write_text(_mutate(SHIPPED[which], edits), encoding="utf-8")
+    for problem in check_file(path):  # never raises: every problem is a line with the file's name
+        assert problem.path == str(path)
+    with contextlib.suppress(GoujiError):
+        Scenario.load(path)
+
+
+RECORD = play_hand(3, find_ruleset("qingdao")).record()
+
+
+@FUZZ
+@given(edits=EDITS)
+def test_fuzz_record_loader(edits: list[tuple[int, int, str]]) -> None:
+    text = _mutate(json.dumps(RECORD), edits)
+    with contextlib.suppress(GoujiError):
+        records_from_json(load_json(text, "record.json"))
+
+
+@FUZZ
+@given(text=st.text(max_size=200))
+def test_fuzz_yaml(text: str) -> None:
+    with contextlib.suppress(InputError):
+        load_yaml(text, "x.yaml")
+
+
+WORDS = ["beats", "describe", "options", "rules", "check", "replay", "settle", "selfplay", "--rules", "--json",
+         "--seed", "all", "qingdao", "zaozhuang", "nope", "DD999", "XX888", "99Z", "-1", "7", "", " ", "-",
+         "/dev/null", "--port", "0", "\u202e", "--progress"]
+
+
+@FUZZ
+@given(argv=st.lists(st.sampled_from(WORDS), max_size=5))
+def test_fuzz_command_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    if argv[:1] in (["serve"], ["lab"]):
+        return  # would start a server
+    status = main(argv)
+    assert status in (0, 1, 2)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if status == 2 and argv[:1] != ["check"]:  # check prints one line per problem, each naming its file
+        assert err.count("\n") == 1, err
