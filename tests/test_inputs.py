@@ -195,3 +195,37 @@ def test_fuzz_command_line(capsys: pytest.CaptureFixture[str], argv: list[str]) 
     assert "Traceback" not in err
     if status == 2 and argv[:1] != ["check"]:  # check prints one line per problem, each naming its file
         assert err.count("\n") == 1, err
+
+
+def test_malformed_widget_message_gets_no_traceback() -> None:
+    """A page's kernel (as Voila starts it) answers a widget message it cannot apply without a traceback."""
+    import os
+    import time
+
+    from jupyter_client.manager import start_new_kernel
+
+    env = {**os.environ, "VOILA_BASE_URL": "/"}
+    km, kc = start_new_kernel(kernel_name="python3", env=env)
+    try:
+        out: list[str] = []
+        kc.execute_interactive("from gouji_teach.teach import course\nsession = course.start('cards', '')\n"
+                               "import ipywidgets as w\nslider = w.IntSlider()\nprint(slider.comm.comm_id)",
+                               timeout=60, output_hook=lambda m: out.append(m["content"].get("text", "")))
+        comm_id = "".join(out).split()[-1]
+        bad = {"method": "update", "state": {"value": {"x": [1]}}, "buffer_paths": []}
+        kc.shell_channel.send(kc.session.msg("comm_msg", {"comm_id": comm_id, "data": bad}))
+        seen, end = [], time.monotonic() + 5
+        while time.monotonic() < end:
+            try:
+                seen.append(kc.get_iopub_msg(timeout=0.5))
+            except Exception:  # queue empty: keep listening until the end
+                continue
+        errors = [m["content"] for m in seen if m["msg_type"] == "error"]
+        assert errors, "the bad message should have failed"
+        text = json.dumps([m["content"] for m in seen])
+        assert "Traceback" not in text and "site-packages" not in text
+        [line] = errors[0]["traceback"]
+        assert line.endswith(": ignored (details stay on the server / 详情只记在服务器上)")
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)

@@ -292,12 +292,32 @@ class Session:
                 callback(changed)
 
 
+def _hide_tracebacks() -> None:
+    """In a page Voila serves, an exception in a widget callback, or a malformed widget message sent by the
+    browser, would reach the browser as a traceback naming the server's files (ipywidgets shows it through the
+    shell, whatever Voila's ``show_tracebacks`` says). There it becomes one line naming only the kind of error."""
+    from IPython import get_ipython  # present in any kernel that runs a page
+
+    shell = get_ipython()
+    publish = getattr(shell, "_showtraceback", None)
+    if publish is None or getattr(publish, "hides_tracebacks", False):
+        return
+
+    def one_line(etype: type, _evalue: object, _stb: list[str]) -> None:
+        publish(etype, "", [f"{etype.__name__}: ignored (details stay on the server / 详情只记在服务器上)"])
+
+    one_line.hides_tracebacks = True  # type: ignore[attr-defined]
+    shell._showtraceback = one_line
+
+
 def start(stage_id: str, query: str | None = None) -> Session:
     """Begin a page: read the session from ``query`` (default: the page's address) and set the language.
 
     In a kernel that Voila preheated, the page's address is not known yet: the session starts with the defaults
     and follows the address when the page is requested."""
     session = Session(stage(stage_id))
+    if "VOILA_BASE_URL" in os.environ:  # a page served to learners
+        _hide_tracebacks()
     if query is None and os.environ.get("VOILA_PREHEAT") == "True":
         set_language(session.lang)
         _follow_request(session)
