@@ -43,6 +43,7 @@ import html
 import os
 import random
 import sqlite3
+import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
@@ -353,8 +354,26 @@ class ProgressStore:
             raise self._fail(_error("progress.folder_unwritable", folder=self.path.parent))
         if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
             raise self._fail(_error("progress.file_unwritable"))
+        self._create_shared()
         self._retry(self._use_wal)
         self._write(self._init_schema)
+
+    def _create_shared(self) -> None:
+        """Create the file, if it is new, writable by everyone its folder lets write: a class folder shared by
+        several system users (mode 1777, or a group folder) gives a file every learner's kernel can write, whatever
+        the first kernel's umask. SQLite gives its WAL and shared-memory files the same permissions."""
+        folder = self.path.parent.stat().st_mode
+        mode = 0o600 | (0o060 if folder & stat.S_IWGRP else 0) | (0o006 if folder & stat.S_IWOTH else 0)
+        try:
+            descriptor = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            return
+        except OSError as exc:
+            raise self._fail(f"{exc.strerror or exc} ({self.path})") from exc
+        try:
+            os.fchmod(descriptor, mode)  # not masked by the umask, unlike the mode given to open
+        finally:
+            os.close(descriptor)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
