@@ -31,7 +31,8 @@ from urllib.parse import parse_qs, urlencode
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from .i18n import LANGUAGES, pick, set_language
 
-__all__ = ["GLOSSARY", "HOME", "STAGES", "Session", "Stage", "Term", "parse_query", "query_string", "stage", "start"]
+__all__ = ["GLOSSARY", "HOME", "STAGES", "Session", "Stage", "Term", "hub_user", "parse_query", "query_string", "stage",
+           "start"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +222,19 @@ def parse_query(query: str | None) -> dict[str, str]:
     return out
 
 
+def hub_user() -> str:
+    """The JupyterHub user this kernel runs for (``""`` outside a hub). Under a hub the learner is the hub's user:
+    the address and the name box cannot make anyone continue somebody else's progress.
+
+    >>> import os; os.environ["JUPYTERHUB_USER"] = "alice"
+    >>> s = Session(stage("cards")); s.apply("learner=bob"); s.learner
+    'alice'
+    >>> del os.environ["JUPYTERHUB_USER"]; s.apply("learner=bob"); s.learner
+    'bob'
+    """
+    return os.environ.get("JUPYTERHUB_USER", "").strip()
+
+
 def query_string(learner: str, rules: str, lang: str) -> str:
     """The query that carries the session to another page."""
     return urlencode({"learner": learner, "rules": rules, "lang": lang})
@@ -281,8 +295,8 @@ class Session:
         """Take the learner, rule set, language and step from a page's query, switch the language, and tell
         the followers what changed."""
         values = parse_query(query)
-        new = {"learner": values["learner"], "rules": find_ruleset(values["rules"]), "lang": values["lang"],
-               "step": int(values.get("step", 0))}
+        new = {"learner": hub_user() or values["learner"], "rules": find_ruleset(values["rules"]),
+               "lang": values["lang"], "step": int(values.get("step", 0))}
         changed = {name for name, value in new.items() if getattr(self, name) != value}
         for name in changed:
             setattr(self, name, new[name])

@@ -23,7 +23,7 @@ from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..verdicts import RULES, cite
 from .controls import defaults, make
-from .course import GLOSSARY, HOME, STAGES, Session, stage
+from .course import GLOSSARY, HOME, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
@@ -260,13 +260,14 @@ def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
 
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, language and rule-set choice, links."""
-    name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False)
+    hub = hub_user()  # under JupyterHub the learner is the hub's user: no name to type
+    name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False, disabled=bool(hub))
     go = make(w.HTML)
     stages = make(w.HTML)
 
     def refresh(lang: str | None = None) -> None:
         lang = lang or get_language()
-        learner = name.value.strip()[:200]
+        learner = hub or name.value.strip()  # a disabled box's value can still be set by the browser
         current = Session(session.stage, learner, session.rules, lang)
         stars: dict[str, int] = {}
         heading = ""
