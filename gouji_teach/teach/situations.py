@@ -9,8 +9,8 @@ Six kinds, each with seeded drills (``make_drill(kind, number, level=..., rules=
     plays answered and some not, or (where there is no 冲点) the 对头's 要头/无头 choice and its first 够级 play.
 ``luanchan`` (四户乱缠 and 接风, stage 12)
     Who may act now that a seat has gone out? ``easy`` 接风 (nobody beat the last play of a seat that went
-    out); ``medium`` a seat has just gone out and its last play is still on the table; ``hard`` a 够级 play in
-    四户乱缠 (no 对头 rule any more).
+    out); ``medium`` a seat has just gone out and its last play is still on the table; ``hard`` a play in
+    四户乱缠 (no 对头, passing or burning rules any more).
 ``yield`` (让牌, stage 6)
     Who may act after a 让牌? ``easy`` just after the 让牌; ``medium`` the first seat after it passed;
     ``hard`` the first seat after it played (where 002 §5 让牌 lets only that seat's 对头 answer).
@@ -52,6 +52,7 @@ import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from functools import partial
 
 import ipywidgets as w
 
@@ -69,7 +70,7 @@ from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
 from .i18n import get_language, pick, register, t
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle
-from .render import hand_html
+from .render import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
 from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget
 
@@ -86,7 +87,6 @@ register({
     "sit.where.switch": ("在“{switch}”的规则下", "where “{switch}”"),
     "sit.here": ("{title}规则：{switch}", "the rule set “{title}”: {switch}"),
     "sit.here.table": ("{title}规则有自己的一套（{switch}）", "the rule set “{title}” has its own ({switch})"),
-    "sit.switch.on": ("{meaning}", "{meaning}"),
     "sit.switch.off": ("没有“{meaning}”这一条", "no “{meaning}”"),
     "sit.switch.value": ("{meaning}：{value}", "{meaning}: {value}"),
     # revolution
@@ -117,11 +117,13 @@ register({
     "sit.luan.out": ("座位{s}刚走科。", "Seat {s} has just gone out. "),
     "sit.luan.jiefeng": ("座位{s}走科后这一轮结束了。", "Seat {s} went out and the round is over. "),
     "sit.luan.chan": ("已经走了两家：四户乱缠。", "Two seats are gone: 四户乱缠. "),
+    "sit.played": ("座位{s}出了{play}", "seat {s} played {play}"),
+    "sit.passes": ("座位{s}过牌", "seat {s} passed"),
     "sit.yield.q": ("{story}现在谁能出牌（或过、烧、让）？选出所有能行动的座位。",
                     "{story}Who may act now (play, pass, burn or yield)? Pick every seat that may."),
     "sit.yield.did": ("座位{s}让牌。", "Seat {s} yields (让牌). "),
     "sit.yield.then": ("座位{s}让牌，然后{then}。", "Seat {s} yields (让牌); then {then}. "),
-    "sit.seats.extra": ("{why}", "{why}"),
+    "sit.luan.top": ("{played}。", "{played}. "),
     "sit.seats.missing": ("你的答案漏了能行动的座位：想想“{title}”。",
                           "Your answer leaves out a seat that may act: think of “{title}”."),
     "sit.seats.answer": ("能行动的：{seats}。{whys}", "The seats that may act: {seats}. {whys}"),
@@ -153,6 +155,8 @@ register({
     "sit.xd.q": ("这一局：{declared}；开点：{opened}；走完的顺序：{order}。座位{s}和对家座位{o}之间进多少点贡？",
                  "This hand: {declared}; 开点: {opened}; finishing order: {order}. What 点贡 passes between seat "
                  "{s} and its 对家, seat {o}?"),
+    "sit.xd.mark": ("宣点", "宣点 declared"),
+    "sit.xd.place": ("第{n}个走完", "out {n}."),
     "sit.xd.declared": ("{seats}宣点", "{seats} declared 宣点"),
     "sit.xd.pays": ("座位{payer}给座位{receiver}点贡{n}张", "seat {payer} pays seat {receiver} {n} × 点贡"),
     "sit.xd.none": ("不进点贡", "no 点贡"),
@@ -235,8 +239,9 @@ def _seats(seats: Iterable[int]) -> tuple[str, str]:
 def _switch_words(name: str, value: object) -> tuple[str, str]:
     meta = _SWITCHES[name].metadata
     if isinstance(value, bool):
-        key = "sit.switch.on" if value else "sit.switch.off"
-        return t(key, "zh", meaning=meta["zh"]), t(key, "en", meaning=meta["en"])
+        if value:
+            return meta["zh"], meta["en"]
+        return t("sit.switch.off", "zh", meaning=meta["zh"]), t("sit.switch.off", "en", meaning=meta["en"])
     if not isinstance(value, str | int):  # a table: the rule set's own, cited
         return meta["zh"], meta["en"]
     if (name, value) in _VALUE_WORDS:
@@ -308,7 +313,8 @@ class Option:
 class ChoicePuzzle(Puzzle):
     """A question with a few choices, one right (the engine's answer) and the others mistakes a learner makes,
     each with why it is wrong. The choices are shown sorted by their text under keys ``a``, ``b``, …: neither
-    their place nor their key says which is right. ``picture`` is HTML the widget shows with the question."""
+    their place nor their key says which is right. ``draw(lang, scale)`` draws the picture the widget shows with
+    the question (hands, or the table), nothing of the answer."""
 
     question_zh: str
     question_en: str
@@ -317,7 +323,7 @@ class ChoicePuzzle(Puzzle):
     explanation_en: str
     rules_used: tuple[str, ...]
     level: str = "easy"
-    picture: str = field(default="", compare=False, repr=False)
+    draw: Callable[[str | None, float], str] | None = field(default=None, compare=False, repr=False)
 
     kind = "situation"
 
@@ -328,6 +334,10 @@ class ChoicePuzzle(Puzzle):
 
     def _own_rules(self) -> Ruleset:
         raise ValueError("a situation puzzle is always asked under a rule set")
+
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+        """The picture shown with the question, in ``lang``."""
+        return self.draw(lang, scale) if self.draw is not None else ""
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -619,7 +629,7 @@ def _revolution(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
             f"{text[0]}。" + _SEP_ZH.join(x[0] for x in lines),
             f"{text[1]}. " + _SEP_EN.join(x[1] for x in lines),
             rule_ids, level=_revolution_level(game), rules=rules,
-            picture=_hands_picture(game, (r, opposite(r))))
+            draw=partial(_hands_picture, game, (r, opposite(r))))
     raise RuntimeError(f"no revolution drill at level {level} under {rules.name}")
 
 
@@ -637,11 +647,10 @@ def _revolution_level(game: Game) -> str:
     return "easy"
 
 
-def _hands_picture(game: Game, seats: Sequence[int]) -> str:
+def _hands_picture(game: Game, seats: Sequence[int], lang: str | None, scale: float) -> str:
     """The hands of some seats as they were dealt, as small card pictures with the seat names."""
-    lang = get_language()
     rows = "".join(f"<div class='gj-seat-hand'><b>{html.escape(t('sit.seat', lang, n=s))}</b>"
-                   f"{hand_html(game.initial_hands[s], scale=0.5, lang=lang)}</div>" for s in seats)
+                   f"{hand_html(game.initial_hands[s], scale=0.5 * scale, lang=lang)}</div>" for s in seats)
     return f"<div class='gj-hands'>{rows}</div>"
 
 
@@ -704,6 +713,11 @@ class _SeatsSituation(WhoMayActPuzzle):
                 f"{own[1]} {t('sit.hint.rule', 'en', title=title.en)}")
 
 
+def _played(seat: int, play: Play) -> tuple[str, str]:
+    """"Seat N played …" with nothing of what follows from it (the engine's narration would tell the answer)."""
+    return t("sit.played", "zh", s=seat, play=play.text_zh), t("sit.played", "en", s=seat, play=play.text_en)
+
+
 def _last_out(game: Game) -> int | None:
     return next((e.seat for e in reversed(game.events) if e.kind == "out"), None)
 
@@ -720,11 +734,14 @@ class LuanchanPuzzle(_SeatsSituation):
         zh = en = ""
         if game.luanchan:
             zh, en = _both("sit.luan.chan")
-        if out is not None:
-            key = "sit.luan.out" if game.top is not None and game.top[0] == out else "sit.luan.jiefeng"
-            more = _both(key, s=out)
-            zh, en = zh + more[0], en + more[1]
-        return zh, en
+        if game.top is not None and game.top[0] != out:
+            played = _played(game.top[0], game.top[1])
+            more = t("sit.luan.top", "zh", played=played[0]), t("sit.luan.top", "en", played=played[1])
+        elif out is not None:
+            more = _both("sit.luan.out" if game.top is not None else "sit.luan.jiefeng", s=out)
+        else:
+            more = ("", "")
+        return zh + more[0], en + more[1]
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
         zh, en, rule = super()._why_in(seat)
@@ -755,7 +772,9 @@ class YieldPuzzle(_SeatsSituation):
         if not after:
             return _both("sit.yield.did", s=yielder)
         e = after[0]
-        return (t("sit.yield.then", "zh", s=yielder, then=e.zh), t("sit.yield.then", "en", s=yielder, then=e.en))
+        then = _played(e.seat, Play.parse(e.cards, self.game.rules)) if e.cards else _both("sit.passes", s=e.seat)
+        return (t("sit.yield.then", "zh", s=yielder, then=then[0]),
+                t("sit.yield.then", "en", s=yielder, then=then[1]))
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
         zh, en, rule = super()._why_in(seat)
@@ -794,9 +813,7 @@ def _walk(rng: random.Random, rules: Ruleset, level: str, size: int, found: Call
 def _luanchan_level(game: Game) -> str:
     if game.top is None:
         return "easy"
-    if game.luanchan and game.top[1].is_gouji:
-        return "hard"
-    return "medium"
+    return "medium" if game.top[0] == _last_out(game) else "hard"
 
 
 def _luanchan(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -807,7 +824,7 @@ def _luanchan(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         elif level == "medium":
             ok = g.top is not None and g.events[-1].kind in ("out", "luanchan") and _last_out(g) == g.top[0]
         else:
-            ok = g.luanchan and g.top is not None and g.top[1].is_gouji and g.events[-1].kind in ("play", "lead")
+            ok = g.luanchan and g.top is not None and g.events[-1].kind in ("play", "lead")
         return g if ok and not g.is_over and _luanchan_level(g) == level else None
 
     for size in (6, 8, 5):
@@ -968,7 +985,7 @@ def _buy(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
                      t("sit.buy.answer", "zh", what=what[0], why=why[0]),
                      t("sit.buy.answer", "en", what=what[1], why=why[1]),
                      ("buy",), level=_buy_level(value, s), rules=rules,
-                     picture=hand_html(hand, scale=0.6))
+                     draw=lambda lang, scale: hand_html(hand, scale=0.6 * scale, lang=lang))
 
 
 def _zh(values: dict[str, object]) -> dict[str, object]:
@@ -1051,7 +1068,18 @@ def _xuandian(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
            opened=_seats(kaidian)[1], order=", ".join(f"seat {k}" for k in order), s=s, o=o))
     rule_ids = tuple(dict.fromkeys(r.rule for r in reasons)) or ("tribute.dian",)
     return XuandianPuzzle(*q, _options(rng, (value, what), pool), f"{what[0]}。{why_zh}", f"{what[1]}. {why_en}",
-                          ("xuandian.when", *rule_ids), level=_xuandian_level(record, s), rules=rules)
+                          ("xuandian.when", *rule_ids), level=_xuandian_level(record, s), rules=rules,
+                          draw=partial(_result_picture, record))
+
+
+def _result_picture(record: GameRecord, lang: str | None, scale: float) -> str:
+    """A finished hand on the table: each seat's finishing place, 开点 and 宣点."""
+    order = list(record.finish_order)
+    seats = tuple(SeatView(seat=k, kaidian=k in record.kaidian,
+                           last_action=t("sit.xd.mark", lang) if k in record.xuandian else None,
+                           finished=t("sit.xd.place", lang, n=order.index(k) + 1) if k in order else None)
+                  for k in range(6))
+    return str(table_svg(TableView(seats=seats, rules=record.rules), lang=lang, scale=scale))
 
 
 def _record_fields(record: GameRecord) -> dict[str, object]:
@@ -1130,6 +1158,26 @@ class RulesetsPuzzle(Puzzle):
 
     def answer(self) -> frozenset[str]:
         return frozenset(name for name, v in self.verdicts().items() if v[0])
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        """A few sets for a plain choice widget (the quiz uses :class:`RulesetPickWidget`): the engine's, the
+        four (the rule sets agree), none, and the engine's with the first rule set's verdict turned."""
+        right = self.answer()
+        every = frozenset(PRESETS)
+        sets: list[frozenset[str]] = []
+        for candidate in (right, every, frozenset(), right ^ {_PRESETS[0].name}):
+            if candidate not in sets:
+                sets.append(candidate)
+        sets.sort(key=lambda x: (len(x), [r.name in x for r in _PRESETS]))
+        return tuple(Choice(",".join(sorted(x)) or "-", *self._names(x)) for x in sets)
+
+    @staticmethod
+    def _names(names: frozenset[str]) -> tuple[str, str]:
+        chosen = [r for r in _PRESETS if r.name in names]
+        if not chosen:
+            return _both("sit.nobody")
+        return "、".join(r.title_zh for r in chosen), ", ".join(r.title_en for r in chosen)
 
     def question(self) -> tuple[str, str]:
         if self.question_kind == "beats":
@@ -1224,7 +1272,7 @@ class SituationWidget(PuzzleWidget):
     """A :class:`ChoicePuzzle` as a widget: its picture (hands as cards) above the choices."""
 
     def _pictures(self) -> str:
-        return getattr(self._puzzle, "picture", "")
+        return self._puzzle.picture(get_language(), PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[attr-defined]
 
 
 class RulesetPickWidget(PuzzleWidget):
