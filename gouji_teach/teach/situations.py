@@ -162,6 +162,10 @@ register({
     "sit.xd.none": ("不进点贡", "no 点贡"),
     "sit.xd.swapped": ("“{choice}”方向反了：点贡总是由没做到的一方给做到的一方",
                        "“{choice}” goes the wrong way: 点贡 goes from the side that failed to the side that did not"),
+    "sit.xd.misread.open": ("“{choice}”是座位{k}没开点时的点贡；再看看座位{k}开没开点",
+                            "“{choice}” is the 点贡 if seat {k} had not opened; look again whether seat {k} opened"),
+    "sit.xd.misread.closed": ("“{choice}”是座位{k}开了点时的点贡；再看看座位{k}开没开点",
+                              "“{choice}” is the 点贡 if seat {k} had opened; look again whether seat {k} opened"),
     "sit.xd.forgot": ("“{choice}”是没人宣点时的点贡；宣了点，点贡按宣点算",
                       "“{choice}” is the 点贡 when nobody declares 宣点; a 宣点 changes it"),
     # rulesets
@@ -312,9 +316,9 @@ class Option:
 @dataclass(frozen=True)
 class ChoicePuzzle(Puzzle):
     """A question with a few choices, one right (the engine's answer) and the others mistakes a learner makes,
-    each with why it is wrong. The choices are shown sorted by their text under keys ``a``, ``b``, …: neither
-    their place nor their key says which is right. ``draw(lang, scale)`` draws the picture the widget shows with
-    the question (hands, or the table), nothing of the answer."""
+    each with why it is wrong. The choices come in an order drawn with the drill's seed, keyed ``a``, ``b``, …
+    by place: neither their place nor their key says which is right. ``draw(lang, scale)`` draws the picture
+    the widget shows with the question (hands, or the table), nothing of the answer."""
 
     question_zh: str
     question_en: str
@@ -383,18 +387,24 @@ _Candidate = tuple[Hashable, tuple[str, str], tuple[str, str, str]]  # value, te
 
 
 def _options(rng: random.Random, right: tuple[Hashable, tuple[str, str]], pool: Iterable[_Candidate],
-             *, count: int = 4) -> tuple[Option, ...]:
+             *, count: int = 4, like: Callable[[Hashable], bool] | None = None) -> tuple[Option, ...]:
     """The right option and up to ``count - 1`` wrong ones drawn at random from ``pool`` (first of each value;
-    none whose text is the right one's), sorted by text and keyed ``a``, ``b``, …"""
+    none whose text is the right one's), in a seeded random order and keyed ``a``, ``b``, … by place. With
+    ``like``, half the time one of the wrong ones is drawn among those ``like`` holds for, when there are some
+    (so that the right one is not often the only one of its shape)."""
     seen: dict[Hashable, _Candidate] = {}
     texts = {right[1][0]}
     for value, text, why in pool:
         if value != right[0] and value not in seen and text[0] not in texts:
             seen[value] = (value, text, why)
             texts.add(text[0])
-    wrong = rng.sample(list(seen.values()), min(count - 1, len(seen)))
+    candidates = list(seen.values())
+    similar = [c for c in candidates if like is not None and like(c[0])]
+    wrong = [rng.choice(similar)] if similar and rng.random() < 0.5 else []
+    rest = [c for c in candidates if c not in wrong]
+    wrong += rng.sample(rest, min(count - 1 - len(wrong), len(rest)))
     items = [(right[1], True, ("", "", ""))] + [(text, False, why) for _, text, why in wrong]
-    items.sort(key=lambda i: i[0][0])
+    rng.shuffle(items)
     return tuple(Option(chr(ord("a") + n), text[0], text[1], ok, *why) for n, (text, ok, why) in enumerate(items))
 
 
@@ -611,13 +621,15 @@ def _revolution(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
             v, txt = _revolution_outcome(replayed[0], r)
             pool.append((v, txt, _elsewhere(txt, rules, other, label, _REVOLUTION_SWITCHES)))
         h = opposite(r)
-        for k in ((r + 1) % 6, (r + 5) % 6):  # taking the 上家 or the 下家 for the 对头
-            wrong_game = game.copy()
-            v, txt = _revolution_outcome(wrong_game, r)
-            swapped = (txt[0].replace(f"座位{h}", f"座位{k}"), txt[1].replace(f"seat {h}", f"seat {k}"))
-            pool.append(((v, "confused", k), swapped,
-                         (t("sit.rev.confused", "zh", choice=swapped[0], k=k, r=r, h=h),
-                          t("sit.rev.confused", "en", choice=swapped[1], k=k, r=r, h=h), "head.choice")))
+        outcomes = {v: txt for v, txt, _ in pool} | {value: text}
+        for v, txt in outcomes.items():  # any of them with the 上家 or the 下家 taken for the 对头
+            for k in ((r + 1) % 6, (r + 5) % 6):
+                swapped = (txt[0].replace(f"座位{h}", f"座位{k}"), txt[1].replace(f"seat {h}", f"seat {k}"))
+                if swapped == txt:
+                    continue
+                pool.append(((v, "confused", k), swapped,
+                             (t("sit.rev.confused", "zh", choice=swapped[0], k=k, r=r, h=h),
+                              t("sit.rev.confused", "en", choice=swapped[1], k=k, r=r, h=h), "head.choice")))
         pool.sort(key=lambda c: repr(c[0]))
         explain = [e for e in game.events if e.rule and e.kind not in ("first_leader",)]
         rule_ids = tuple(dict.fromkeys(e.rule for e in explain if e.rule in RULES)) or ("revolt.cards",)
@@ -981,7 +993,7 @@ def _buy(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     why = _tagged(event.zh, event.en, "buy", rules) if event else _tagged(*what, "buy", rules)
     cards = format_cards(hand.cards, sep=" ")
     q = t("sit.buy.q", "zh", s=s, hand=cards), t("sit.buy.q", "en", s=s, hand=cards)
-    return BuyPuzzle(*q, _options(rng, (value, what), pool),
+    return BuyPuzzle(*q, _options(rng, (value, what), pool, like=lambda v: v[1] == value[1]),  # type: ignore[index]
                      t("sit.buy.answer", "zh", what=what[0], why=why[0]),
                      t("sit.buy.answer", "en", what=what[1], why=why[1]),
                      ("buy",), level=_buy_level(value, s), rules=rules,
@@ -1051,6 +1063,13 @@ def _xuandian(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     text = _dian_text(v)
     pool.append((v, text, (t("sit.xd.forgot", "zh", choice=text[0]), t("sit.xd.forgot", "en", choice=text[1]),
                            "xuandian.when")))
+    for k in pair:  # misreading whether a seat opened
+        misread = GameRecord(**{**_record_fields(record), "kaidian": frozenset(set(kaidian) ^ {k})})
+        v = _dian_between(misread, rules, pair)
+        text = _dian_text(v)
+        key = "sit.xd.misread.open" if k in kaidian else "sit.xd.misread.closed"
+        pool.append((v, text, (t(key, "zh", choice=text[0], k=k), t(key, "en", choice=text[1], k=k),
+                               "tribute.dian")))
     if value:
         pool.append(((), _both("sit.xd.none"), (t("sit.xd.forgot", "zh", choice=_both("sit.xd.none")[0]),
                                                  t("sit.xd.forgot", "en", choice=_both("sit.xd.none")[1]),
