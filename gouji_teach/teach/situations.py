@@ -74,13 +74,15 @@ from .render import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
 from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget
 
-__all__ = ["GENERATORS", "LEVEL_OF", "ChoicePuzzle", "LuanchanPuzzle", "Option", "RulesetPickWidget",
-           "RulesetsPuzzle", "SituationWidget", "YieldPuzzle", "level_of", "make_situation", "situation_widget"]
+__all__ = ["GENERATORS", "LEVEL_OF", "BuyPuzzle", "ChoicePuzzle", "LuanchanPuzzle", "Option", "RevolutionPuzzle",
+           "RulesetPickWidget", "RulesetsPuzzle", "SituationWidget", "XuandianPuzzle", "YieldPuzzle", "buy_puzzle",
+           "honest", "level_of", "make_situation", "parse_rulesets", "revolution_puzzle", "situation_widget",
+           "xuandian_puzzle"]
 
 register({
     "sit.seat": ("座位{n}", "seat {n}"),
     "sit.nobody": ("没有人", "nobody"),
-    "sit.rule": ("{text}【{rule}，{cite}】", "{text} [{rule}, {cite}]"),
+    "sit.rule": ("{text}【{rule}, {cite}】", "{text} [{rule}, {cite}]"),
     "sit.wrong.rules": ("“{choice}”是{where}的结果，不是这里的：{why}",
                         "“{choice}” is what happens {where}, not here: {why}"),
     "sit.where.preset": ("{title}规则下", "under the rule set “{title}”"),
@@ -606,43 +608,58 @@ def _revolution(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         if script is None:
             continue
         done = _revolution_state(script, rules)
-        if done is None or done[1] != len(script.actions):
+        if done is None or done[1] != len(script.actions) or _revolution_level(done[0]) != level:
             continue
-        game, _ = done
-        if _revolution_level(game) != level:
-            continue
-        r = script.actions[0].seat
-        value, text = _revolution_outcome(game, r)
-        pool: list[_Candidate] = []
-        for other, label in _variants(rules, _REVOLUTION_SWITCHES):
-            replayed = _revolution_state(script, other)
-            if replayed is None:
-                continue
-            v, txt = _revolution_outcome(replayed[0], r)
-            pool.append((v, txt, _elsewhere(txt, rules, other, label, _REVOLUTION_SWITCHES)))
-        h = opposite(r)
-        outcomes = {v: txt for v, txt, _ in pool} | {value: text}
-        for v, txt in outcomes.items():  # any of them with the 上家 or the 下家 taken for the 对头
-            for k in ((r + 1) % 6, (r + 5) % 6):
-                swapped = (txt[0].replace(f"座位{h}", f"座位{k}"), txt[1].replace(f"seat {h}", f"seat {k}"))
-                if swapped == txt:
-                    continue
-                pool.append(((v, "confused", k), swapped,
-                             (t("sit.rev.confused", "zh", choice=swapped[0], k=k, r=r, h=h),
-                              t("sit.rev.confused", "en", choice=swapped[1], k=k, r=r, h=h), "head.choice")))
-        pool.sort(key=lambda c: repr(c[0]))
-        explain = [e for e in game.events if e.rule and e.kind not in ("first_leader",)]
-        rule_ids = tuple(dict.fromkeys(e.rule for e in explain if e.rule in RULES)) or ("revolt.cards",)
-        lines = [_tagged(e.zh, e.en, e.rule, rules) for e in explain if e.rule in RULES]
-        story = _revolution_story(game, r)
-        return RevolutionPuzzle(
-            *(t("sit.rev.q", lang, story=story[i]) for i, lang in enumerate(("zh", "en"))),
-            _options(rng, (value, text), pool),
-            f"{text[0]}。" + _SEP_ZH.join(x[0] for x in lines),
-            f"{text[1]}. " + _SEP_EN.join(x[1] for x in lines),
-            rule_ids, level=_revolution_level(game), rules=rules,
-            draw=partial(_hands_picture, game, (r, opposite(r))))
+        return _revolution_puzzle(rng, script, rules)
     raise RuntimeError(f"no revolution drill at level {level} under {rules.name}")
+
+
+def revolution_puzzle(hands: Sequence[Hand | str], leader: int, actions: Sequence[Action | str],
+                      rules: Ruleset | str | None = None, *, seed: int = 0) -> RevolutionPuzzle:
+    """The revolution question for hands, a leader and the actions from the revolution on (the first action is
+    the revolution); ``seed`` draws the wrong choices and their order."""
+    rules = find_ruleset(rules)
+    script = _RevScript(tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in hands), leader,
+                        tuple(a if isinstance(a, Action) else Action.parse(a) for a in actions))
+    return _revolution_puzzle(random.Random(seed), script, rules)
+
+
+def _revolution_puzzle(rng: random.Random, script: _RevScript, rules: Ruleset) -> RevolutionPuzzle:
+    done = _revolution_state(script, rules)
+    if done is None or done[1] != len(script.actions):
+        raise ValueError("the actions of a revolution question must all be legal under its rule set")
+    game = done[0]
+    r = script.actions[0].seat
+    value, text = _revolution_outcome(game, r)
+    pool: list[_Candidate] = []
+    for other, label in _variants(rules, _REVOLUTION_SWITCHES):
+        replayed = _revolution_state(script, other)
+        if replayed is None:
+            continue
+        v, txt = _revolution_outcome(replayed[0], r)
+        pool.append((v, txt, _elsewhere(txt, rules, other, label, _REVOLUTION_SWITCHES)))
+    h = opposite(r)
+    outcomes = {v: txt for v, txt, _ in pool} | {value: text}
+    for v, txt in outcomes.items():  # any of them with the 上家 or the 下家 taken for the 对头
+        for k in ((r + 1) % 6, (r + 5) % 6):
+            swapped = (txt[0].replace(f"座位{h}", f"座位{k}"), txt[1].replace(f"seat {h}", f"seat {k}"))
+            if swapped == txt:
+                continue
+            pool.append(((v, "confused", k), swapped,
+                         (t("sit.rev.confused", "zh", choice=swapped[0], k=k, r=r, h=h),
+                          t("sit.rev.confused", "en", choice=swapped[1], k=k, r=r, h=h), "head.choice")))
+    pool.sort(key=lambda c: repr(c[0]))
+    explain = [e for e in game.events if e.rule and e.kind not in ("first_leader",)]
+    rule_ids = tuple(dict.fromkeys(e.rule for e in explain if e.rule in RULES)) or ("revolt.cards",)
+    lines = [_tagged(e.zh, e.en, e.rule, rules) for e in explain if e.rule in RULES]
+    story = _revolution_story(game, r)
+    return RevolutionPuzzle(
+        *(t("sit.rev.q", lang, story=story[i]) for i, lang in enumerate(("zh", "en"))),
+        _options(rng, (value, text), pool),
+        f"{text[0]}。" + _SEP_ZH.join(x[0] for x in lines),
+        f"{text[1]}. " + _SEP_EN.join(x[1] for x in lines),
+        rule_ids, level=_revolution_level(game), rules=rules,
+        draw=partial(_hands_picture, game, (r, opposite(r))))
 
 
 def _revolution_level(game: Game) -> str:
@@ -959,6 +976,19 @@ def _buy(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         value = _buy_result(before, game, s)
         if _buy_level(value, s) == level:
             break
+    return _buy_puzzle(rng, before, s, rules)
+
+
+def buy_puzzle(hands: Sequence[Hand | str], seat: int, rules: Ruleset | str | None = None, *,
+               seed: int = 0) -> BuyPuzzle:
+    """The 买三 question for hands as dealt (``seat`` holds no 3); ``seed`` draws the wrong choices."""
+    before = [h if isinstance(h, Hand) else Hand.parse(h) for h in hands]
+    return _buy_puzzle(random.Random(seed), before, seat, find_ruleset(rules))
+
+
+def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Ruleset) -> BuyPuzzle:
+    game = Game.from_hands(list(before), rules, leader=0, prelude=True)
+    value = _buy_result(before, game, s)
     hand = before[s]
     pays = [r for r in _PAY_ORDER if hand.count(r)]
     order = [opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6]
@@ -1045,6 +1075,18 @@ def _xuandian(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
                             kaidian=frozenset(kaidian), xuandian=frozenset(declared))
         if _xuandian_level(record, s) == level:
             break
+    return _xuandian_puzzle(rng, record, s, rules)
+
+
+def xuandian_puzzle(record: GameRecord, seat: int, rules: Ruleset | str | None = None, *,
+                    seed: int = 0) -> XuandianPuzzle:
+    """The 宣点 question about ``seat`` and its 对家 after a finished hand; ``seed`` draws the wrong choices."""
+    return _xuandian_puzzle(random.Random(seed), record, seat, find_ruleset(rules or record.rules))
+
+
+def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Ruleset) -> XuandianPuzzle:
+    o = opposite(s)
+    kaidian, declared, order = set(record.kaidian), set(record.xuandian), list(record.finish_order)
     pair = (s, o)
     value = _dian_between(record, rules, pair)
     pool: list[_Candidate] = []
@@ -1347,6 +1389,17 @@ def _cards_level(*plays: Play | None) -> str:
     return "medium" if any(c.rank == Rank.TWO for c in cards) else "easy"
 
 
+def _pick_level(puzzle: Puzzle) -> str:
+    """A pick puzzle: ``hard`` with a joker in the hand or the target; ``medium`` with a 2, or twelve cards or
+    more to choose from; else ``easy``."""
+    hand, target = puzzle.hand, puzzle.target  # type: ignore[attr-defined]
+    level = _cards_level(target)
+    cards = list(hand.cards)
+    if level == "hard" or any(c.rank.is_joker for c in cards):
+        return "hard"
+    return "medium" if level == "medium" or any(c.rank == Rank.TWO for c in cards) or len(cards) >= 12 else "easy"
+
+
 def _who_may_act_level(puzzle: Puzzle) -> str:
     game = puzzle.game  # type: ignore[attr-defined]
     if game.burn_candidates():
@@ -1359,7 +1412,7 @@ LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
     "beats": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "gouji": lambda p: _cards_level(p.play),  # type: ignore[attr-defined]
     "count": lambda p: "hard" if _cards_level(p.play) == "hard" else "medium",  # type: ignore[attr-defined]
-    "pick": lambda p: _cards_level(p.target),  # type: ignore[attr-defined]
+    "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
     "revolution": lambda p: p.level,  # type: ignore[attr-defined]
     "buy": lambda p: p.level,  # type: ignore[attr-defined]
