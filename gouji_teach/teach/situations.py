@@ -39,7 +39,8 @@ rule forgotten (the engine's answer with that one switch of the rule set turned 
 slip (taking the 上家 for the 对家, selling one's only 3, ...). They are drawn at random from all of those,
 so a choice is not more likely right for looking like the others.
 
->>> p = make_situation("xuandian", 7, level="easy", rules="qingdao")
+>>> from gouji_teach.teach.drills import make_drill
+>>> p = make_drill("xuandian", 7, level="easy", rules="qingdao")
 >>> right = [c for c in p.choices if p.check(c.key).correct]
 >>> len(right), p.solution().correct
 (1, True)
@@ -69,14 +70,14 @@ from ..rulesets import PRESETS, Ruleset, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
 from .i18n import get_language, pick, register, t
-from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle
+from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
 from .render import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
 from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget
 
 __all__ = ["GENERATORS", "LEVEL_OF", "BuyPuzzle", "ChoicePuzzle", "LuanchanPuzzle", "Option", "RevolutionPuzzle",
            "RulesetPickWidget", "RulesetsPuzzle", "SituationWidget", "XuandianPuzzle", "YieldPuzzle", "buy_puzzle",
-           "honest", "level_of", "make_situation", "parse_rulesets", "revolution_puzzle", "situation_widget",
+           "honest", "level_of", "parse_rulesets", "revolution_puzzle", "situation_widget",
            "xuandian_puzzle"]
 
 register({
@@ -589,17 +590,14 @@ def _revolution_script(rng: random.Random, level: str, rules: Ruleset) -> _RevSc
             game.apply(actions[-1])
         if game.to_act != h or game.phase not in ("start", "play"):
             return None
-        gouji = [p for p in _lead_plays(game, h) if p.is_gouji]
+        gouji = [p for p in (Play.parse(a.cards, rules) for a in game.legal_actions(h) if a.kind == "play")
+                 if p.is_gouji]
         if not gouji:
             return None
         actions.append(Action.of(h, "play", gouji[0]))
         if not game.can(actions[-1]):
             return None
     return _RevScript(hands, leader, tuple(actions))
-
-
-def _lead_plays(game: Game, seat: int) -> list[Play]:
-    return [game._play(a.cards) for a in game.legal_actions(seat) if a.kind == "play"]
 
 
 def _revolution(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -691,15 +689,10 @@ class _SeatsSituation(WhoMayActPuzzle):
     why a seat picked wrongly may not act, or that a seat is missing and the rule to think of, never the
     answer; the solution lists every seat that may act with the rule and its seed citation."""
 
-    story_zh = ""
-    story_en = ""
-
     def _story(self) -> tuple[str, str]:
         raise NotImplementedError
 
     def check(self, answer: str) -> Feedback:
-        from .puzzles import parse_seats
-
         seats = parse_seats(answer)
         if seats is None:
             return Feedback(False, *_both("sit.seats.bad", answer=str(answer)[:40]))
@@ -818,10 +811,11 @@ class YieldPuzzle(_SeatsSituation):
         return [e for e in events[i:] if e.rule in RULES]
 
 
-def _walk(rng: random.Random, rules: Ruleset, level: str, size: int, found: Callable[[Game], Game | None],
+def _walk(rng: random.Random, rules: Ruleset, size: int, found: Callable[[Game], Game | None],
           deals: int = 8) -> Game | None:
-    """Play small seeded deals with computer players and return the first position ``found`` turns into a
-    puzzle position (``found`` gets a copy and returns the position, or ``None``)."""
+    """Play small seeded deals with computer players and return the first, second or third position (as the
+    seed decides) that ``found`` turns into a puzzle position (``found`` gets a copy and returns the position,
+    or ``None``)."""
     from .drills import _small_deal
 
     player = SimplePlayer()
@@ -857,7 +851,7 @@ def _luanchan(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         return g if ok and not g.is_over and _luanchan_level(g) == level else None
 
     for size in (6, 8, 5):
-        game = _walk(rng, rules, level, size, found)
+        game = _walk(rng, rules, size, found)
         if game is not None:
             return LuanchanPuzzle(game, rules=rules)
     raise RuntimeError(f"no 四户乱缠 drill at level {level} under {rules.name}")
@@ -890,7 +884,7 @@ def _yield(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         return g if not g.is_over and _yield_level(g) == level else None
 
     for size in (8, 10, 6):
-        game = _walk(rng, rules, level, size, found)
+        game = _walk(rng, rules, size, found)
         if game is not None:
             return YieldPuzzle(game, rules=rules)
     raise RuntimeError(f"no 让牌 drill at level {level} under {rules.name}")
@@ -1015,9 +1009,10 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
                 add(v, "sit.buy.friend")
             elif team(k) != team(s) and pays and pay != pays[0]:
                 add(v, "sit.buy.paywrong")
-            elif value[0] is not None and order.index(k) > order.index(value[0]) if value[0] in order else False:
+            elif value[0] in order and order.index(k) > order.index(value[0]):  # type: ignore[arg-type]
                 add(v, "sit.buy.order", k=k)
-    add((None, None), "sit.buy.nobody") if value != (None, None) else None
+    if value != (None, None):
+        add((None, None), "sit.buy.nobody")
     event = next((e for e in game.events if e.kind == "buy" and e.seat == s), None)
     what = _buy_text(value)
     why = _tagged(event.zh, event.en, "buy", rules) if event else _tagged(*what, "buy", rules)
@@ -1070,7 +1065,7 @@ def _xuandian(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         kaidian = {k for k in range(6) if rng.random() < 0.5}
         declared = {s, o} if level == "hard" else {s}
         if level == "easy":
-            kaidian, = ({*kaidian, s} - {o},)
+            kaidian = (kaidian | {s}) - {o}
         record = GameRecord(rules=rules.name, first_hand=False, finish_order=tuple(order),
                             kaidian=frozenset(kaidian), xuandian=frozenset(declared))
         if _xuandian_level(record, s) == level:
@@ -1446,11 +1441,3 @@ def honest(kind: str, generator: Callable[[random.Random, str, Ruleset], Puzzle]
 
     return generate
 
-
-def make_situation(kind: str, number: int, *, level: str = "easy", rules: Ruleset | str | None = None) -> Puzzle:
-    """A drill of one of this module's kinds (the same as :func:`~gouji_teach.teach.drills.make_drill`)."""
-    from .drills import make_drill
-
-    if kind not in GENERATORS:
-        raise ValueError(f"unknown situation kind {kind!r}: use one of {', '.join(GENERATORS)} / 未知题型")
-    return make_drill(kind, number, level=level, rules=rules)
