@@ -127,6 +127,7 @@ register({
     "sit.yield.did": ("座位{s}让牌。", "Seat {s} yields (让牌). "),
     "sit.yield.then": ("座位{s}让牌，然后{then}。", "Seat {s} yields (让牌); then {then}. "),
     "sit.luan.top": ("{played}。", "{played}. "),
+    "sit.seats.cannot": ("座位{seat}现在不能行动：{why}", "seat {seat} may not act now: {why}"),
     "sit.seats.missing": ("你的答案漏了能行动的座位：想想“{title}”。",
                           "Your answer leaves out a seat that may act: think of “{title}”."),
     "sit.seats.answer": ("能行动的：{seats}。{whys}", "The seats that may act: {seats}. {whys}"),
@@ -701,7 +702,12 @@ class _SeatsSituation(WhoMayActPuzzle):
             return self.solution()
         extra, missing = sorted(seats - right), sorted(right - seats)
         if extra:
-            zh, en, rule = self._why_out(extra[0])
+            seat = extra[0]
+            zh, en, rule = self._why_out(seat)
+            if {int(n) for n in re.findall(r"座位(\d)", zh)} - {seat}:  # it names another seat: maybe the answer
+                title = RULES.get(rule)
+                zh, en = (t("sit.seats.cannot", "zh", seat=seat, why=title.zh if title else ""),
+                          t("sit.seats.cannot", "en", seat=seat, why=title.en if title else ""))
             zh, en = _tagged(zh.replace("'", "’"), en.replace("'", "’"), rule, self.rules)
             return Feedback(False, zh, en, rule_ids=(rule,))
         rule = self._why_in(missing[0])[2]
