@@ -14,6 +14,8 @@ address. A page is then ready the moment it is asked for.
 ['table', 'cards', 'plays', 'compare']
 >>> stage("kaidian").notebook
 '08_kaidian.ipynb'
+>>> stage("geming").drills[:2]     # its own quiz: pages.quiz(session) shows these
+(('revolution', 'easy', 1101), ('revolution', 'medium', 1102))
 >>> parse_query("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en")
 {'learner': '小明', 'rules': 'linyi', 'lang': 'en'}
 >>> parse_query("rules=<b>&lang=fr")     # unknown values fall back to the defaults
@@ -36,7 +38,7 @@ __all__ = ["GLOSSARY", "HOME", "STAGES", "Session", "Stage", "Term", "parse_quer
 
 @dataclass(frozen=True, slots=True)
 class Stage:
-    """One stage of the course: a notebook with one goal."""
+    """One stage of the course: a notebook with one goal, the rules it teaches and the drills of its quiz."""
 
     id: str
     notebook: str
