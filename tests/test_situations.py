@@ -323,3 +323,17 @@ def test_no_answer_in_widget_state_before_answering(kind, lang):
         fb = widget.answer(right)
         assert fb.correct
         widget.close()
+
+
+@pytest.mark.parametrize("stage_id", ["turns", "biesan", "geming", "luanchan", "jingong", "rulesets"])
+def test_a_stage_quiz_follows_the_rule_set_with_the_same_kinds_and_ids(stage_id):
+    from gouji_teach.teach import pages
+
+    session = course.start(stage_id, "rules=qingdao&lang=zh")
+    quiz = pages.quiz(session)
+    for rules in ("linyi", "tongsu", "zaozhuang"):
+        session.apply(f"rules={rules}&lang=en")
+        state = synced_state()
+        for kind, level, number in session.stage.drills:
+            assert f"{kind}/{rules}/{level}/{number}" in state
+    quiz.close()
