@@ -315,7 +315,8 @@ from .situations import LEVEL_OF as _LEVEL_OF  # noqa: E402
 from .situations import honest as _honest  # noqa: E402
 
 _GENERATORS.update(_SITUATIONS)
-for _kind in ("beats", "gouji", "count", "pick", "who_may_act"):  # drawn again until the level is what it says
+for _kind in ("beats", "gouji", "count", "pick", "who_may_act", "who_opened", "who_is_men", "tribute", "places"):
+    # drawn again until the level is what it says
     _GENERATORS[_kind] = _honest(_kind, _GENERATORS[_kind])
 KINDS = tuple(_GENERATORS)
 assert set(_LEVEL_OF) <= set(KINDS)

@@ -1401,6 +1401,36 @@ def _pick_level(puzzle: Puzzle) -> str:
     return "medium" if level == "medium" or any(c.rank == Rank.TWO for c in cards) or len(cards) >= 12 else "easy"
 
 
+def _who_is_men_level(puzzle: Puzzle) -> str:
+    """``hard`` two seats or more 闷ed; ``easy`` one, in the round just played; ``medium`` otherwise."""
+    game = puzzle.game  # type: ignore[attr-defined]
+    men = game.men()
+    if len(men) >= 2:
+        return "hard"
+    return "easy" if men and any(e.kind == "men" for e in game.events[-6:]) else "medium"
+
+
+def _who_opened_level(puzzle: Puzzle) -> str:
+    """``hard`` a 发四 still due or a 认点 (where the rule set has neither: two seats or more opened);
+    ``medium`` a seat had opened before the round shown (its marker is on the table); ``easy`` otherwise
+    (nobody opened, or only in the round shown)."""
+    game = puzzle.game  # type: ignore[attr-defined]
+    rules = game.rules
+    if any(game.kaidian(s) in ("pending", "conceded") for s in range(6)):
+        return "hard"
+    if not rules.fasi and rules.fours_before_kaidian == "free" and len(game.kaidian_seats()) >= 2:
+        return "hard"
+    return "medium" if puzzle.before().kaidian_seats() else "easy"  # type: ignore[attr-defined]
+
+
+def _record_level(puzzle: Puzzle) -> str:
+    """A finished hand: ``hard`` with a burn or two seats 闷ed; ``medium`` with one 闷; ``easy`` plain."""
+    record = puzzle.record  # type: ignore[attr-defined]
+    if record.burns or len(record.men) >= 2:
+        return "hard"
+    return "medium" if record.men else "easy"
+
+
 def _who_may_act_level(puzzle: Puzzle) -> str:
     game = puzzle.game  # type: ignore[attr-defined]
     if game.burn_candidates():
@@ -1415,6 +1445,10 @@ LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
     "count": lambda p: "hard" if _cards_level(p.play) == "hard" else "medium",  # type: ignore[attr-defined]
     "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
+    "who_is_men": _who_is_men_level,
+    "who_opened": _who_opened_level,
+    "tribute": _record_level,
+    "places": _record_level,
     "revolution": lambda p: p.level,  # type: ignore[attr-defined]
     "buy": lambda p: p.level,  # type: ignore[attr-defined]
     "xuandian": lambda p: p.level,  # type: ignore[attr-defined]
@@ -1425,8 +1459,7 @@ LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
 
 
 def level_of(puzzle: Puzzle) -> str | None:
-    """The level a drill really has, measured from the puzzle (``None`` for a kind whose level is only what
-    its generator aimed at)."""
+    """The level a drill really has, measured from the puzzle (``None`` for a kind without a measure)."""
     measure = LEVEL_OF.get(puzzle.kind)
     return measure(puzzle) if measure else None
 
