@@ -307,3 +307,16 @@ def make_drill(kind: str, number: int, *, level: str = "easy", rules: Ruleset | 
     puzzle = _GENERATORS[kind](random.Random(puzzle_id), level, rules)
     object.__setattr__(puzzle, "puzzle_id", puzzle_id)
     return puzzle
+
+
+# -- the kinds of teach/situations.py, and honest levels -------------------------------------------------------
+from .situations import GENERATORS as _SITUATIONS  # noqa: E402  (situations imports drills only lazily)
+from .situations import LEVEL_OF as _LEVEL_OF  # noqa: E402
+from .situations import honest as _honest  # noqa: E402
+
+_GENERATORS.update(_SITUATIONS)
+for _kind in ("beats", "gouji", "count", "pick", "who_may_act", "who_opened", "who_is_men", "tribute", "places"):
+    # drawn again until the level is what it says
+    _GENERATORS[_kind] = _honest(_kind, _GENERATORS[_kind])
+KINDS = tuple(_GENERATORS)
+assert set(_LEVEL_OF) <= set(KINDS)

@@ -5,7 +5,7 @@ save progress. A notebook composes these; it holds no logic of its own.
     session = course.start("compare")
     pages.header(session)
     ...
-    pages.quiz(session, [("beats", "easy"), ("beats", "hard")])
+    pages.quiz(session)          # the stage's own drills (course.STAGES)
     pages.footer(session)
 """
 
@@ -30,7 +30,7 @@ from .player import ScenarioPlayer
 from .progress import ProgressStore
 from .puzzles import Puzzle
 from .render import play_html
-from .table import puzzle_widget
+from .situations import situation_widget
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
 __all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rulesets_view", "scenario",
@@ -132,14 +132,17 @@ def _record(session: Session, attempt: Attempt, status: w.HTML) -> None:
         status.value = f"<small role='alert'>{html.escape(t('page.save_failed', why=pick(e.zh, e.en)))}</small>"
 
 
-def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]], *,
+def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]] | None = None, *,
          presenter: bool = False) -> w.Widget:
-    """Puzzles for this stage under the session's rule set: ``(kind, level)`` or ``(kind, level, number)``.
+    """Puzzles for this stage under the session's rule set: ``(kind, level)`` or ``(kind, level, number)``;
+    by default the stage's own drills (:attr:`~gouji_teach.teach.course.Stage.drills`).
 
     Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
     everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner. When
     the session's rule set changes, the quiz shows the same drills made under it.
     """
+    if drills is None:
+        drills = session.stage.drills
     status = make(w.HTML)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
 
@@ -154,7 +157,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
         return made
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
-        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))
+        return situation_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))
 
     shown = [widget(puzzle) for puzzle in puzzles()]
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])

@@ -35,14 +35,18 @@ def render_path(stage: Stage, *, learner: str = "", rules: str = "qingdao", lang
 
 def quiz_specs(stage: Stage) -> list[tuple[str, str, int]]:
     """The drills of a stage's ``pages.quiz(session, [...])`` calls, numbered as :func:`pages.quiz` numbers them
-    (1, 2, … per kind and level within one call, unless the spec gives a number)."""
+    (1, 2, … per kind and level within one call, unless the spec gives a number); ``pages.quiz(session)`` shows
+    the stage's own drills (:attr:`Stage.drills`)."""
     notebook = json.loads((COURSE_DIR / stage.notebook).read_text(encoding="utf-8"))
     specs: list[tuple[str, str, int]] = []
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
             continue
         for node in ast.walk(ast.parse("".join(cell["source"]))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "quiz"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "quiz" \
+                    and len(node.args) == 1:
+                specs += stage.drills
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "quiz"
                     and len(node.args) >= 2):
                 counters: dict[tuple[str, str], int] = {}
                 for spec in ast.literal_eval(node.args[1]):

@@ -25,6 +25,7 @@ from gouji_teach.rulesets import PRESETS
 from gouji_teach.teach.course import HOME, STAGES, Stage
 from gouji_teach.teach.progress import stars_for
 from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle
+from gouji_teach.teach.situations import RulesetsPuzzle
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -39,8 +40,9 @@ def _learner(tag: str) -> str:
 
 
 def _answered_by_buttons(puzzle: Puzzle) -> bool:
-    """A puzzle answered with one button per choice (seat puzzles are answered on a table of seats)."""
-    return bool(puzzle.choices) and not isinstance(puzzle, SeatsPuzzle)
+    """A puzzle answered with one button per choice (seat puzzles are answered on a table of seats, rule-set
+    puzzles by toggling the rule sets)."""
+    return bool(puzzle.choices) and not isinstance(puzzle, SeatsPuzzle | RulesetsPuzzle)
 
 
 def _choice_puzzle() -> tuple[Stage, Puzzle]:
