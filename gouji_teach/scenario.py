@@ -43,7 +43,7 @@ import yaml
 from .cards import Rank, parse_cards
 from .engine import Game
 from .errors import GoujiError
-from .events import Action, IllegalActionError
+from .events import ACTION_KINDS, Action, IllegalActionError
 from .rulesets import Ruleset, find_ruleset
 from .verdicts import cite
 
@@ -58,6 +58,7 @@ __all__ = [
     "answer",
     "check_file",
     "gives_away",
+    "question_words",
     "record_rows",
     "replay",
     "run",
@@ -278,6 +279,31 @@ def action_words(action: Action) -> tuple[str, str]:
     (('座位0出KK', 'seat 0 plays KK'), ('座位3让牌', 'seat 3 yields'))
     """
     return f"座位{action.seat}{_ACTION_ZH[action.kind]}{action.cards or ''}", str(action)
+
+
+def question_words(question: str) -> tuple[str, str]:
+    """A checkpoint question said in Chinese and in English (the file may write it either way).
+
+    >>> question_words("can seat 3 yield"), question_words("谁开点了")
+    (('座位3能让牌吗？', 'Can seat 3 yield?'), ('谁开点了？', 'Who has opened (开点)?'))
+    """
+    q = question.strip()
+    for pattern, zh, en in ((_Q_MAY_ACT, "现在谁能出牌，能怎么出？", "Who may act now, and how?"),
+                            (_Q_OPENED, "谁开点了？", "Who has opened (开点)?"),
+                            (_Q_MEN, "谁被闷了？", "Who is 闷ed?"),
+                            (_Q_OUT, "谁走了？", "Who has gone out?"),
+                            (_Q_RECORD, "这一局的记录", "The record of the hand")):
+        if pattern.match(q):
+            return zh, en
+    if m := _Q_CAN.match(q):
+        action = _action_text(m.group(1))
+        zh, _ = action_words(action)
+        verb = ACTION_KINDS[action.kind][1] if action.kind in _VERB_CAN else ACTION_KINDS[action.kind][0]
+        return f"{zh[:3]}能{zh[3:]}吗？", f"Can seat {action.seat} {verb}{' ' + action.cards if action.cards else ''}?"
+    if m := _Q_WHAT_IF.match(q):
+        zh, en = action_words(_action_text(m.group(1)))
+        return f"如果{zh}，会怎样？", f"What if {en}?"
+    return q, q
 
 
 def _action_text(text: str) -> Action:
