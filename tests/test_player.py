@@ -213,7 +213,7 @@ def test_presenter_mode_draws_bigger_and_reveals_on_request():
     assert "答案" in widget.feedback.value
     presenter.go(13)  # "record": shown on request only
     [box] = presenter.checkpoint.children
-    assert "烧成功" not in synced_state()
+    assert "座位1烧座位0" not in synced_state()
     box.children[0].click()
     record = box.children[1].value  # a table of places and events, never the JSON
     assert "<table" in record and "头科 座位1" in record and "烧成功" in record and "finish_order" not in record
