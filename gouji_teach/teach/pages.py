@@ -245,11 +245,12 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     """The glossary (of one stage, or all of it) as a table."""
     terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
 
-    def render(lang: str) -> str:
-        head = "".join(f"<th scope='col'>{html.escape(t(k, lang))}</th>"
-                       for k in ("page.col.term", "page.col.pinyin", "page.col.en", "page.col.stage"))
+    def render(lang: str) -> str:  # in Chinese the English column would be the only English on the page
+        columns = ("page.col.term", "page.col.pinyin", *(("page.col.en",) if lang == "en" else ()), "page.col.stage")
+        head = "".join(f"<th scope='col'>{html.escape(t(k, lang))}</th>" for k in columns)
         rows = "".join(f"<tr><th scope='row' lang='zh'>{html.escape(x.zh)}</th><td>{html.escape(x.pinyin)}</td>"
-                       f"<td>{html.escape(x.en)}</td><td>{html.escape(stage(x.stage).title(lang))}</td></tr>"
+                       + (f"<td>{html.escape(x.en)}</td>" if lang == "en" else "")
+                       + f"<td>{html.escape(stage(x.stage).title(lang))}</td></tr>"
                        for x in terms)
         return (f"<table class='gj-glossary'><caption>{html.escape(t('page.glossary', lang))}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")

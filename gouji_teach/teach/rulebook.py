@@ -247,13 +247,21 @@ def _switch_meta(switch: str) -> tuple[str, str]:
 
 def citation(rule_id: str, rules: Ruleset, lang: str) -> str:
     """Where the rule set takes the rule from, in ``lang``: the seed section, or a default said to be one."""
+    said = _citation(rule_id, rules, lang)
+    return _PART_ZH.sub(lambda m: f"{m.group(1)} 第{'一二三'[int(m.group(2)) - 1]}部分", said) if lang == "zh" else said
+
+
+_PART_ZH = re.compile(r"\b(000) part ([123])")
+
+
+def _citation(rule_id: str, rules: Ruleset, lang: str) -> str:
     source = _source(rule_id, rules)
     if source.is_default:
         refs = "、".join(dict.fromkeys(_REF.findall(source.section)))
         key = "cite.default.refs" if refs else "cite.default"
         return t(key, lang, refs=refs, why=source.section)
     if source.seed == "000" and source.section.startswith("part 2"):
-        return t("cite.confirms", lang, cite="000 part 2")
+        return t("cite.confirms", lang, cite=source.cite().split(" 摘要")[0].split(" (")[0])
     if _text_of(source) != own_text(rules):
         return t("cite.borrowed", lang, cite=source.cite())
     return source.cite()
