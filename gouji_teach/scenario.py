@@ -327,7 +327,8 @@ def answer(game: Game, question: str) -> Answer:
             return Answer(q, "没有人（这局结束了）", "nobody (the hand is over)", {})
         zh = "；".join(f"座位{s}：{'、'.join(_KIND_ZH[k] for k in ks)}" for s, ks in may.items())
         zh = f"轮到座位{game.to_act}。{zh}"
-        en = f"seat {game.to_act} to act. " + "; ".join(f"seat {s}: {', '.join(ks)}" for s, ks in may.items())
+        en = f"seat {game.to_act} to act. " + "; ".join(
+            f"seat {s}: {', '.join(_KIND_EN.get(k, k) for k in ks)}" for s, ks in may.items())
         burners = game.burn_candidates()
         if burners:
             zh += f"。烧牌优先顺序：{'、'.join(map(str, burners))}"
@@ -433,6 +434,7 @@ def _unknown_question(q: str) -> IllegalActionError:
     )
 
 
+_KIND_EN = {"xuandian": "宣点 (declare)", "yaotou": "要头", "wutou": "无头"}
 _KIND_ZH = {"play": "出牌", "pass": "过", "yield": "让牌", "burn": "烧", "revolt": "革命", "xuandian": "宣点",
             "yaotou": "要头", "wutou": "无头"}
 
