@@ -40,7 +40,7 @@ from ..events import Action, Event
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..scenario import Answer, Scenario, Step, action_words, answer, question_words, record_rows
 from .controls import make
-from .i18n import get_language, pick, register, subscribe, t
+from .i18n import get_language, pick, register, said, subscribe, t
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .render import PRESENTER_SCALE, table_svg
 from .table import SeatPickWidget, puzzle_widget, table_view
@@ -239,7 +239,7 @@ def what_if_action(text: str, game: Game) -> Action:
 
 
 def _narrate(events: tuple[Event, ...], lang: str) -> str:
-    return "".join(f"<li>{html.escape(pick(e.zh, e.en, lang))}</li>" for e in events)
+    return "".join(f"<li>{html.escape(said(e.zh, e.en, lang))}</li>" for e in events)
 
 
 class ScenarioPlayer:
@@ -416,7 +416,7 @@ class ScenarioPlayer:
         if frame.refusal is not None:
             parts.append(f"<div class='gj-error' role='alert'>⚠ "
                          f"{html.escape(t('player.refused', lang, rules=pick(self._rules.title_zh, self._rules.title_en, lang)))}"  # noqa: E501
-                         f"{html.escape(pick(frame.refusal.zh, frame.refusal.en, lang))}</div>")
+                         f"{html.escape(said(frame.refusal.zh, frame.refusal.en, lang))}</div>")
         if any(c.number == frame.number for c in self._changes):
             parts.append(f"<div class='gj-changed'>{html.escape(t('player.changed_here', lang))}</div>")
         return f"<div class='gj-narration' aria-live='polite'>{''.join(parts)}</div>"
@@ -437,17 +437,17 @@ class ScenarioPlayer:
             return ""
         text, result = self._branch
         if isinstance(result, _Unreadable):
-            return (f"<div class='gj-branch gj-error' role='alert'>⚠ {html.escape(pick(result.zh, result.en, lang))}"
+            return (f"<div class='gj-branch gj-error' role='alert'>⚠ {html.escape(said(result.zh, result.en, lang))}"
                     f"<br>{html.escape(t('player.what_if.syntax', lang))}</div>")
         head = html.escape(t("player.branch", lang, action=text))
         if isinstance(result, GoujiError):
-            return f"<div class='gj-branch gj-error' role='alert'>⚠ {head}{html.escape(pick(result.zh, result.en, lang))}</div>"  # noqa: E501
+            return f"<div class='gj-branch gj-error' role='alert'>⚠ {head}{html.escape(said(result.zh, result.en, lang))}</div>"  # noqa: E501
         return (f"<div class='gj-branch' role='status'>{head}<ul>{_narrate(result, lang)}</ul>"
                 f"<small>{html.escape(t('player.branch.note', lang))}</small></div>")
 
     def _changes_html(self, lang: str) -> str:
         if self._error is not None:
-            return (f"<div class='gj-error' role='alert'>⚠ {html.escape(pick(self._error.zh, self._error.en, lang))}"
+            return (f"<div class='gj-error' role='alert'>⚠ {html.escape(said(self._error.zh, self._error.en, lang))}"
                     "</div>")
         base = self.scenario.rules
         if self._rules.name == base.name:
@@ -500,8 +500,8 @@ class _AnswerReveal:
         elif self._record:
             self.text.value = record_table(self._answer.data, lang)  # type: ignore[union-attr]
         else:
-            said = pick(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
-            self.text.value = f"<div class='gouji-solution'>{html.escape(said)}</div>"
+            text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
+            self.text.value = f"<div class='gouji-solution'>{html.escape(text)}</div>"
 
     def close(self) -> None:
         self._unsubscribe()

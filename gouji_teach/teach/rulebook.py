@@ -32,7 +32,7 @@ from .. import settlement as _settlement  # noqa: F401  (registers the settlemen
 from ..rulesets import Ruleset, Source
 from ..verdicts import RULES
 from .course import STAGES
-from .i18n import pick, register, t
+from .i18n import pick, register, said, t
 
 __all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary"]
 
@@ -247,11 +247,8 @@ def _switch_meta(switch: str) -> tuple[str, str]:
 
 def citation(rule_id: str, rules: Ruleset, lang: str) -> str:
     """Where the rule set takes the rule from, in ``lang``: the seed section, or a default said to be one."""
-    said = _citation(rule_id, rules, lang)
-    return _PART_ZH.sub(lambda m: f"{m.group(1)} 第{'一二三'[int(m.group(2)) - 1]}部分", said) if lang == "zh" else said
-
-
-_PART_ZH = re.compile(r"\b(000) part ([123])")
+    text = _citation(rule_id, rules, lang)
+    return said(text, text, lang)
 
 
 def _citation(rule_id: str, rules: Ruleset, lang: str) -> str:
