@@ -11,7 +11,7 @@ languages. The stage footers (:func:`summary`) and the rule book page (:func:`bo
 >>> in_force("burn.kaidian", qingdao), in_force("burn.kaidian", linyi)
 (False, True)
 >>> sentence("gouji.twos", find_ruleset("tongsu"), "en")
-'2 2s are needed for a 够级 play'
+'two 2s are needed for a 够级 play'
 >>> citation("score.place", linyi, "zh")
 '默认（规则书没写这一条；参照 002 §6）'
 >>> citation("compare.aspects", linyi, "en")
@@ -197,8 +197,8 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
     if isinstance(value, str) and (switch, value) in _VALUE_WORDS:
         return _VALUE_WORDS[switch, value]
     if switch == "gouji_min_twos":
-        return (f"{value}张2就够级", "one 2 is 够级" if value == 1 else f"{_NUMBERS[value]} 2s are needed for a"
-            " 够级 play")
+        en = "one 2 is 够级" if value == 1 else f"{_NUMBERS[value]} 2s are needed for a 够级 play"
+        return f"{value}张2就够级", en
     if switch == "tribute_order":
         return "进贡顺序：" + "、".join(value), "order of tribute: " + ", ".join(value)
     if switch == "place_points":
