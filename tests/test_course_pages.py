@@ -156,7 +156,8 @@ def _page_text(stage: course.Stage, rules: str, lang: str) -> str:
         player.switch_rules(rules)
         for number in range(len(player._frames)):
             player.go(number)
-            parts += [player.title.value, player.narration.value, player.position.value, player.changes.value]
+            parts += [player.title.value, player.narration.value, player.position.value, player.changes.value,
+                      player.table.value]
         player.try_action("座位9出AA" if lang == "zh" else "seat 9 plays AA")  # unreadable: the syntax help
         parts.append(player.branch.value)
         parts += [player.what_if.placeholder, player.back.description, player.forward.description]
