@@ -292,8 +292,9 @@ def book_html(rules: Ruleset, lang: str) -> str:
     """The whole rules of ``rules`` in ``lang`` as one printable page: chapter by chapter in the course's order,
     each rule with its citation; the rules that hold elsewhere but not here; the seeds' contradictions."""
     title = pick(rules.title_zh, rules.title_en, lang)
+    intro = said(*(t("book.intro", x, name=rules.name, own=own_text(rules)) for x in ("zh", "en")), lang)
     parts = [f"<article class='gj-rulebook' lang='{lang}'><h2>{html.escape(t('book.title', lang, rules=title))}</h2>",
-             f"<p>{html.escape(t('book.intro', lang, name=rules.name, own=own_text(rules)))}</p>"]
+             f"<p>{html.escape(intro)}</p>"]
     seen: set[str] = set()
     for stage in STAGES:
         ids = [r for r in stage.rules if r not in seen]
@@ -308,10 +309,11 @@ def book_html(rules: Ruleset, lang: str) -> str:
         parts.append(f"<section><h3>{html.escape(t('book.other', lang))}</h3><ul>{items}</ul></section>")
     absent = [r for r in RULES if not in_force(r, rules)]
     if absent:
-        names = "".join(f"<li>{html.escape(pick(RULES[r].zh, RULES[r].en, lang))}</li>" for r in absent)
+        names = "".join(f"<li>{html.escape(name)}</li>"
+                        for name in dict.fromkeys(pick(RULES[r].zh, RULES[r].en, lang) for r in absent))
         parts.append(f"<section><h3>{html.escape(t('book.absent', lang))}</h3>"
                      f"<p>{html.escape(t('book.absent.note', lang))}</p><ul>{names}</ul></section>")
-    said = "".join(f"<li>{html.escape(pick(c.zh, c.en, lang))}</li>" for c in CONTRADICTIONS)
-    parts.append(f"<section><h3>{html.escape(t('book.contradictions', lang))}</h3><ul>{said}</ul></section>")
+    told = "".join(f"<li>{html.escape(pick(c.zh, c.en, lang))}</li>" for c in CONTRADICTIONS)
+    parts.append(f"<section><h3>{html.escape(t('book.contradictions', lang))}</h3><ul>{told}</ul></section>")
     parts.append("</article>")
     return "".join(parts)
