@@ -33,7 +33,6 @@ A scenario is a YAML file (see ``docs/scenarios.md``)::
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,11 +40,13 @@ from typing import Any
 
 import yaml
 
+from .cards import Rank, parse_cards
 from .engine import Game
 from .errors import GoujiError
-from .events import Action, IllegalActionError
+from .events import ACTION_KINDS, Action, IllegalActionError
 from .inputs import InputError, load_yaml, read_text
 from .rulesets import Ruleset, find_ruleset
+from .verdicts import cite
 
 __all__ = [
     "SCENARIO_DIR",
@@ -54,8 +55,12 @@ __all__ = [
     "Scenario",
     "ScenarioError",
     "Step",
+    "action_words",
     "answer",
     "check_file",
+    "gives_away",
+    "question_words",
+    "record_rows",
     "replay",
     "run",
     "shipped",
@@ -259,6 +264,44 @@ def _seats(seats: list[int]) -> tuple[str, str]:
     return "、".join(f"座位{s}" for s in seats), ", ".join(f"seat {s}" for s in seats)
 
 
+_ACTION_ZH = {"play": "出", "pass": "过牌", "yield": "让牌", "burn": "烧", "revolt": "革命", "xuandian": "宣点",
+              "yaotou": "要头", "wutou": "无头"}
+
+
+def action_words(action: Action) -> tuple[str, str]:
+    """An action said in Chinese and in English (``str(action)`` is the English notation).
+
+    >>> action_words(Action.parse("seat 0 plays KK")), action_words(Action.parse("座位3 让"))
+    (('座位0出KK', 'seat 0 plays KK'), ('座位3让牌', 'seat 3 yields'))
+    """
+    return f"座位{action.seat}{_ACTION_ZH[action.kind]}{action.cards or ''}", str(action)
+
+
+def question_words(question: str) -> tuple[str, str]:
+    """A checkpoint question said in Chinese and in English (the file may write it either way).
+
+    >>> question_words("can seat 3 yield"), question_words("谁开点了")
+    (('座位3能让牌吗？', 'Can seat 3 yield?'), ('谁开点了？', 'Who has opened (开点)?'))
+    """
+    q = question.strip()
+    for pattern, zh, en in ((_Q_MAY_ACT, "现在谁能出牌，能怎么出？", "Who may act now, and how?"),
+                            (_Q_OPENED, "谁开点了？", "Who has opened (开点)?"),
+                            (_Q_MEN, "谁被闷了？", "Who is 闷ed?"),
+                            (_Q_OUT, "谁走了？", "Who has gone out?"),
+                            (_Q_RECORD, "这一局的记录", "The record of the hand")):
+        if pattern.match(q):
+            return zh, en
+    if m := _Q_CAN.match(q):
+        action = _action_text(m.group(1))
+        zh, _ = action_words(action)
+        verb = ACTION_KINDS[action.kind][1] if action.kind in _VERB_CAN else ACTION_KINDS[action.kind][0]
+        return f"{zh[:3]}能{zh[3:]}吗？", f"Can seat {action.seat} {verb}{' ' + action.cards if action.cards else ''}?"
+    if m := _Q_WHAT_IF.match(q):
+        zh, en = action_words(_action_text(m.group(1)))
+        return f"如果{zh}，会怎样？", f"What if {en}?"
+    return q, q
+
+
 def _action_text(text: str) -> Action:
     m = re.match(r"^(seat\s*[0-5])\s+(\w+)(.*)$", text, re.IGNORECASE)
     if m and m.group(2).lower() in _VERB_CAN:
@@ -280,7 +323,8 @@ def answer(game: Game, question: str) -> Answer:
             return Answer(q, "没有人（这局结束了）", "nobody (the hand is over)", {})
         zh = "；".join(f"座位{s}：{'、'.join(_KIND_ZH[k] for k in ks)}" for s, ks in may.items())
         zh = f"轮到座位{game.to_act}。{zh}"
-        en = f"seat {game.to_act} to act. " + "; ".join(f"seat {s}: {', '.join(ks)}" for s, ks in may.items())
+        en = f"seat {game.to_act} to act. " + "; ".join(
+            f"seat {s}: {', '.join(_KIND_EN.get(k, k) for k in ks)}" for s, ks in may.items())
         burners = game.burn_candidates()
         if burners:
             zh += f"。烧牌优先顺序：{'、'.join(map(str, burners))}"
@@ -291,7 +335,8 @@ def answer(game: Game, question: str) -> Answer:
         action = _action_text(m.group(1))
         why = game.why_not(action)
         if why is None:
-            return Answer(q, f"能：{action}", f"yes: {action}", True)
+            zh, en = action_words(action)
+            return Answer(q, f"能：{zh}", f"yes: {en}", True)
         return Answer(q, f"不能：{why.zh}", f"no: {why.en}", False)
     if m := _Q_WHAT_IF.match(q):
         action = _action_text(m.group(1))
@@ -320,8 +365,51 @@ def answer(game: Game, question: str) -> Answer:
         order = game.finish_order()
         zh, en = _seats(order)
         return Answer(q, zh, en, order)
-    return Answer(q, json.dumps(game.record(), ensure_ascii=False, sort_keys=True),
-                  json.dumps(game.record(), ensure_ascii=False, sort_keys=True), game.record())
+    record = game.record()
+    rows = record_rows(record)
+    return Answer(q, "；".join(f"{label}：{value}" for label, value, _, _ in rows),
+                  "; ".join(f"{label}: {value}" for _, _, label, value in rows), record)
+
+
+_PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
+_OUTCOMES = {"success": ("烧成功", "succeeded"), "failed": ("烧失败", "failed"), "counter": ("被反烧", "counter-burnt")}
+
+
+def record_rows(record: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """A game record (:meth:`~gouji_teach.engine.Game.record`) as rows of places and events, each
+    ``(label_zh, value_zh, label_en, value_en)``: who went out in which place, who opened, declared, burnt,
+    闷ed and revolted. Rows with nothing to say are left out.
+
+    >>> for row in record_rows({"finish_order": [1, 0], "kaidian": [1], "burns": [
+    ...         {"burner": 1, "victim": 0, "outcome": "success"}], "men": [], "revolution": []}):
+    ...     print(row)
+    ('走科', '头科 座位1、二科 座位0', 'Gone out', '头科 seat 1, 二科 seat 0')
+    ('开点', '座位1', '开点', 'seat 1')
+    ('烧牌', '座位1烧座位0：烧成功', 'Burns', 'seat 1 burnt seat 0: succeeded')
+    """
+    rows = []
+    order = record.get("finish_order", [])
+    if order:
+        rows.append(("走科", "、".join(f"{_PLACES_ZH[i]} 座位{s}" for i, s in enumerate(order)), "Gone out",
+                     ", ".join(f"{_PLACES_ZH[i]} seat {s}" for i, s in enumerate(order))))
+    else:
+        rows.append(("走科", "还没有人走", "Gone out", "nobody yet"))
+    named = (("kaidian", "开点", "开点"), ("xuandian", "宣点", "宣点"), ("revolution", "革命", "Revolution"))
+    for key, zh, en in named:
+        if record.get(key):
+            seats_zh, seats_en = _seats(list(record[key]))
+            rows.append((zh, seats_zh, en, seats_en))
+    if record.get("burns"):
+        rows.append(("烧牌", "、".join(f"座位{b['burner']}烧座位{b['victim']}：{_OUTCOMES[b['outcome']][0]}"
+                                      for b in record["burns"]),
+                     "Burns", ", ".join(f"seat {b['burner']} burnt seat {b['victim']}: {_OUTCOMES[b['outcome']][1]}"
+                                         for b in record["burns"])))
+    if record.get("men"):
+        rows.append(("闷", "、".join(f"座位{m['victim']}被座位{m['by']}闷" for m in record["men"]),
+                     "闷", ", ".join(f"seat {m['victim']} 闷ed by seat {m['by']}" for m in record["men"])))
+    if record.get("void"):
+        rows.append(("作废", "这一局作废", "Void", "the hand is void"))
+    return rows
 
 
 def _question(q: str) -> re.Match[str] | None:
@@ -342,6 +430,7 @@ def _unknown_question(q: str) -> IllegalActionError:
     )
 
 
+_KIND_EN = {"xuandian": "宣点 (declare)", "yaotou": "要头", "wutou": "无头"}
 _KIND_ZH = {"play": "出牌", "pass": "过", "yield": "让牌", "burn": "烧", "revolt": "革命", "xuandian": "宣点",
             "yaotou": "要头", "wutou": "无头"}
 
@@ -370,7 +459,9 @@ def run(scenario: Scenario) -> list[tuple[Step, tuple[Any, ...] | Answer]]:
     for step in scenario.steps:
         try:
             if step.kind == "do":
-                out.append((step, game.act(step.text)))
+                events = game.act(step.text)
+                _check_going_out(Action.parse(step.text), events, scenario.rules)
+                out.append((step, events))
             else:
                 out.append((step, answer(game, step.text)))
         except GoujiError as e:
@@ -379,14 +470,80 @@ def run(scenario: Scenario) -> list[tuple[Step, tuple[Any, ...] | Answer]]:
     return out
 
 
+def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) -> None:
+    r"""Refuse a step whose seat goes out against the rule set: under 憋三 the last play is all 3s.
+
+    The engine lets a hand of a position go out with whatever it holds (a puzzle gives only the cards that
+    matter); a scenario that teaches a rule set must not show a way out that the rule set forbids.
+
+    >>> sc = Scenario.from_text('rules: qingdao\nleader: 0\nhands: {0: "K", 1: "5"}\nsteps: [{do: seat 0 plays K}]')
+    >>> run(sc)
+    Traceback (most recent call last):
+    ...
+    gouji_teach.scenario.ScenarioError: <scenario>:4: “seat 0 plays K”：憋三：最后一手牌必须全是3，座位0却用K走了...
+    """
+    if not rules.bie_san or action.cards is None:
+        return
+    out = any(e.kind == "out" and e.seat == action.seat for e in events)
+    if out and any(card.rank != Rank.THREE for card in parse_cards(action.cards)):
+        src = cite("biesan", rules)
+        raise IllegalActionError(
+            f"憋三：最后一手牌必须全是3，座位{action.seat}却用{action.cards}走了【biesan, {src}】",
+            f"憋三: the last play must be all 3s, but seat {action.seat} goes out with {action.cards} "
+            f"[biesan, {src}]",
+            rule="biesan",
+        )
+
+
 def check_file(path: str | Path) -> list[Problem]:
     """Every problem of a scenario file (empty: the file is fine): its structure, its hands, and the legality
     of every step in order (checking stops at the first illegal step: later steps depend on it)."""
     try:
-        run(Scenario.load(path))
+        results = run(Scenario.load(path))
     except ScenarioError as e:
         return [Problem(x.path, x.line, x.detail_zh, x.detail_en) for x in (e, *e.more)]
-    return []
+    return [Problem(str(path), step.line, zh, en) for step, result in results
+            if isinstance(result, Answer) and (why := gives_away(step, result)) for zh, en in [why]]
+
+
+_SEAT_IN_TEXT = re.compile(r"(?:座位|seats?\s*)([0-5](?:\s*(?:,|、|and|和)\s*[0-5])*)", re.IGNORECASE)
+
+
+def gives_away(step: Step, result: Answer) -> tuple[str, str] | None:
+    """Why the narration of a checkpoint gives its answer away (``None``: it does not). The narration of an
+    ``ask`` step is shown while the learner answers: it may set the scene and ask, never tell. It names no seat
+    that the answer names (who may act, who opened, who is 闷ed, who is out), and a yes/no question's narration
+    ends with a question mark.
+
+    >>> step = Step("ask", "who may act", 3, "下一个是座位1。", "Next comes seat 1.")
+    >>> gives_away(step, Answer("who may act", "", "", {"to_act": 1, "may": {"1": ["play"]}}))[1]
+    'the narration of this checkpoint names seat 1, which its answer names: say it in a later step'
+    """
+    if step.kind != "ask" or not (step.say_zh or step.say_en):
+        return None
+    named = {int(n) for text in (step.say_zh, step.say_en) for m in _SEAT_IN_TEXT.finditer(text)
+             for n in re.findall(r"[0-5]", m.group(1))}
+    data = result.data
+    seats: set[int] = set()
+    if isinstance(data, dict) and "may" in data:
+        seats = {int(s) for s in data["may"]}
+    elif isinstance(data, dict) and "open" in data:
+        seats = set(data["open"]) | set(data["pending"])
+    elif isinstance(data, list) and all(isinstance(x, int) for x in data):
+        seats = set(data)
+    elif isinstance(data, list) and all(isinstance(x, dict) and "victim" in x for x in data):
+        seats = {x["victim"] for x in data}
+    told = sorted(named & seats)
+    if told:
+        zh_seats, en_seats = _seats(told)
+        return (f"检查点的说明提到了{zh_seats}，而答案里也有：请放到后面的步骤里说",
+                f"the narration of this checkpoint names {en_seats}, which its answer names: say it in a later step")
+    yes_no = isinstance(data, bool | None) or _Q_WHAT_IF.match(step.text)
+    if yes_no and not all(text.rstrip().endswith(("?", "？")) for text in (step.say_zh, step.say_en) if text):
+        return ("是非题的说明只能提问（以问号结尾），不能先说答案",
+                "the narration of a yes/no checkpoint may only ask (end with a question mark), never tell the "
+                "answer")
+    return None
 
 
 def replay(scenario: Scenario) -> str:

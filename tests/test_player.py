@@ -11,7 +11,8 @@ import pytest
 from widget_state import fresh_widgets, synced_state
 
 from gouji_teach import PRESETS
-from gouji_teach.scenario import Scenario, ScenarioError, run
+from gouji_teach.events import Action
+from gouji_teach.scenario import Scenario, ScenarioError, action_words, question_words, run
 from gouji_teach.teach.course import parse_query
 from gouji_teach.teach.i18n import set_language
 from gouji_teach.teach.player import ScenarioPlayer, checkpoint_puzzle, frames, rule_changes
@@ -111,12 +112,14 @@ def test_player_steps_forward_and_back_through_every_scenario(path):
     assert player.step.value == 0 and player.table.value.startswith("<svg")
     for number, step in enumerate(scenario.steps, start=1):
         player.forward.click()
-        assert player.step.value == number and step.text in player.narration.value
+        words = action_words(Action.parse(step.text)) if step.kind == "do" else question_words(step.text)
+        assert player.step.value == number and html.escape(words[0]) in player.narration.value  # said in Chinese
         if step.kind == "ask":
             assert len(player.checkpoint.children) == 1
         else:
             assert not player.checkpoint.children
             assert html.escape(player.frame.events[0].zh) in player.narration.value if player.frame.events else True
+    assert player.forward.disabled and not player.back.disabled  # the last step: nothing to go forward to
     player.forward.click()
     assert player.step.value == len(scenario.steps)  # the end stops the player
     player.back.click()
@@ -131,7 +134,7 @@ def test_jump_autoplay_speed_and_language():
     player.go(-3)
     assert player.step.value == 0
     player.play.value = 5  # autoplay moves the step
-    assert player.step.value == 5 and "seat 3 passes" in player.narration.value
+    assert player.step.value == 5 and "座位3过牌" in player.narration.value
     player.speed.value = 700
     assert player.play.interval == 700
     set_language("en")
@@ -210,9 +213,10 @@ def test_presenter_mode_draws_bigger_and_reveals_on_request():
     assert "答案" in widget.feedback.value
     presenter.go(13)  # "record": shown on request only
     [box] = presenter.checkpoint.children
-    assert '"finish_order"' not in synced_state()
+    assert "座位1烧座位0" not in synced_state()
     box.children[0].click()
-    assert "finish_order" in box.children[1].value
+    record = box.children[1].value  # a table of places and events, never the JSON
+    assert "<table" in record and "头科 座位1" in record and "烧成功" in record and "finish_order" not in record
     plain.close()
     presenter.close()
 

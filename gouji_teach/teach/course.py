@@ -33,8 +33,8 @@ from urllib.parse import parse_qs, urlencode
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from .i18n import LANGUAGES, pick, set_language
 
-__all__ = ["GLOSSARY", "HOME", "STAGES", "Session", "Stage", "Term", "hub_user", "parse_query", "query_string", "stage",
-           "start"]
+__all__ = ["GLOSSARY", "HOME", "RULEBOOK", "STAGES", "Session", "Stage", "Term", "hub_user", "parse_query",
+           "query_string", "stage", "start"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ STAGES: tuple[Stage, ...] = _stages(
      "算出下一局谁给谁进贡", "Work out who pays tribute to whom in the next hand",
      ("tribute.order", "tribute.first_hand", "tribute.dian", "xuandian.when", "tribute.dian.escalation",
       "tribute.shao", "tribute.men", "tribute.luo", "tribute.sweep", "tribute.kanggong", "tribute.cards",
-      "tribute.return"),
+      "tribute.return", "tribute.same_team"),
      (("xuandian", "easy"), ("xuandian", "medium"), ("xuandian", "hard"), ("tribute", "easy"),
       ("tribute", "medium"), ("tribute", "hard"))),
     ("rulesets", "四种规则对照", "The four rule sets side by side",
@@ -145,7 +145,11 @@ STAGES: tuple[Stage, ...] = _stages(
 HOME = Stage("index", "index.ipynb", "够级教学", "Learn 够级",
              "从第一张牌学到一整局", "From the first card to a whole hand")
 
-_BY_ID = {s.id: s for s in (HOME, *STAGES)}
+#: The rule book page (not a stage either: the whole rules of the session's rule set, linked from the landing page).
+RULEBOOK = Stage("rulebook", "rulebook.ipynb", "规则书", "Rule book",
+                 "一种规则的全部规则，条条注明出处", "The whole rules of one rule set, each with its source")
+
+_BY_ID = {s.id: s for s in (HOME, RULEBOOK, *STAGES)}
 
 
 def stage(stage_id: str) -> Stage:

@@ -15,10 +15,12 @@ registers its own with :func:`register`, and a test checks that every message ex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
-__all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "pick", "register", "set_language", "subscribe", "t"]
+__all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "pick", "register", "said", "set_language", "subscribe",
+           "t"]
 
 Lang = Literal["zh", "en"]
 LANGUAGES: tuple[Lang, ...] = ("zh", "en")
@@ -73,3 +75,19 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
     """The message ``key`` in ``lang`` (default: the current language), formatted with ``values``."""
     zh, en = MESSAGES[key]
     return pick(zh, en, lang).format(**values)
+
+
+_PART = re.compile(r"\b000 part ([123])")
+
+
+def said(zh: str, en: str, lang: str | None = None) -> str:
+    """An engine text (a verdict, an event, a refusal) in ``lang``; in Chinese its citations of the parts of
+    seed 000 are said in Chinese too.
+
+    >>> said("不许贴钱（000 part 3 第3条）", "no 贴钱 (000 part 3 第3条)", "zh")
+    '不许贴钱（000 第三部分 第3条）'
+    """
+    text = pick(zh, en, lang)
+    if (lang or _current[0]) == "zh":
+        text = _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+    return text

@@ -21,20 +21,20 @@ from ..compare import beats
 from ..errors import GoujiError
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
-from ..verdicts import RULES, cite
 from .controls import defaults, make
-from .course import GLOSSARY, HOME, STAGES, Session, hub_user, stage
+from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
 from .progress import ProgressStore
 from .puzzles import Puzzle
 from .render import play_html
+from .rulebook import book_html, contradictions, summary
 from .situations import situation_widget
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
-__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rulesets_view", "scenario",
-           "store", "verdict_line"]
+__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rule_book", "rulesets_view",
+           "scenario", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -46,6 +46,10 @@ register({
     "page.guest": ("没有登记名字：进度不会保存。请回到首页输入名字。",
                    "No name given: progress is not saved. Go back to the start page to enter your name."),
     "page.home": ("回到首页", "Back to the start page"),
+    "page.guest.home": ("没有登记名字：进度不会保存。在上面输入你的名字。",
+                        "No name given: progress is not saved. Enter your name above."),
+    "page.rulebook": ("{rules}的完整规则书（可打印）", "The whole rule book of the {rules} rules (printable)"),
+    "page.contradiction": ("规则书自相矛盾：", "A seed contradicts itself: "),
     "page.next": ("下一课：{title}", "Next: {title}"),
     "page.prev": ("上一课：{title}", "Previous: {title}"),
     "page.summary": ("本课小结", "Summary"),
@@ -181,11 +185,13 @@ def footer(session: Session) -> w.Widget:
     index = STAGES.index(session.stage)
 
     def render(lang: str) -> str:
-        items = "".join(
-            f"<li>{html.escape(pick(RULES[r].zh, RULES[r].en, lang))} "
-            f"<small>[{html.escape(r)}, {html.escape(cite(r, session.rules))}]</small></li>"
-            for r in session.stage.rules)
+        items = "".join(f"<li>{html.escape(text)} <small>[{html.escape(rule)}, {html.escape(where)}]</small></li>"
+                        for rule, text, where in summary(session.stage.rules, session.rules, lang))
         covered = (f"<p>{html.escape(t('page.covered', lang))}</p><ul>{items}</ul>" if items else "")
+        covered += "".join(f"<p class='gj-contradiction'>⚠ {html.escape(t('page.contradiction', lang))}"
+                           f"{html.escape(pick(c.zh, c.en, lang))}</p>" for c in contradictions(session.stage.rules))
+        rules_title = pick(session.rules.title_zh, session.rules.title_en, lang)
+        covered += f"<p>{_link(session.link(RULEBOOK, lang=lang), t('page.rulebook', lang, rules=rules_title))}</p>"
         nav = []
         if index > 0:
             prev = STAGES[index - 1]
@@ -242,11 +248,12 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     """The glossary (of one stage, or all of it) as a table."""
     terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
 
-    def render(lang: str) -> str:
-        head = "".join(f"<th scope='col'>{html.escape(t(k, lang))}</th>"
-                       for k in ("page.col.term", "page.col.pinyin", "page.col.en", "page.col.stage"))
+    def render(lang: str) -> str:  # in Chinese the English column would be the only English on the page
+        columns = ("page.col.term", "page.col.pinyin", *(("page.col.en",) if lang == "en" else ()), "page.col.stage")
+        head = "".join(f"<th scope='col'>{html.escape(t(k, lang))}</th>" for k in columns)
         rows = "".join(f"<tr><th scope='row' lang='zh'>{html.escape(x.zh)}</th><td>{html.escape(x.pinyin)}</td>"
-                       f"<td>{html.escape(x.en)}</td><td>{html.escape(stage(x.stage).title(lang))}</td></tr>"
+                       + (f"<td>{html.escape(x.en)}</td>" if lang == "en" else "")
+                       + f"<td>{html.escape(stage(x.stage).title(lang))}</td></tr>"
                        for x in terms)
         return (f"<table class='gj-glossary'><caption>{html.escape(t('page.glossary', lang))}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
@@ -259,6 +266,17 @@ def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
     view = RulesetComparison(challenger, target)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.compare', lang))}</h3>")
     return make(w.VBox, children=[title, view.box])
+
+
+def rule_book(session: Session) -> w.Widget:
+    """The rule book page: the whole rules of the session's rule set in its language (:func:`.rulebook.book_html`),
+    with the language and rule-set switches and a link home; printable as it is (no widgets inside)."""
+
+    def render(lang: str) -> str:
+        return (f"<header class='gj-header'><p>{_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
+                f"{_switches(session, lang)}</header>{book_html(session.rules, lang)}")
+
+    return _Live(render, session)
 
 
 def landing(session: Session) -> w.Widget:
@@ -284,14 +302,17 @@ def landing(session: Session) -> w.Widget:
             except GoujiError as e:
                 heading = f"<p role='alert'>⚠ {html.escape(pick(e.zh, e.en, lang))}</p>"
         else:
-            heading = f"<p role='note'>{html.escape(t('page.guest', lang))}</p>"
+            heading = f"<p role='note'>{html.escape(t('page.guest.home', lang))}</p>"
         rows = "".join(
-            f"<li>{_link(current.link(s), f'{i}. ' + s.title(lang))} "
+            f"<li>{_link(current.link(s), s.title(lang))} "
             f"<span class='gj-stage-stars' aria-label='{stars.get(s.id, 0)} {t('page.stars', lang)}'>"
             f"{'★ ' + str(stars[s.id]) if stars.get(s.id) else ''}</span></li>"
-            for i, s in enumerate(STAGES, start=1))
+            for s in STAGES)
+        rules_title = pick(current.rules.title_zh, current.rules.title_en, lang)
+        book = _link(current.link(RULEBOOK), t("page.rulebook", lang, rules=rules_title))
         stages.value = (f"{heading}{_switches(current, lang)}"
-                        f"<h3>{html.escape(t('page.stages', lang))}</h3><ol class='gj-stages'>{rows}</ol>")
+                        f"<h3>{html.escape(t('page.stages', lang))}</h3><ol class='gj-stages'>{rows}</ol>"
+                        f"<p class='gj-rulebook-link'>{book}</p>")
         first = current.link(STAGES[0])
         go.value = f"<a class='gj-start' href='{html.escape(first)}'>{html.escape(t('page.start', lang))} →</a>"
         name.placeholder = t("page.name", lang)

@@ -38,15 +38,16 @@ from ..engine import Game
 from ..errors import GoujiError
 from ..events import Action, Event
 from ..rulesets import PRESETS, Ruleset, find_ruleset
-from ..scenario import Answer, Scenario, Step, answer
+from ..scenario import Answer, Scenario, Step, action_words, answer, question_words, record_rows
 from .controls import make
-from .i18n import get_language, pick, register, subscribe, t
+from .i18n import get_language, pick, register, said, subscribe, t
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .render import PRESENTER_SCALE, table_svg
 from .table import SeatPickWidget, puzzle_widget, table_view
 from .widgets import PuzzleWidget, close_tree
 
-__all__ = ["Frame", "RuleChange", "ScenarioPlayer", "checkpoint_puzzle", "frames", "rule_changes"]
+__all__ = ["Frame", "RuleChange", "ScenarioPlayer", "checkpoint_puzzle", "frames", "record_table", "rule_changes",
+           "what_if_action"]
 
 register({
     "player.back": ("上一步", "Back"),
@@ -63,7 +64,13 @@ register({
     "player.show": ("看答案", "Show the answer"),
     "player.refused": ("这一步在{rules}下不行：", "This step is not allowed under the {rules} rules: "),
     "player.cannot_start": ("这个场景在{rules}下开不了局：", "This scenario cannot start under the {rules} rules: "),
-    "player.what_if": ("如果……（例如 seat 1 plays AA）", "What if… (e.g. seat 1 plays AA)"),
+    "player.what_if": ("如果……（例如 座位1出AA、过、让、烧AA）",
+                       "What if… (e.g. seat 1 plays AA, pass, yield, burn AA)"),
+    "player.what_if.syntax": ("写法：座位N出牌（例如 座位1出AA）、座位N过、座位N让、座位N烧牌（例如 座位4烧DX99）；"
+                              "不写座位，就是现在轮到的那家（烧牌：能烧的第一家）。",
+                              "Write: seat N plays CARDS (e.g. seat 1 plays AA), seat N passes, seat N yields, "
+                              "seat N burns CARDS (e.g. seat 4 burns DX99); without a seat: the seat to act "
+                              "(for a burn: the first seat that may burn)."),
     "player.try": ("试试看", "Try it"),
     "player.branch": ("如果{action}：", "If {action}: "),
     "player.branch.note": ("（只是试试，场景照旧）", "(a branch: the scenario goes on unchanged)"),
@@ -75,12 +82,14 @@ register({
     "player.change.answer": ("第{n}步：问题的答案不同", "step {n}: the checkpoint's answer differs"),
     "player.change.unreached": ("第{n}步以后：走不到", "step {n} on: not reached"),
     "player.changed_here": ("⚑ 这一步在不同规则下不一样", "⚑ this step differs between the rule sets"),
+    "player.record": ("这一局到这里的记录", "The record of the hand so far"),
 })
 
 _SPEEDS = (("player.slow", 3000), ("player.normal", 1500), ("player.fast", 700))
 _Q_MAY_ACT = re.compile(r"^(who may act( now)?|谁能出牌|谁可以出牌)$", re.IGNORECASE)
 _Q_OPENED = re.compile(r"^(who opened|who has opened|谁开点了?|who 开点ed)$", re.IGNORECASE)
 _Q_MEN = re.compile(r"^(who is men|who is 闷ed|谁被闷了?)$", re.IGNORECASE)
+_Q_RECORD = re.compile(r"^(record|记录)$", re.IGNORECASE)
 _Q_ACTION = re.compile(r"^(?:can|what if)\s+(seat\s*[0-5].*?)(?:\s+instead)?$", re.IGNORECASE)
 
 
@@ -174,8 +183,63 @@ def checkpoint_puzzle(game: Game, question: str) -> Puzzle | None:
     return None
 
 
+def record_table(record: dict, lang: str) -> str:
+    """A game record as a table of places and events (never its JSON).
+
+    >>> "<th scope='row'>走科</th><td>头科 座位1</td>" in record_table({"finish_order": [1]}, "zh")
+    True
+    """
+    rows = "".join(f"<tr><th scope='row'>{html.escape(pick(zl, el, lang))}</th>"
+                   f"<td>{html.escape(pick(zv, ev, lang))}</td></tr>" for zl, zv, el, ev in record_rows(record))
+    return (f"<table class='gouji-solution gj-record'><caption>{html.escape(t('player.record', lang))}</caption>"
+            f"<tbody>{rows}</tbody></table>")
+
+
+class _Unreadable(GoujiError):
+    """A what-if text that is not an action."""
+
+
+_SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(plays|play|passes|pass|yields|yield|burns|burn|出牌|出|"
+                       r"过牌|过|不要|让牌|让|烧牌|烧)\s*(.*?)\s*$", re.IGNORECASE)
+_SHORT_KIND = {"plays": "play", "play": "play", "出牌": "play", "出": "play", "passes": "pass", "pass": "pass",
+               "过牌": "pass", "过": "pass", "不要": "pass", "yields": "yield", "yield": "yield", "让牌": "yield",
+               "让": "yield", "burns": "burn", "burn": "burn", "烧牌": "burn", "烧": "burn"}
+
+
+def what_if_action(text: str, game: Game) -> Action:
+    """A what-if typed in Chinese or English: ``座位1出AA``, ``过``, ``让``, ``烧AA``, ``seat 1 plays AA``,
+    ``pass``. Without a seat, the seat to act (a burn: the first seat that may burn). Raises a
+    :class:`~gouji_teach.errors.GoujiError` that says how to write it.
+
+    >>> from gouji_teach.engine import Game
+    >>> game = Game.from_hands({0: "KK 5", 1: "AA 7", 2: "9 6", 3: "AA 8", 4: "9 10", 5: "J Q"}, "qingdao", leader=0)
+    >>> what_if_action("座位0出KK", game), what_if_action("过", game)
+    (Action(seat=0, kind='play', cards='KK'), Action(seat=0, kind='pass', cards=None))
+    """
+    m = _SHORT_RE.match(text)
+    if m is None:
+        raise _Unreadable(f"看不懂“{text}”", f"cannot read {text!r}", rule="action.syntax")
+    kind = _SHORT_KIND[m.group(2).lower()]
+    if m.group(1) is not None:
+        seat = int(m.group(1))
+    elif kind == "burn" and game.burn_candidates():
+        seat = game.burn_candidates()[0]
+    elif game.to_act is not None:
+        seat = game.to_act
+    else:
+        raise _Unreadable("这局已经结束，没有人能动", "the hand is over: nobody may act", rule="turn.over")
+    cards = m.group(3) or None
+    if (cards is None) == (kind in ("play", "burn")):
+        raise _Unreadable(f"“{text}”：出牌、烧牌要写牌，过、让不写牌",
+                          f"{text!r}: plays and burns name cards, passes and yields do not", rule="action.syntax")
+    try:
+        return Action(seat, kind, cards)
+    except GoujiError as e:
+        raise _Unreadable(e.zh, e.en, rule="action.syntax") from None
+
+
 def _narrate(events: tuple[Event, ...], lang: str) -> str:
-    return "".join(f"<li>{html.escape(pick(e.zh, e.en, lang))}</li>" for e in events)
+    return "".join(f"<li>{html.escape(said(e.zh, e.en, lang))}</li>" for e in events)
 
 
 class ScenarioPlayer:
@@ -288,7 +352,8 @@ class ScenarioPlayer:
         the refusal with its reason. The scenario is not changed."""
         text = str(text)[:80]
         try:
-            result: tuple[Event, ...] | GoujiError = self.frame.game.copy().apply(Action.parse(text))
+            action = what_if_action(text, self.frame.game)
+            result: tuple[Event, ...] | GoujiError = self.frame.game.copy().apply(action)
         except GoujiError as e:
             result = e
         self._branch = (text, result)
@@ -320,6 +385,8 @@ class ScenarioPlayer:
         title = pick(self.scenario.title_zh, self.scenario.title_en, lang)
         self.title.value = f"<h3 class='gj-scenario-title'>{html.escape(title)}</h3>" if title else ""
         self.position.value = t("player.of", lang, n=frame.number, total=len(self.scenario.steps))
+        self.back.disabled = frame.number == 0
+        self.forward.disabled = frame.number >= len(self._frames) - 1
         scale = PRESENTER_SCALE if self._presenter else 1.0
         self.narration.value = self._narration(frame, lang)
         self.checkpoint.children = self._checkpoint(frame)
@@ -336,11 +403,12 @@ class ScenarioPlayer:
         if step is None:
             parts.append(f"<b>{html.escape(t('player.start', lang))}</b>")
         elif step.kind == "do":
-            parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> <code>"
-                         f"{html.escape(step.text)}</code>")
-        else:
             parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> "
-                         f"{html.escape(t('player.question', lang))}<code>{html.escape(step.text)}</code>")
+                         f"{html.escape(pick(*action_words(Action.parse(step.text)), lang))}")
+        else:
+            question = pick(*question_words(step.text), lang)
+            parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> "
+                         f"{html.escape(t('player.question', lang))}{html.escape(question)}")
         if step is not None and (step.say_zh or step.say_en):
             parts.append(f"<p class='gj-say'>{html.escape(pick(step.say_zh, step.say_en, lang))}</p>")
         if frame.events:
@@ -348,7 +416,7 @@ class ScenarioPlayer:
         if frame.refusal is not None:
             parts.append(f"<div class='gj-error' role='alert'>⚠ "
                          f"{html.escape(t('player.refused', lang, rules=pick(self._rules.title_zh, self._rules.title_en, lang)))}"  # noqa: E501
-                         f"{html.escape(pick(frame.refusal.zh, frame.refusal.en, lang))}</div>")
+                         f"{html.escape(said(frame.refusal.zh, frame.refusal.en, lang))}</div>")
         if any(c.number == frame.number for c in self._changes):
             parts.append(f"<div class='gj-changed'>{html.escape(t('player.changed_here', lang))}</div>")
         return f"<div class='gj-narration' aria-live='polite'>{''.join(parts)}</div>"
@@ -361,22 +429,25 @@ class ScenarioPlayer:
         if key not in self._puzzles:
             puzzle = checkpoint_puzzle(frame.game, step.text)
             self._puzzles[key] = (puzzle_widget(puzzle, presenter=self._presenter) if puzzle is not None
-                                  else _AnswerReveal(frame.answer))
+                                  else _AnswerReveal(frame.answer, record=_Q_RECORD.match(step.text) is not None))
         return (self._puzzles[key].box,)
 
     def _branch_html(self, lang: str) -> str:
         if self._branch is None:
             return ""
         text, result = self._branch
+        if isinstance(result, _Unreadable):
+            return (f"<div class='gj-branch gj-error' role='alert'>⚠ {html.escape(said(result.zh, result.en, lang))}"
+                    f"<br>{html.escape(t('player.what_if.syntax', lang))}</div>")
         head = html.escape(t("player.branch", lang, action=text))
         if isinstance(result, GoujiError):
-            return f"<div class='gj-branch gj-error' role='alert'>⚠ {head}{html.escape(pick(result.zh, result.en, lang))}</div>"  # noqa: E501
+            return f"<div class='gj-branch gj-error' role='alert'>⚠ {head}{html.escape(said(result.zh, result.en, lang))}</div>"  # noqa: E501
         return (f"<div class='gj-branch' role='status'>{head}<ul>{_narrate(result, lang)}</ul>"
                 f"<small>{html.escape(t('player.branch.note', lang))}</small></div>")
 
     def _changes_html(self, lang: str) -> str:
         if self._error is not None:
-            return (f"<div class='gj-error' role='alert'>⚠ {html.escape(pick(self._error.zh, self._error.en, lang))}"
+            return (f"<div class='gj-error' role='alert'>⚠ {html.escape(said(self._error.zh, self._error.en, lang))}"
                     "</div>")
         base = self.scenario.rules
         if self._rules.name == base.name:
@@ -405,8 +476,9 @@ class ScenarioPlayer:
 class _AnswerReveal:
     """A checkpoint that is shown, not asked (who is out, the record): its answer appears on request only."""
 
-    def __init__(self, answer: Answer | None) -> None:
+    def __init__(self, answer: Answer | None, *, record: bool = False) -> None:
         self._answer = answer
+        self._record = record
         self._shown = False
         self.button = make(w.Button, icon="eye")
         self.text = make(w.HTML)
@@ -423,8 +495,13 @@ class _AnswerReveal:
         lang = get_language()
         self.button.description = t("player.show", lang)
         shown = self._shown and self._answer is not None
-        self.text.value = (f"<div class='gouji-solution'>{html.escape(pick(self._answer.zh, self._answer.en, lang))}"  # type: ignore[union-attr]
-                           "</div>") if shown else ""
+        if not shown:
+            self.text.value = ""
+        elif self._record:
+            self.text.value = record_table(self._answer.data, lang)  # type: ignore[union-attr]
+        else:
+            text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
+            self.text.value = f"<div class='gouji-solution'>{html.escape(text)}</div>"
 
     def close(self) -> None:
         self._unsubscribe()

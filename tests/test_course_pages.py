@@ -1,0 +1,226 @@
+"""The course pages: nothing a learner is about to be asked is on the page before they answer; every shipped
+scenario obeys the rules it teaches and is a possible deal; each language whole on every stage under every
+rule set; footers list only the rules in force; the rule book."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from widget_state import fresh_widgets
+
+from gouji_teach.cards import Rank, build_deck, parse_cards
+from gouji_teach.rulesets import PRESETS
+from gouji_teach.scenario import Scenario, check_file, gives_away, run, shipped
+from gouji_teach.teach import course, pages
+from gouji_teach.teach.i18n import MESSAGES, set_language
+from gouji_teach.teach.player import ScenarioPlayer, frames
+from gouji_teach.teach.rulebook import book_html, in_force, summary
+from gouji_teach.verdicts import RULES
+
+ROOT = Path(__file__).resolve().parent.parent
+COURSE = ROOT / "gouji_teach" / "course"
+STAGE_IDS = [s.id for s in course.STAGES]
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    yield from fresh_widgets()
+
+
+def _cells(stage: course.Stage) -> list[dict]:
+    return json.loads((COURSE / stage.notebook).read_text(encoding="utf-8"))["cells"]
+
+
+def _scenarios_on(stage: course.Stage) -> list[str]:
+    code = "".join("".join(c["source"]) for c in _cells(stage) if c["cell_type"] == "code")
+    return re.findall(r"""(?:pages\.scenario\(session, |ScenarioPlayer\()"(\w+)\"""", code)
+
+
+# -- nothing given away -------------------------------------------------------------------------------------------
+def _answers(name: str) -> list[str]:
+    """The checkpoint answers of a scenario long enough to be recognised (a bare "seat 0, seat 1" is also any
+    sentence about those seats)."""
+    return [text for step, result in run(Scenario.load(name)) if step.kind == "ask"
+            for text in (result.zh, result.en) if len(text) > 12]
+
+
+@pytest.mark.parametrize("stage", course.STAGES, ids=lambda s: s.id)
+def test_no_page_shows_a_checkpoint_answer(stage):
+    """No transcript on a learner's page: no code prints a replay, and no stored output holds an answer of the
+    scenarios the page steps through."""
+    cells = _cells(stage)
+    code = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "replay(" not in code
+    shown = "".join(json.dumps(c.get("outputs", []), ensure_ascii=False) for c in cells)
+    for name in _scenarios_on(stage):
+        for answer in _answers(name):
+            assert json.dumps(answer, ensure_ascii=False)[1:-1] not in shown, (stage.id, name, answer)
+
+
+@pytest.mark.parametrize("name", shipped())
+def test_narration_before_a_checkpoint_never_states_its_answer(name):
+    """What the player shows at a checkpoint (the question, the narration, the table) holds no answer text, and
+    the check's own give-away rule passes."""
+    scenario = Scenario.load(name)
+    player = ScenarioPlayer(scenario)
+    for frame in frames(scenario)[1:]:
+        if frame.answer is None:
+            continue
+        assert gives_away(frame.step, frame.answer) is None
+        before = " ".join(x for step in scenario.steps[:frame.number] for x in (step.say_zh, step.say_en))
+        assert not [text for text in (frame.answer.zh, frame.answer.en) if len(text) > 12 and text in before]
+        for lang in ("zh", "en"):
+            set_language(lang)
+            player.go(frame.number)
+            shown = player.narration.value + player.title.value + player.table.value
+            for text in (frame.answer.zh, frame.answer.en):
+                if len(text) > 6:
+                    assert html.escape(text) not in shown, (name, frame.number, text)
+    player.close()
+
+
+# -- scenarios obey the rules they teach -------------------------------------------------------------------------
+@pytest.mark.parametrize("name", shipped())
+def test_shipped_scenarios_check_and_are_possible_deals(name):
+    assert check_file(ROOT / "scenarios" / f"{name}.yaml") == []
+    scenario = Scenario.load(name)
+    rules = scenario.rules
+    keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
+    deck = Counter(c.rank for c in build_deck(rules.packs, suits=False, keep=keep))
+    held = Counter(c.rank for hand in scenario.hands.values() for c in parse_cards(hand))
+    assert all(held[rank] <= deck[rank] for rank in held), (held, deck)
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_refuses_going_out_without_threes_under_biesan(tmp_path):
+    text = 'rules: qingdao\nleader: 0\nhands: {0: "K", 1: "5 3"}\nsteps:\n  - do: seat 0 plays K\n'
+    [problem] = check_file(_write(tmp_path, text))
+    assert problem.line == 5 and "biesan" in problem.en and "goes out with K" in problem.en
+    assert check_file(_write(tmp_path, text.replace('"K"', '"3"').replace("plays K", "plays 3"))) == []
+
+
+@pytest.mark.parametrize(("ask", "say", "word"), [
+    ("who may act", "Next comes seat 1.", "names seat 1"),
+    ("can seat 1 play 7", "Seat 1 may answer with its 7.", "question mark"),
+])
+def test_check_refuses_narration_that_gives_a_checkpoint_away(tmp_path, ask, say, word):
+    text = (f'rules: qingdao\nleader: 0\nhands: {{0: "5 6 3", 1: "7 8 3"}}\nsteps:\n  - do: seat 0 plays 5\n'
+            f'  - ask: {ask}\n    say: {{zh: "{say}", en: "{say}"}}\n')
+    [problem] = check_file(_write(tmp_path, text))
+    assert problem.line == 6 and word in problem.en
+
+
+# -- each language whole -----------------------------------------------------------------------------------------
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _fragments(text: str, lang: str) -> list[str]:
+    """The literal pieces of a catalogue text long enough to be recognised on a page."""
+    pieces = [p.strip(" :：,，.。()（）") for p in _PLACEHOLDER.split(text)]
+    if lang == "en":
+        return [p for p in pieces if len(p) >= 6 and not _CJK.search(p)]
+    return [p for p in pieces if len(p) >= 3 and _CJK.fullmatch(p.replace("，", "").replace("、", ""))]
+
+
+#: Game terms an English page writes in Chinese (the glossary's terms and their other names).
+_TERMS = {name for term in course.GLOSSARY for name in re.split(r"[（）、]", term.zh) if name}
+
+
+def _other_language(text: str, lang: str) -> list[str]:
+    other = "en" if lang == "zh" else "zh"
+    for rule_id in sorted(RULES, key=len, reverse=True):  # rule ids are names, in no language
+        text = text.replace(rule_id, " ")
+    found = []
+    for key, (zh, en) in MESSAGES.items():
+        own = zh if lang == "zh" else en
+        for piece in _fragments(en if other == "en" else zh, other):
+            if piece in text and piece not in own and piece not in _TERMS:
+                found.append(f"{key}: {piece}")
+    return found
+
+
+def _page_text(stage: course.Stage, rules: str, lang: str) -> str:
+    session = course.start(stage.id, f"rules={rules}&lang={lang}")
+    parts = [pages.header(session).value, pages.footer(session).value, pages.glossary(stage.id).value]
+    for name in _scenarios_on(stage):
+        player = ScenarioPlayer(name)
+        player.switch_rules(rules)
+        for number in range(len(player._frames)):
+            player.go(number)
+            parts += [player.title.value, player.narration.value, player.position.value, player.changes.value,
+                      player.table.value]
+        player.try_action("座位9出AA" if lang == "zh" else "seat 9 plays AA")  # unreadable: the syntax help
+        parts.append(player.branch.value)
+        parts += [player.what_if.placeholder, player.back.description, player.forward.description]
+        player.close()
+    page = "\n".join(parts).replace(">English<", "><").replace(">中文<", "><")  # the language switch names both
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("rules", list(PRESETS))
+@pytest.mark.parametrize("stage", course.STAGES, ids=lambda s: s.id)
+def test_each_language_whole(stage, rules, lang):
+    """Header, footer, glossary and the stage's scenario players hold no catalogue text of the other language,
+    and in Chinese no English word outside card notation and rule ids."""
+    text = _page_text(stage, rules, lang)
+    assert _other_language(text, lang) == []
+    if lang == "zh":
+        bare = re.sub(r"\[[^\]]*\]|【[^】]*】|rules=\S+|\w+\.ipynb\S*", " ", text)
+        for rule_id in sorted(RULES, key=len, reverse=True):
+            bare = bare.replace(rule_id, " ")
+        words = set(re.findall(r"\b[A-Za-z]{4,}\b", bare))
+        assert not words, sorted(words)
+
+
+# -- rule summaries and the rule book -------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_footers_list_only_rules_in_force(rules):
+    for stage in course.STAGES:
+        listed = {rule for rule, _, _ in summary(stage.rules, rules, "en")}
+        assert listed == {r for r in stage.rules if in_force(r, rules)}
+    # the rules the issue found wrongly listed under qingdao are gone
+    if rules.name == "qingdao":
+        assert not {"burn.kaidian", "fasi", "compare.cover"} & {r for s in course.STAGES for r in s.rules
+                                                               if in_force(r, rules)}
+
+
+def test_citations_mark_defaults_and_never_cite_000_part_2():
+    for rules in PRESETS.values():
+        for rule_id in RULES:
+            for lang, word in (("zh", "默认"), ("en", "default")):
+                cites = [c for _, _, c in summary([rule_id], rules, lang)]
+                assert all(not c.startswith("000 part 2") for c in cites)
+                if cites and "part 2" in cites[0]:
+                    assert word in cites[0]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_rule_book_is_whole_and_in_one_language(rules, lang):
+    page = book_html(rules, lang)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    assert _other_language(text, lang) == []
+    for rule_id in RULES:
+        if in_force(rule_id, rules) and rule_id != "action.syntax":
+            [(_, sentence, _)] = summary([rule_id], rules, lang)
+            assert html.escape(sentence) in page, rule_id
+
+
+def test_landing_links_the_rule_book_and_numbers_once():
+    session = course.start("index", "rules=linyi&lang=en")
+    box = pages.landing(session)
+    stages = box.children[1].value
+    assert "rulebook.ipynb?" in stages and "rules=linyi" in stages
+    assert "1. " not in stages and "Enter your name above" in stages
