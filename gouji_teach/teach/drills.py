@@ -45,7 +45,7 @@ from .puzzles import (
     nearest_play,
 )
 
-__all__ = ["KINDS", "LEVELS", "make_drill", "random_play"]
+__all__ = ["KINDS", "LEVELS", "RETRY_STEP", "make_drill", "next_drill", "random_play"]
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -307,3 +307,22 @@ def make_drill(kind: str, number: int, *, level: str = "easy", rules: Ruleset | 
     puzzle = _GENERATORS[kind](random.Random(puzzle_id), level, rules)
     object.__setattr__(puzzle, "puzzle_id", puzzle_id)
     return puzzle
+
+
+#: How far 再来一次 (retry) moves a drill's number: far from the small numbers a page hands out (1, 2, ...).
+RETRY_STEP = 1000
+
+
+def next_drill(puzzle: Puzzle) -> Puzzle | None:
+    """A new drill of the same kind and level under the same rule set, for 再来一次 (retry): the drill
+    ``number + RETRY_STEP``; ``None`` if ``puzzle`` is not a drill (its id is not ``kind/rules/level/number``).
+    The old drill keeps its stars: a retry is another question, not the same one again.
+
+    >>> next_drill(make_drill("beats", 2, level="hard", rules="linyi")).puzzle_id
+    'beats/linyi/hard/1002'
+    """
+    parts = puzzle.puzzle_id.split("/")
+    if len(parts) != 4 or parts[0] not in _GENERATORS or parts[2] not in LEVELS or not parts[3].isdigit():
+        return None
+    kind, rules, level, number = parts
+    return make_drill(kind, int(number) + RETRY_STEP, level=level, rules=rules)

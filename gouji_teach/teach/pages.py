@@ -121,15 +121,24 @@ def header(session: Session) -> w.Widget:
     return _Live(render, session)
 
 
-def _record(session: Session, attempt: Attempt, status: w.HTML) -> None:
+def _record(session: Session, attempt: Attempt, status: w.HTML) -> int | None:
+    """Save an answer (or a shown answer) for the session's learner; return the stars the drill keeps (those of
+    its first solve), which the widget shows, or ``None`` if nothing is saved."""
     if not session.learner:
-        return
+        return None
+    puzzle_id, stage_id = attempt.puzzle.puzzle_id, session.stage.id
     try:
-        store().record_attempt(session.learner, session.stage.id, attempt.puzzle.puzzle_id,
-                               rules=attempt.feedback.rule_ids, correct=attempt.feedback.correct,
-                               answer=attempt.answer[:200])
+        learner = store().learner(session.learner)
+        if attempt.answer:
+            store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
+                                   correct=attempt.feedback.correct, answer=attempt.answer[:200],
+                                   stars=attempt.stars if attempt.feedback.correct else None)
+        if attempt.shown:
+            store().record_shown(learner, stage_id, puzzle_id)
+        return store().drill_stars(learner, stage_id, puzzle_id)
     except GoujiError as e:  # the answer still counts on the page; say why it was not saved
         status.value = f"<small role='alert'>{html.escape(t('page.save_failed', why=pick(e.zh, e.en)))}</small>"
+        return None
 
 
 def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]], *,
