@@ -35,3 +35,28 @@ def synced_state() -> str:
         state.pop("_dom_classes", None)
         states[model_id] = {k: v for k, v in state.items() if isinstance(v, str | int | float | bool | list | dict)}
     return json.dumps(states, ensure_ascii=False)
+
+
+def answers_of(puzzle) -> list[str]:
+    """Answers a learner could give to any puzzle: every choice; for a pick puzzle, one right play and a wrong
+    one; for a seats puzzle, the right seats, each seat alone, nobody and everybody."""
+    from gouji_teach.teach.puzzles import PickPuzzle, SeatsPuzzle, seats_key
+
+    if isinstance(puzzle, SeatsPuzzle):
+        return list(dict.fromkeys([seats_key(puzzle.answer_seats()), *(str(s) for s in range(6)), "-",
+                                   "0,1,2,3,4,5"]))
+    if isinstance(puzzle, PickPuzzle):
+        lowest = puzzle.hand.cards[-1].notation
+        return [puzzle.example().notation, lowest]
+    return [c.key for c in puzzle.choices]
+
+
+def right_answer(puzzle) -> str:
+    """One right answer to any puzzle (the engine's)."""
+    from gouji_teach.teach.puzzles import PickPuzzle, SeatsPuzzle, seats_key
+
+    if isinstance(puzzle, SeatsPuzzle):
+        return seats_key(puzzle.answer_seats())
+    if isinstance(puzzle, PickPuzzle):
+        return puzzle.example().notation
+    return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)

@@ -146,8 +146,9 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
     """Puzzles for this stage under the session's rule set: ``(kind, level)`` or ``(kind, level, number)``.
 
     Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
-    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner. When
-    the session's rule set changes, the quiz shows the same drills made under it.
+    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner, and
+    each drill shows the stars the store keeps for it (its first solve). When the session's rule set changes,
+    the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its PuzzleWidgets.
     """
     status = make(w.HTML)
     title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
@@ -167,6 +168,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
 
     shown = [widget(puzzle) for puzzle in puzzles()]
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
+    box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
 
     def follow(changed: set[str]) -> None:
         if "rules" not in changed:

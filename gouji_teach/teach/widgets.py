@@ -337,6 +337,11 @@ class PuzzleWidget:
     def stars(self) -> int:
         return self._stars
 
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown (after 再来一次, a new drill)."""
+        return self._puzzle
+
     def close(self) -> None:
         """Stop following the language and close every widget of this view (the browser forgets them)."""
         self._unsubscribe()
