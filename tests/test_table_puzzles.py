@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
-from widget_state import fresh_widgets, synced_state
+from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.engine import Game
@@ -45,16 +45,17 @@ def _fresh():
 def secrets_of(puzzle) -> list[str]:
     """Every explanation and counter-example the checker could give, and the solution."""
     texts = []
-    for choice in puzzle.choices:
-        fb = puzzle.check(choice.key)
+    for answer in answers_of(puzzle):
+        fb = puzzle.check(answer)
         texts += [fb.zh, fb.en, fb.counter_zh, fb.counter_en]
     sol = puzzle.solution()
     return [x for x in [*texts, sol.zh, sol.en] if len(x) > 6]
 
 
 def right_key(puzzle) -> str:
-    [key] = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
-    return key
+    if not isinstance(puzzle, SeatsPuzzle):
+        assert sum(puzzle.check(c.key).correct for c in puzzle.choices) == 1
+    return right_answer(puzzle)
 
 
 def gouji_on_table(hands: dict[int, str], rules: str = "qingdao", play: str = "seat 0 plays KK") -> Game:
@@ -72,10 +73,11 @@ def test_who_may_act_002_s5_dagouji_only_the_duitou_answers_and_the_wrong_seat_i
     assert p.check("3").correct and p.check(" 3 ").correct
     fb = p.check("1,3")
     assert not fb.correct and fb.rule_ids == ("gouji.duitou",) and "seat 1 may only burn it" in fb.en
-    assert "seat 3" in fb.counter_en  # who may act instead, and what it may do
-    missed = p.check("-")
-    assert not missed.correct and "seat 3 may" in missed.en
-    assert "seat 3 plays AA" in missed.counter_en and "seat 3 plays two As" in missed.counter_en  # a real branch
+    missed = p.check("-")  # the seat left out is not named: that would be the answer
+    assert not missed.correct and "gouji.duitou" in missed.en and "002 §5" in missed.en
+    assert "seat 3" not in missed.en + missed.counter_en and "座位3" not in missed.zh + missed.counter_zh
+    wrong = p.check("1")  # seat 1's own refusal names seat 3, the seat left out: only the rule is given
+    assert "seat 3" not in wrong.en + wrong.counter_en and "seat 1 does not belong" in wrong.en
 
 
 def test_who_may_act_002_s5_burn_priority_the_burners_and_the_duitou_act_together():
@@ -84,7 +86,7 @@ def test_who_may_act_002_s5_burn_priority_the_burners_and_the_duitou_act_togethe
     assert p.answer_seats() == {1, 3, 4} == set(game.may_act())
     assert p.check("4,3,1").correct and "burn.priority" in p.rule_ids()
     fb = p.check("1,3")
-    assert not fb.correct and "seat 4 may: burn, pass" in fb.en and "burns" in fb.counter_en
+    assert not fb.correct and "burn.priority" in fb.en and "seat 4" not in fb.en + fb.counter_en
 
 
 def test_seat_answers_are_untrusted_input():
@@ -143,7 +145,8 @@ def test_can_act_puzzle_explains_the_refusal_or_what_follows():
     assert no.check("no").correct and not no.check("yes").correct and no.rule_ids() == ("gouji.duitou",)
     yes = CanActPuzzle(game, Action.parse("seat 3 plays AA"))
     fb = yes.check("no")
-    assert not fb.correct and "seat 3 plays two As" in fb.en and yes.check("yes").correct
+    assert not fb.correct and "seat 3 plays two As" not in fb.en and "turn.order" in fb.en  # the rule, not the answer
+    assert "seat 3 plays two As" in yes.solution().en and yes.check("yes").correct
     assert not yes.check("<b>").correct
 
 
@@ -161,9 +164,9 @@ def test_tribute_puzzle_002_s4_the_seed_example_against_other_rule_sets_and_chan
     assert "tribute.luo" in right.rule_ids and "大落" in right.zh
     for choice in p.choices:
         if choice.key != key:
-            fb = p.check(choice.key)
-            assert not fb.correct and fb.counter_en and "is " in fb.counter_en
-    assert not p.check("9").correct
+            fb = p.check(choice.key)  # what that choice gets wrong, and the rule, with its seed citation
+            assert (not fb.correct and "[tribute." in fb.en and "002 §4" in fb.en) or "000 " in fb.en
+    assert not p.check("9").correct and not p.check("9").valid
 
 
 def test_places_puzzle_tongsu_men_is_daluo_and_points_come_from_the_place_table():
@@ -269,10 +272,10 @@ def test_seat_widget_clicked_by_toggles_and_answered_by_keyboard():
     assert "✔" in widget.feedback.value and widget.stars == 2
     widget.retry_button.click()
     assert not any(t.value for t in widget.toggles)
-    widget.typed.value = "<script>"
+    widget.typed.value = "<script>"  # unreadable: said so, not an attempt
     assert "&lt;script&gt;" in widget.feedback.value and widget.stars == 0
-    widget.typed.value = "1, 3, 4"
-    assert widget.stars == 2
+    widget.typed.value = "1, 3, 4"  # not a drill, so the same puzzle again: it keeps its first solve's stars
+    assert widget.stars == 2 and "★★☆" in widget.status.value
     set_language("en")
     assert widget.toggles[5].description == "seat 5" and widget.submit.description == "These seats"
     widget.close()

@@ -268,13 +268,14 @@ class Puzzle:
     def _wrong(self, chosen: tuple[str, str], *, rule: str | None = None, why: tuple[str, str] | None = None,
                counter: tuple[str, str] = ("", "")) -> Feedback:
         """The feedback on a wrong answer ``chosen`` (its text in Chinese and English): that it is not it, ``why``
-        (by default the deciding ``rule`` with its citation) and a ``counter``-example built from the learner's
-        answer. Never the right answer: the tests check every kind for that."""
-        rule = rule or self.rule_ids()[0]
-        why = why or self._rule_line(rule)
+        (by default the ``rule`` it breaks with its citation) and a ``counter``-example built from the learner's
+        answer. Never the right answer: the tests check every kind for that. Its ``rule_ids`` (for the mastery
+        map) are ``(rule,)``, or the puzzle's."""
+        ids = (rule,) if rule else self.rule_ids()
+        why = why or self._rule_line(ids[0])
         zh = t("puzzle.wrong.choice", "zh", choice=chosen[0]) + why[0]
         en = t("puzzle.wrong.choice", "en", choice=chosen[1]) + why[1]
-        return _feedback(False, zh, en, *counter, self.rule_ids())
+        return _feedback(False, zh, en, *counter, ids)
 
     def _chosen(self, key: str) -> tuple[str, str]:
         """The text of the choice ``key`` in Chinese and English."""
@@ -512,6 +513,7 @@ register({
     "puzzle.seats.none": ("没有人", "nobody"),
     "puzzle.seats.answer": ("答案：{seats}。", "The answer: {seats}. "),
     "puzzle.seats.missing": ("还少了座位。", "A seat is missing. "),
+    "puzzle.seats.not_in": ("座位{seat}不在其中", "seat {seat} does not belong"),
     "puzzle.seats.bad": ("请选座位0到5（例如 1,4）：{answer}", "Pick seats 0 to 5 (e.g. 1,4): {answer}"),
     "puzzle.who_may_act.q": ("现在谁能出牌（或过、烧、让）？选出所有能行动的座位。",
                              "Who may act now (play, pass, burn or yield)? Pick every seat that may."),
@@ -706,14 +708,14 @@ class SeatsPuzzle(GamePuzzle):
             return self.solution()
         extra, missing = sorted(seats - right), sorted(right - seats)
         chosen = _seat_names(seats)
-        if extra:  # why that seat is wrong, in the rule's words; its own story only if it names no missing seat
+        if extra:  # why that seat is wrong: its own story if it names no seat left out, else the rule's words
             seat = extra[0]
             zh, en, rule = self._why_out(seat)
-            why = self._rule_line(rule)
-            why = (f"{_seat_names([seat])[0]}：{why[0]}", f"{_seat_names([seat])[1]}: {why[1]}")
-            hidden = [_seat_names([s]) for s in missing]
-            counter = ("", "") if any(n[1] in en or n[0] in zh for n in hidden) else (zh, en)
-            return self._wrong(chosen, rule=rule, why=why, counter=counter)
+            line = self._rule_line(rule)
+            if any(n[1] in en or n[0] in zh for n in (_seat_names([s]) for s in missing)):
+                zh, en = _both("puzzle.seats.not_in", seat=seat)
+            why = (f"{zh}。{line[0]}", f"{en}. {line[1]}") if f"{rule}," not in en else (zh, en)
+            return self._wrong(chosen, rule=rule, why=why)
         rule = self._why_in(missing[0])[2]
         why = self._rule_line(rule)
         lead = _both("puzzle.seats.missing")
@@ -768,9 +770,9 @@ class WhoMayActPuzzle(SeatsPuzzle):
     True
     >>> fb = p.check("1,3")
     >>> fb.en.split(" [")[0]
-    '“seat 1, seat 3” is not it. seat 1: The rule that decides: a 够级 play is answered by the 对头 only'
-    >>> fb.counter_en.split(" [")[0]
-    'only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
+    '“seat 1, seat 3” is not it. only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
+    >>> p.check("1").en.split(" [")[0]  # seat 1's refusal would name seat 3, left out: the rule instead
+    '“seat 1” is not it. seat 1 does not belong. The rule that decides: a 够级 play is answered by the 对头 only'
     """
 
     kind = "who_may_act"

@@ -112,7 +112,8 @@ class PuzzleWidget:
         self._hinted = False  # the hint is shown
         self._asked_hint = False  # ... because the learner asked (it costs a star)
         self._done = False  # solved, or its answer shown: no more attempts until retry
-        self._kept: int | None = None  # the stars the progress store keeps, if it said
+        self._kept: int | None = None  # the stars kept for this puzzle: its first solve here, or the store's
+        self._first: dict[object, int] = {}  # the stars of each puzzle's first solve (or 0: shown) in this widget
 
         self.question = make(w.HTML)
         self.cards = make(w.HTML)
@@ -249,7 +250,7 @@ class PuzzleWidget:
         stars = "★" * self._stars + "☆" * (3 - self._stars)
         if self._kept is not None and self._last is not None and self._last.correct \
                 and self._kept != stars_for(self._attempts, hinted=self._asked_hint):
-            text = t("widget.kept", lang, stars=stars)
+            text = t("widget.kept", lang, stars=stars)  # solved before: the first solve's stars
         elif self._last is None or not self._last.correct:
             text = t("widget.shown", lang, stars=stars)
         else:
@@ -281,13 +282,23 @@ class PuzzleWidget:
         self._last = feedback
         if feedback.correct:
             self._done, self._stars = True, stars_for(self._attempts, hinted=self._asked_hint)
+            self._keep(self._stars)
         elif self._attempts >= 3:
             self._done = self._revealed = True
+            self._keep(0)
         elif self._attempts == 2:
             self._hinted = True  # the second miss shows the hint, free
         self._report(Attempt(self._puzzle, str(answer), feedback, self._attempts, self._stars, self._asked_hint,
                              self._revealed and not feedback.correct))
         return feedback
+
+    def _keep(self, stars: int) -> None:
+        """The puzzle is done with ``stars``, unless it was done before in this widget (a puzzle that is not a
+        drill comes back on retry): then it keeps those of the first time."""
+        key = self._puzzle.puzzle_id or id(self._puzzle)
+        first = self._first.setdefault(key, stars)
+        if first != stars:
+            self._kept = self._stars = first
 
     def _report(self, attempt: Attempt) -> None:
         """Tell ``on_attempt``; show the stars the progress store keeps, if it says; render."""
@@ -309,6 +320,7 @@ class PuzzleWidget:
             return
         self._done = self._revealed = True
         self._invalid = None
+        self._keep(0)
         self._report(Attempt(self._puzzle, "", self._puzzle.solution(), self._attempts, 0, self._asked_hint, True))
 
     def reveal(self) -> None:
