@@ -79,6 +79,7 @@ register({
     "puzzle.right": ("对了！", "Right!"),
     "puzzle.wrong.choice": ("“{choice}”不对。", "“{choice}” is not it. "),
     "puzzle.wrong.rule": ("要看的规则：{title}【{where}】", "The rule that decides: {title} [{where}]"),
+    "puzzle.wrong.rule_only": ("要看的规则在这里：【{where}】", "The rule that decides is here: [{where}]"),
     "puzzle.pick.near": ("对照：换成{play}（手里没有），", "Compare: with {play} (not in your hand), "),
     "puzzle.wrong": ("不对。", "Not quite."),
     "puzzle.compare": ("对照：", "Compare: "),
@@ -1242,7 +1243,10 @@ class PlacesPuzzle(RecordPuzzle):
             counter = (t("puzzle.places.is", "zh", place=PLACES_ZH[chosen], seat=holder),
                        t("puzzle.places.is", "en", place=PLACES_EN[chosen], seat=holder))
             rule = next((r.rule for r in places.reasons if f"seat {self.seat}" in r.text_en), "place.order")
-            return self._wrong(self._chosen(answer), rule=rule, counter=counter)
+            line = self._rule_line(rule)
+            if PLACES_ZH[places.of(self.seat)] in RULES[rule].zh:  # a title such as "烧牌失败者为大落" would say it
+                line = _both("puzzle.wrong.rule_only", where=f"{rule}, {cite(rule, self.rules)}")
+            return self._wrong(self._chosen(answer), rule=rule, why=line, counter=counter)
         options = dict(self._point_options())
         if options.get(chosen, 0) is None:
             return self.solution()
