@@ -397,13 +397,19 @@ class CountPuzzle(Puzzle):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        texts = [o.text_zh for o in self.options]
-        if len(set(texts)) != len(texts) or self.play.text_zh not in texts:
+        texts = [self.counted(o)[0] for o in self.options]
+        if len(set(texts)) != len(texts) or self.counted(self.play)[0] not in texts:
             raise ValueError("a counting puzzle needs distinct options, one of them the right count")
+
+    @staticmethod
+    def counted(play: Play) -> tuple[str, str]:
+        """How ``play`` counts, as a choice reads: its count without the note of how many 2s fill it (that note
+        would mark the choices that use 贴钱)."""
+        return play.text_zh.split("（")[0], play.text_en.split(" (")[0]
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        return tuple(Choice(str(i), o.text_zh, o.text_en) for i, o in enumerate(self.options))
+        return tuple(Choice(str(i), *self.counted(o)) for i, o in enumerate(self.options))
 
     def question(self) -> tuple[str, str]:
         return _both("puzzle.count.q", cards=self.play.notation)
@@ -424,7 +430,7 @@ class CountPuzzle(Puzzle):
         if answer not in keys:
             return self._bad(answer)
         chosen = self.options[keys.index(answer)]
-        if chosen.text_zh == self.play.text_zh:
+        if self.counted(chosen) == self.counted(self.play):
             return self.solution()
         where = chosen.rules.name != self.rules.name
         counter = (t("puzzle.count.as", "zh", choice=chosen.text_zh, cards=chosen.notation)
