@@ -285,8 +285,48 @@ def test_record_puzzles_use_the_choice_widget_and_show_how_the_hand_ended():
     assert type(puzzle_widget(TributePuzzle(SEED_RECORD))) is PuzzleWidget
     drill = make_drill("places", 3, level="easy", rules="linyi")
     widget = puzzle_widget(drill)
-    assert drill.play is not None and "gj-hand" in widget.cards.value
+    # the finish (who went out when, 闷, burns, 开点) with the asked seat ringed: not a lone card
+    assert "gj-finish" in widget.cards.value and "gj-asked" in widget.cards.value
+    assert "gj-hand" not in widget.cards.value and "gj-card" not in widget.cards.value
     widget.close()
+
+
+def test_tribute_choices_are_pictures_of_arrows_with_lettered_buttons():
+    p = make_drill("tribute", 2, level="hard", rules="qingdao")
+    widget = puzzle_widget(p)
+    assert [b.description for b in widget.choice_buttons] == ["A", "B", "C", "D"][:len(p.choices)]
+    assert widget.cards.value.count("class=\"gj-tribute\"") == len(p.choices)
+    for choice in p.choices:  # each picture draws that choice's payments, and names them for screen readers
+        picture = p.choice_picture(choice.key, "zh")
+        assert picture.count('class="gj-arrow"') == len(p.transfers()[choice.key])
+        assert html.escape(choice.zh) in picture or choice.zh in picture
+    set_language("en")
+    assert widget.choice_buttons[0].description == "A" and "gj-tribute" in widget.cards.value
+    widget.close()
+
+
+def test_tribute_answers_are_sets_of_payments_not_orders():
+    """An option with the right payments in another order is the right option: choices are sets (one per set),
+    written in one canonical order, whatever order settlement pays them in."""
+    p = TributePuzzle(SEED_RECORD)
+    owed = settle(SEED_RECORD, p.rules).tributes
+    right = p.transfers()[right_key(p)]
+    assert right == {(x.kind, x.payer, x.receiver, x.count) for x in reversed(owed)}
+    assert sum(s == right for s in p.transfers().values()) == 1
+
+
+def test_luogong_to_a_teammate_is_explained():
+    """Where 大落 and 头科 are teammates and the rule set waives tribute between teammates, the answer says so."""
+    from gouji_teach.rulesets import PRESETS as SETS
+
+    waiving = [r for r in SETS.values() if not r.same_team_pays]
+    assert waiving, "some rule set waives tribute between teammates"
+    rules = waiving[0]
+    record = GameRecord(rules=rules.name, first_hand=False, finish_order=(0, 1, 3, 5, 4, 2),
+                        kaidian=frozenset(range(6)))
+    p = TributePuzzle(record)
+    explained = p.solution()
+    assert "tribute.same_team" in explained.en and "teammates" in explained.en
 
 
 # -- the leak test ------------------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, sco
 from ..settlement import RULES as SETTLEMENT_RULES
 from ..verdicts import RULES, Verdict, cite
 from .i18n import pick, register, t
+from .render import finish_svg, tribute_svg
 
 __all__ = [
     "BeatsPuzzle",
@@ -238,6 +239,16 @@ class Puzzle:
     def solution(self) -> Feedback:
         """The answer with its explanation, as the presenter reveals it."""
         raise NotImplementedError
+
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+        """A picture the question shows besides its cards (HTML or SVG; ``""``: none). It must not give the
+        answer away."""
+        return ""
+
+    def choice_picture(self, key: str, lang: str | None = None) -> str:
+        """A picture of the choice ``key`` (``""``: none). When a puzzle's choices have pictures, the widget
+        shows them side by side, lettered A, B, C ..., with buttons labelled by letter."""
+        return ""
 
     def hint(self) -> tuple[str, str]:
         own = _both(f"puzzle.hint.{self.kind}", **self._hint_values())
@@ -976,11 +987,17 @@ class RecordPuzzle(Puzzle):
     def _own_rules(self) -> Ruleset:
         return find_ruleset(self.record.rules)
 
-    @property
-    def play(self) -> Play | None:
-        """The last play of the hand, when the record comes with the ``game`` it records (shown with the
-        question: how the hand ended)."""
-        return None if self.game is None else _last_play(self.game)
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+        """How the hand ended: the seats in the order they went out, 闷, failed burns, 革命, 开点 and burns."""
+        r = self.record
+        return finish_svg(r.finish_order, men=[(m.victim, m.by) for m in r.men], revolution=r.revolution,
+                          failed=[b.burner for b in r.burns if b.outcome == "failed"], kaidian=r.kaidian,
+                          burns=[(b.burner, b.victim) for b in r.burns], asked=self._asked(), lang=lang,
+                          scale=scale)
+
+    def _asked(self) -> int | None:
+        """The seat the question is about, ringed in the picture."""
+        return None
 
     def _result(self) -> tuple[str, str]:
         return result_text(self.record)
@@ -1108,6 +1125,11 @@ class TributePuzzle(RecordPuzzle):
         """Each choice's transfers by its key (what the choice pictures draw)."""
         return {str(i): o[0] for i, o in enumerate(self._options())}
 
+    def choice_picture(self, key: str, lang: str | None = None) -> str:
+        """The choice as the six seats with an arrow (kind and number of cards) for each payment."""
+        text = next(c.text(lang) for c in self.choices if c.key == key)
+        return tribute_svg(self.transfers()[key], lang=lang, label=text)
+
     @property
     def choices(self) -> tuple[Choice, ...]:
         options = [o[0] for o in self._options()]
@@ -1164,6 +1186,9 @@ class PlacesPuzzle(RecordPuzzle):
         super().__post_init__()
         if self.ask not in ("place", "points") or self.seat not in range(6):
             raise ValueError("a places puzzle asks for a 'place' or 'points', about a seat 0-5")
+
+    def _asked(self) -> int | None:
+        return self.seat
 
     def _places(self, rules: Ruleset | None = None) -> Places:
         return place_seats(self.record, rules or self.rules)

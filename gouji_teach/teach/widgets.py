@@ -85,6 +85,11 @@ class Attempt:
     shown: bool = False  # the drill ends with its answer shown (asked for, or the third miss): 0 stars
 
 
+def _letter(i: int) -> str:
+    """The letter of the ``i``-th choice when choices are pictures: A, B, C ..."""
+    return "ABCDEFGH"[i]
+
+
 def close_tree(widget: w.Widget) -> None:
     """Close a widget and, depth first, every widget it contains."""
     for child in getattr(widget, "children", ()):
@@ -192,8 +197,9 @@ class PuzzleWidget:
         if self.toggles:  # answered by toggles (cards, or seats): no choice buttons
             self._label_toggles(lang)
         else:
-            for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
-                button.description = choice.text(lang)
+            lettered = any(puzzle.choice_picture(c.key, lang) for c in puzzle.choices)
+            for i, (button, choice) in enumerate(zip(self.choice_buttons, puzzle.choices, strict=True)):
+                button.description = _letter(i) if lettered else choice.text(lang)
         self.hint_button.description = t("widget.hint", lang)
         self.show_button.description = t("widget.show", lang)
         self.retry_button.description = t("widget.retry", lang)
@@ -216,11 +222,23 @@ class PuzzleWidget:
         self.submit.description, self.typed.placeholder, self.typed_label.value = submit, placeholder, label
 
     def _pictures(self) -> str:
-        """The cards of the question as pictures, with no caption: a caption would give the count away."""
+        """The cards of the question as pictures, with no caption (a caption would give the count away), the
+        puzzle's own picture, and its choices' pictures lettered A, B, C ..."""
+        lang = get_language()
         scale = 1.6 if self._presenter else 1.0
         plays = [p for p in (getattr(self._puzzle, n, None) for n in ("challenger", "target", "play"))
                  if isinstance(p, Play)]
-        return "".join(hand_html(Hand(p.cards), scale=scale) for p in plays)
+        parts = [hand_html(Hand(p.cards), scale=scale) for p in plays]
+        parts.append(self._puzzle.picture(lang, scale))
+        pictures = [self._puzzle.choice_picture(c.key, lang) for c in self._puzzle.choices]
+        if any(pictures):
+            figures = "".join(
+                f"<figure class='gj-choice-picture' style='margin:0;flex:0 1 180px;min-width:0'>"
+                f"<figcaption><b>{_letter(i)}</b></figcaption>{picture}</figure>"
+                for i, picture in enumerate(pictures))
+            parts.append(f"<div class='gj-choice-pictures' style='display:flex;flex-flow:row wrap;gap:6px;"
+                         f"max-width:100%'>{figures}</div>")
+        return "".join(parts)
 
     def _feedback_html(self, lang: str) -> str:
         parts = []
