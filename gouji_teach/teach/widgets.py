@@ -45,7 +45,7 @@ register({
     "widget.hint": ("提示", "Hint"),
     "widget.retry": ("再来一次", "Retry"),
     "widget.reveal": ("揭晓答案", "Reveal the answer"),
-    "widget.show": ("看答案（本题0星）", "Show answer (0 stars)"),
+    "widget.show": ("看答案（0星）", "Show answer (0 ★)"),
     "widget.shown": ("{stars}（看了答案）", "{stars} (answer shown)"),
     "widget.hinted": ("，用了提示", ", with the hint"),
     "widget.kept": ("{stars}（这题第一次解出时的星）", "{stars} (the stars of this drill's first solve)"),
@@ -126,11 +126,11 @@ class PuzzleWidget:
         self.toggles: list[w.ToggleButton] = []
         answers = self._controls()
         self.feedback = make(w.HTML)
-        self.hint_button = make(w.Button, icon="lightbulb-o")
+        self.hint_button = make(w.Button, icon="lightbulb-o", layout=_AUTO)
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.show_button = make(w.Button, icon="eye")
+        self.show_button = make(w.Button, icon="eye", layout=_AUTO)
         self.show_button.on_click(lambda _b: self.show_answer())
-        self.retry_button = make(w.Button, icon="refresh")
+        self.retry_button = make(w.Button, icon="refresh", layout=_AUTO)
         self.retry_button.on_click(lambda _b: self.retry())
         tools = [self.hint_button, self.show_button, self.retry_button]
         if presenter:
@@ -233,7 +233,7 @@ class PuzzleWidget:
         pictures = [self._puzzle.choice_picture(c.key, lang) for c in self._puzzle.choices]
         if any(pictures):
             figures = "".join(
-                f"<figure class='gj-choice-picture' style='margin:0;flex:0 1 180px;min-width:0'>"
+                f"<figure class='gj-choice-picture' style='margin:0;flex:0 0 calc(50% - 3px);max-width:180px'>"
                 f"<figcaption><b>{_letter(i)}</b></figcaption>{picture}</figure>"
                 for i, picture in enumerate(pictures))
             parts.append(f"<div class='gj-choice-pictures' style='display:flex;flex-flow:row wrap;gap:6px;"
