@@ -77,7 +77,7 @@ def test_who_may_act_002_s5_dagouji_only_the_duitou_answers_and_the_wrong_seat_i
     assert not missed.correct and "gouji.duitou" in missed.en and "002 §5" in missed.en
     assert "seat 3" not in missed.en + missed.counter_en and "座位3" not in missed.zh + missed.counter_zh
     wrong = p.check("1")  # seat 1's own refusal names seat 3, the seat left out: only the rule is given
-    assert "seat 3" not in wrong.en + wrong.counter_en and "seat 1 does not belong" in wrong.en
+    assert "seat 3" not in wrong.en + wrong.counter_en and "Seat 1 does not belong" in wrong.en
 
 
 def test_who_may_act_002_s5_burn_priority_the_burners_and_the_duitou_act_together():
@@ -111,7 +111,7 @@ def test_who_opened_002_s5_kaidian_an_unanswered_gouji_play_opens():
     p = WhoOpenedPuzzle(game)
     assert p.answer_seats() == {0} and p.check("0").correct
     fb = p.check("0,3")
-    assert not fb.correct and fb.rule_ids == ("kaidian",) and "seat 3 has not 开点ed" in fb.en
+    assert not fb.correct and fb.rule_ids == ("kaidian",) and "Seat 3 has not 开点ed" in fb.en
     assert "开点" in p.solution().zh and p.before().top is None and not p.before().kaidian_seats()
     assert "gj-kaidian" not in position_html(p)  # the table as the round began: the marker would be the answer
 
@@ -136,7 +136,7 @@ def test_who_is_men_tongsu_biesan_the_victim_and_who_menned_it():
     assert p.answer_seats() == {1} and p.check("1").correct
     assert "seat 2" in p.solution().en  # by whom
     fb = p.check("1,3")
-    assert not fb.correct and "seat 3 is not 闷ed" in fb.en and fb.rule_ids == ("men",)
+    assert not fb.correct and "Seat 3 is not 闷ed" in fb.en and fb.rule_ids == ("men",)
 
 
 def test_can_act_puzzle_explains_the_refusal_or_what_follows():

@@ -79,6 +79,7 @@ register({
     "puzzle.pick.q": ("从手里选出能大过{tg}的一手牌", "Pick from your hand a play that beats {tg}"),
     "puzzle.right": ("对了！", "Right!"),
     "puzzle.wrong.choice": ("“{choice}”不对。", "“{choice}” is not it. "),
+    "puzzle.wrong.this": ("这个选项不对：", "This choice is not it: "),
     "puzzle.wrong.rule": ("要看的规则：{title}【{where}】", "The rule that decides: {title} [{where}]"),
     "puzzle.wrong.rule_only": ("要看的规则在这里：【{where}】", "The rule that decides is here: [{where}]"),
     "puzzle.pick.near": ("对照：换成{play}（手里没有），", "Compare: with {play} (not in your hand), "),
@@ -277,7 +278,7 @@ class Puzzle:
                 zh, en = f"{zh}（{rule.zh}【{where}】）", f"{en} ({rule.en} [{where}])"
         return zh, en
 
-    def _wrong(self, chosen: tuple[str, str], *, rule: str | None = None, why: tuple[str, str] | None = None,
+    def _wrong(self, chosen: tuple[str, str] | None, *, rule: str | None = None, why: tuple[str, str] | None = None,
                counter: tuple[str, str] = ("", "")) -> Feedback:
         """The feedback on a wrong answer ``chosen`` (its text in Chinese and English): that it is not it, ``why``
         (by default the ``rule`` it breaks with its citation) and a ``counter``-example built from the learner's
@@ -285,9 +286,11 @@ class Puzzle:
         map) are ``(rule,)``, or the puzzle's."""
         ids = (rule,) if rule else self.rule_ids()
         why = why or self._rule_line(ids[0])
-        zh = t("puzzle.wrong.choice", "zh", choice=chosen[0]) + why[0]
-        en = t("puzzle.wrong.choice", "en", choice=chosen[1]) + why[1]
-        return _feedback(False, zh, en, *counter, ids)
+        if chosen is None:  # a choice too long to quote (a list of payments): "this choice"
+            lead = _both("puzzle.wrong.this")
+        else:
+            lead = (t("puzzle.wrong.choice", "zh", choice=chosen[0]), t("puzzle.wrong.choice", "en", choice=chosen[1]))
+        return _feedback(False, lead[0] + why[0], lead[1] + why[1][:1].upper() + why[1][1:], *counter, ids)
 
     def _chosen(self, key: str) -> tuple[str, str]:
         """The text of the choice ``key`` in Chinese and English."""
@@ -567,7 +570,6 @@ register({
     "puzzle.tribute.none": ("不进贡", "no tribute"),
     "puzzle.tribute.item": ("座位{payer}给座位{receiver}{kind}{n}张", "seat {payer} pays seat {receiver} {n} × {kind}"),
     "puzzle.tribute.under": ("这是{rules}的进贡", "that is the tribute under the {rules} rules"),
-    "puzzle.tribute.this": ("这个选项", "This choice"),
     "puzzle.places.q.place": ("这一局的结果：{result}。座位{seat}是第几名？",
                               "The result of this hand: {result}. Which place is seat {seat}?"),
     "puzzle.places.q.points": ("这一局的结果：{result}。座位{seat}这一帮每人得几分？",
@@ -788,9 +790,9 @@ class WhoMayActPuzzle(SeatsPuzzle):
     True
     >>> fb = p.check("1,3")
     >>> fb.en.split(" [")[0]
-    '“seat 1, seat 3” is not it. only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
+    '“seat 1, seat 3” is not it. Only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
     >>> p.check("1").en.split(" [")[0]  # seat 1's refusal would name seat 3, left out: the rule instead
-    '“seat 1” is not it. seat 1 does not belong. The rule that decides: a 够级 play is answered by the 对头 only'
+    '“seat 1” is not it. Seat 1 does not belong. The rule that decides: a 够级 play is answered by the 对头 only'
     """
 
     kind = "who_may_act"
@@ -1158,7 +1160,7 @@ class TributePuzzle(RecordPuzzle):
         if answer == "0":
             return self.solution()
         _, (zh, en, rule) = options[int(answer)]
-        return self._wrong(_both("puzzle.tribute.this"), rule=rule,
+        return self._wrong(None, rule=rule,
                            why=(f"{zh}。{self._rule_line(rule)[0]}", f"{en}. {self._rule_line(rule)[1]}"))
 
     def solution(self) -> Feedback:
