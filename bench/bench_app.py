@@ -62,8 +62,8 @@ _CLICKS_NOTEBOOK = """{"cells": [{"cell_type": "code", "execution_count": null, 
  "nbformat": 4, "nbformat_minor": 5}
 """
 
-_CLICK_JS = """async ([id, label, retry]) => {
-  const box = Array.from(document.querySelectorAll('.gouji-puzzle')).find(b => b.textContent.includes(id));
+_CLICK_JS = """async ([index, label, retry]) => {
+  const box = document.querySelectorAll('.gouji-puzzle')[index];  // retry shows a new drill: found by place
   const find = text => Array.from(box.querySelectorAll('button')).find(b => b.textContent.trim() === text);
   const until = test => new Promise(resolve => {
     if (test()) return resolve();
@@ -167,7 +167,8 @@ def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_facto
 
 
 def time_clicks(base: str, page: Page, clicks: int) -> list[float]:
-    """Click-to-feedback times on the bench's quiz page, alternating the answers (retry between them)."""
+    """Click-to-feedback times on the bench's quiz page, alternating the answers (retry between them: a new drill
+    of the same kind, whose choices read the same)."""
     puzzles = [make_drill("beats", 1, level=level, rules="qingdao") for level in ("easy", "medium")]
     page.goto(f"{base}voila/render/{CLICKS}?{QUERY}", wait_until="commit")
     for puzzle in puzzles:
@@ -176,7 +177,7 @@ def time_clicks(base: str, page: Page, clicks: int) -> list[float]:
     for i in range(clicks):
         puzzle = puzzles[i % len(puzzles)]
         choice = puzzle.choices[(i // len(puzzles)) % len(puzzle.choices)]
-        samples.append(float(page.evaluate(_CLICK_JS, [puzzle.puzzle_id, choice.text("zh"), t("widget.retry", "zh")])))
+        samples.append(float(page.evaluate(_CLICK_JS, [i % len(puzzles), choice.text("zh"), t("widget.retry", "zh")])))
     return samples
 
 

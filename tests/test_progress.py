@@ -9,6 +9,7 @@ import os
 import sqlite3
 import sys
 import types
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -89,13 +90,14 @@ def test_stars_by_attempts_to_the_first_correct_answer(store: ProgressStore) -> 
     assert store.stage_stars(ming) == {"comparing": 6, "counting": 2}
     assert store.points(ming) == 8
 
-    # a retry keeps the best: worse runs do not lower it, a better one raises it
-    assert answer("beats/drill-1", False, True) == [(1, 0), (2, 2)]
-    assert answer("beats/drill-3", True) == [(1, 3)]
-    assert store.stage_stars(ming) == {"comparing": 8, "counting": 2}
+    # a drill keeps the stars of its first solve: solving it again earns nothing, better or worse
+    assert answer("beats/drill-1", False, True) == [(1, 0), (2, 0)]
+    assert answer("beats/drill-3", True) == [(1, 0)]
+    assert store.stage_stars(ming) == {"comparing": 6, "counting": 2}
+    assert store.drill_stars(ming, "comparing", "beats/drill-3") == 1
     # the same drill in another stage is earned there too
     assert answer("beats/drill-1", True, stage="final-quiz") == [(1, 3)]
-    assert store.points(ming) == 13
+    assert store.points(ming) == 11
     # another learner's stars are theirs
     assert store.stars(store.learner("小红")) == {}
     assert store.points(store.learner("小红")) == 0
@@ -384,3 +386,41 @@ def test_messages_exist_in_both_languages() -> None:
     keys = [key for key in MESSAGES if key.startswith("progress.")]
     assert len(keys) >= 10
     assert all(MESSAGES[key][0].strip() and MESSAGES[key][1].strip() for key in keys)
+
+
+def test_a_solve_keeps_the_stars_it_is_given_and_a_shown_answer_keeps_zero(store: ProgressStore) -> None:
+    ming = store.learner("小明")
+    # the widget computes the stars (a hint cost one) and the store keeps exactly those
+    first = store.record_attempt(ming, "cards", "beats/qingdao/easy/1", correct=True, stars=2)
+    assert (first.number, first.stars) == (1, 2)
+    assert store.drill_stars(ming, "cards", "beats/qingdao/easy/1") == 2
+    # "show answer" before solving: 0 stars, and a later solve changes nothing
+    assert store.drill_stars(ming, "cards", "beats/qingdao/easy/2") is None
+    store.record_shown(ming, "cards", "beats/qingdao/easy/2")
+    assert store.record_attempt(ming, "cards", "beats/qingdao/easy/2", correct=True, stars=3).stars == 0
+    assert store.drill_stars(ming, "cards", "beats/qingdao/easy/2") == 0
+    # showing the answer of a solved drill does not take its stars
+    store.record_shown(ming, "cards", "beats/qingdao/easy/1")
+    assert store.drill_stars(ming, "cards", "beats/qingdao/easy/1") == 2
+    with pytest.raises(ValueError):
+        store.record_attempt(ming, "cards", "beats/qingdao/easy/3", correct=True, stars=4)
+
+
+def test_stars_are_kept_per_rule_set(store: ProgressStore) -> None:
+    ming = store.learner("小明")
+    store.record_attempt(ming, "compare", "beats/qingdao/easy/1", correct=True, stars=3)
+    store.record_attempt(ming, "compare", "beats/linyi/easy/1", correct=True, stars=1)
+    assert store.stage_stars(ming) == {"compare": 4}
+    assert store.stage_stars(ming, rules="qingdao") == {"compare": 3}
+    assert store.stage_stars(ming, rules="linyi") == {"compare": 1}
+    assert store.stage_stars(ming, rules="tongsu") == {}
+
+
+def test_a_version_1_file_without_the_shown_table_gains_it(path: Path) -> None:
+    ProgressStore(path)
+    with closing(sqlite3.connect(path)) as connection:
+        connection.execute("DROP TABLE shown")
+        connection.commit()
+    store = ProgressStore(path)
+    store.record_shown("小明", "cards", "beats/qingdao/easy/2")
+    assert store.drill_stars(store.learner("小明"), "cards", "beats/qingdao/easy/2") == 0

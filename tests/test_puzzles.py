@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 from gouji_teach import PRESETS, Hand, Play, beats, can_kaidian, is_gouji
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.i18n import MESSAGES
-from gouji_teach.teach.puzzles import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, nearest_play
+from gouji_teach.teach.puzzles import (
+    BeatsPuzzle,
+    CountPuzzle,
+    GoujiPuzzle,
+    PickPuzzle,
+    SeatsPuzzle,
+    nearest_play,
+    seats_key,
+)
 
 RULESETS = list(PRESETS)
 
@@ -18,6 +26,8 @@ def right_answer(puzzle) -> str:
     """Find the accepted answer by asking the checker about every choice (the tests never hard-code it)."""
     if isinstance(puzzle, PickPuzzle):
         return puzzle.example().notation
+    if isinstance(puzzle, SeatsPuzzle):  # answered by clicking seats, no choices
+        return seats_key(puzzle.answer_seats())
     right = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
     assert len(right) == 1, f"exactly one right choice expected in {puzzle}"
     return right[0]
@@ -36,7 +46,8 @@ def test_beats_puzzle_wrong_answer_shows_a_counter_example_with_the_opposite_ver
     p = BeatsPuzzle(Play.parse("XX999"), target)
     fb = p.check("yes")
     assert not fb.correct
-    assert "does not beat" in fb.en
+    assert "does not beat" not in fb.en and "大不过" not in fb.zh  # the right answer is not given away ...
+    assert "compare.aspects" in fb.en and "002 §3" in fb.en  # ... the rule that decides is, with its source
     assert " beats " in fb.counter_en and "3 small jokers with two 9s" in fb.counter_en
 
 
@@ -44,6 +55,17 @@ def test_beats_puzzle_counter_example_when_the_learner_says_no_but_it_beats():
     p = BeatsPuzzle(Play.parse("99999"), Play.parse("88888"))
     fb = p.check("no")
     assert not fb.correct and "does not beat" in fb.counter_en  # e.g. five 8s would not
+    assert "five 8s does not beat five 8s" not in fb.counter_en  # never a play compared with itself
+
+
+def test_a_beats_counter_example_never_compares_the_target_with_itself():
+    for number in range(60):
+        p = make_drill("beats", number, level="easy", rules="qingdao")
+        for key in ("yes", "no"):
+            fb = p.check(key)
+            if not fb.correct and fb.counter_en:
+                assert f"{p.target.text_en} beats {p.target.text_en}" not in fb.counter_en
+                assert f"{p.target.text_en} does not beat {p.target.text_en}" not in fb.counter_en
 
 
 def test_bad_answers_are_feedback_not_exceptions():
@@ -97,9 +119,10 @@ def test_pick_puzzle_accepts_any_beating_play_and_refuses_others_with_reasons():
     assert not p.check("55").correct                           # not in hand (only one 5)
     assert "not hold" in p.check("55").en
     fb = p.check("9K")
-    assert not fb.correct and fb.rule_ids == ("play.shape",) and "99" in fb.counter_en
+    assert not fb.correct and fb.valid and fb.rule_ids == ("play.shape",) and "99" not in fb.counter_en
     assert not p.check("5").correct and "differ in size" in p.check("5").en
-    assert not p.check("").correct and not p.check("9Z").correct
+    assert "KK" not in p.check("5").counter_en and "99" not in p.check("5").counter_en  # no right play given
+    assert not p.check("").valid and not p.check("9Z").valid and not p.check("55").valid  # not attempts
 
 
 # -- drills ---------------------------------------------------------------------------------------------------

@@ -393,3 +393,30 @@ def test_importing_the_core_does_not_import_the_renderer() -> None:
         "assert not any(m.startswith(('ipywidgets', 'IPython')) for m in sys.modules), 'render imports Jupyter'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- tribute and finish pictures (issue 11 item 5) ------------------------------------------------------------------
+def test_tribute_svg_draws_one_labelled_arrow_per_payment_in_both_languages():
+    from gouji_teach.teach.render import tribute_svg
+
+    payments = [("落贡", 5, 0, 2), ("点贡", 4, 1, 1), ("闷贡", 2, 3, 1)]
+    zh, en = tribute_svg(payments, lang="zh"), tribute_svg(payments, lang="en")
+    for svg in (zh, en):
+        ET.fromstring(svg)  # well-formed
+        assert svg.count('class="gj-arrow"') == 3 and svg.count("gj-badge") == 6
+        assert "落2" in svg and "点1" in svg and "闷1" in svg  # kind and number on each arrow, not colour alone
+    assert "座位5→座位0：落贡2张" in zh and "seat 5 → seat 0: 2 × 落贡" in en
+    assert "max-width:180px" in zh and "width:100%" in zh  # two fit side by side at 390 px, and they shrink
+    assert "不进贡" in tribute_svg([], lang="zh")
+    # the same payments in another order draw the same picture
+    assert tribute_svg(list(reversed(payments)), lang="zh") == zh
+
+
+def test_finish_svg_shows_the_order_out_men_burns_and_the_asked_seat_not_the_places():
+    from gouji_teach.teach.render import finish_svg
+
+    svg = finish_svg((1, 0, 3, 4, 5), men=[(2, 3)], kaidian=[1], burns=[(5, 4)], asked=2, lang="zh")
+    ET.fromstring(svg)
+    assert "第1个走" in svg and "被闷" in svg and 'class="gj-asked"' in svg and 'class="gj-burn"' in svg
+    assert "开点" in svg and "头科" not in svg and "大落" not in svg  # what happened, not the answer
+    assert "out 1st" in finish_svg((1, 0), lang="en")

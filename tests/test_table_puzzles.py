@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
-from widget_state import fresh_widgets, synced_state
+from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.engine import Game
@@ -45,16 +45,17 @@ def _fresh():
 def secrets_of(puzzle) -> list[str]:
     """Every explanation and counter-example the checker could give, and the solution."""
     texts = []
-    for choice in puzzle.choices:
-        fb = puzzle.check(choice.key)
+    for answer in answers_of(puzzle):
+        fb = puzzle.check(answer)
         texts += [fb.zh, fb.en, fb.counter_zh, fb.counter_en]
     sol = puzzle.solution()
     return [x for x in [*texts, sol.zh, sol.en] if len(x) > 6]
 
 
 def right_key(puzzle) -> str:
-    [key] = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
-    return key
+    if not isinstance(puzzle, SeatsPuzzle):
+        assert sum(puzzle.check(c.key).correct for c in puzzle.choices) == 1
+    return right_answer(puzzle)
 
 
 def gouji_on_table(hands: dict[int, str], rules: str = "qingdao", play: str = "seat 0 plays KK") -> Game:
@@ -72,10 +73,11 @@ def test_who_may_act_002_s5_dagouji_only_the_duitou_answers_and_the_wrong_seat_i
     assert p.check("3").correct and p.check(" 3 ").correct
     fb = p.check("1,3")
     assert not fb.correct and fb.rule_ids == ("gouji.duitou",) and "seat 1 may only burn it" in fb.en
-    assert "seat 3" in fb.counter_en  # who may act instead, and what it may do
-    missed = p.check("-")
-    assert not missed.correct and "seat 3 may" in missed.en
-    assert "seat 3 plays AA" in missed.counter_en and "seat 3 plays two As" in missed.counter_en  # a real branch
+    missed = p.check("-")  # the seat left out is not named: that would be the answer
+    assert not missed.correct and "gouji.duitou" in missed.en and "002 §5" in missed.en
+    assert "seat 3" not in missed.en + missed.counter_en and "座位3" not in missed.zh + missed.counter_zh
+    wrong = p.check("1")  # seat 1's own refusal names seat 3, the seat left out: only the rule is given
+    assert "seat 3" not in wrong.en + wrong.counter_en and "Seat 1 does not belong" in wrong.en
 
 
 def test_who_may_act_002_s5_burn_priority_the_burners_and_the_duitou_act_together():
@@ -84,7 +86,7 @@ def test_who_may_act_002_s5_burn_priority_the_burners_and_the_duitou_act_togethe
     assert p.answer_seats() == {1, 3, 4} == set(game.may_act())
     assert p.check("4,3,1").correct and "burn.priority" in p.rule_ids()
     fb = p.check("1,3")
-    assert not fb.correct and "seat 4 may: burn, pass" in fb.en and "burns" in fb.counter_en
+    assert not fb.correct and "burn.priority" in fb.en and "seat 4" not in fb.en + fb.counter_en
 
 
 def test_seat_answers_are_untrusted_input():
@@ -109,7 +111,7 @@ def test_who_opened_002_s5_kaidian_an_unanswered_gouji_play_opens():
     p = WhoOpenedPuzzle(game)
     assert p.answer_seats() == {0} and p.check("0").correct
     fb = p.check("0,3")
-    assert not fb.correct and fb.rule_ids == ("kaidian",) and "seat 3 has not 开点ed" in fb.en
+    assert not fb.correct and fb.rule_ids == ("kaidian",) and "Seat 3 has not 开点ed" in fb.en
     assert "开点" in p.solution().zh and p.before().top is None and not p.before().kaidian_seats()
     assert "gj-kaidian" not in position_html(p)  # the table as the round began: the marker would be the answer
 
@@ -134,7 +136,7 @@ def test_who_is_men_tongsu_biesan_the_victim_and_who_menned_it():
     assert p.answer_seats() == {1} and p.check("1").correct
     assert "seat 2" in p.solution().en  # by whom
     fb = p.check("1,3")
-    assert not fb.correct and "seat 3 is not 闷ed" in fb.en and fb.rule_ids == ("men",)
+    assert not fb.correct and "Seat 3 is not 闷ed" in fb.en and fb.rule_ids == ("men",)
 
 
 def test_can_act_puzzle_explains_the_refusal_or_what_follows():
@@ -143,7 +145,8 @@ def test_can_act_puzzle_explains_the_refusal_or_what_follows():
     assert no.check("no").correct and not no.check("yes").correct and no.rule_ids() == ("gouji.duitou",)
     yes = CanActPuzzle(game, Action.parse("seat 3 plays AA"))
     fb = yes.check("no")
-    assert not fb.correct and "seat 3 plays two As" in fb.en and yes.check("yes").correct
+    assert not fb.correct and "seat 3 plays two As" not in fb.en and "turn.order" in fb.en  # the rule, not the answer
+    assert "seat 3 plays two As" in yes.solution().en and yes.check("yes").correct
     assert not yes.check("<b>").correct
 
 
@@ -161,9 +164,9 @@ def test_tribute_puzzle_002_s4_the_seed_example_against_other_rule_sets_and_chan
     assert "tribute.luo" in right.rule_ids and "大落" in right.zh
     for choice in p.choices:
         if choice.key != key:
-            fb = p.check(choice.key)
-            assert not fb.correct and fb.counter_en and "is " in fb.counter_en
-    assert not p.check("9").correct
+            fb = p.check(choice.key)  # what that choice gets wrong, and the rule, with its seed citation
+            assert (not fb.correct and "[tribute." in fb.en and "002 §4" in fb.en) or "000 " in fb.en
+    assert not p.check("9").correct and not p.check("9").valid
 
 
 def test_places_puzzle_tongsu_men_is_daluo_and_points_come_from_the_place_table():
@@ -269,10 +272,10 @@ def test_seat_widget_clicked_by_toggles_and_answered_by_keyboard():
     assert "✔" in widget.feedback.value and widget.stars == 2
     widget.retry_button.click()
     assert not any(t.value for t in widget.toggles)
-    widget.typed.value = "<script>"
+    widget.typed.value = "<script>"  # unreadable: said so, not an attempt
     assert "&lt;script&gt;" in widget.feedback.value and widget.stars == 0
-    widget.typed.value = "1, 3, 4"
-    assert widget.stars == 2
+    widget.typed.value = "1, 3, 4"  # not a drill, so the same puzzle again: it keeps its first solve's stars
+    assert widget.stars == 2 and "★★☆" in widget.status.value
     set_language("en")
     assert widget.toggles[5].description == "seat 5" and widget.submit.description == "These seats"
     widget.close()
@@ -282,8 +285,48 @@ def test_record_puzzles_use_the_choice_widget_and_show_how_the_hand_ended():
     assert type(puzzle_widget(TributePuzzle(SEED_RECORD))) is PuzzleWidget
     drill = make_drill("places", 3, level="easy", rules="linyi")
     widget = puzzle_widget(drill)
-    assert drill.play is not None and "gj-hand" in widget.cards.value
+    # the finish (who went out when, 闷, burns, 开点) with the asked seat ringed: not a lone card
+    assert "gj-finish" in widget.cards.value and "gj-asked" in widget.cards.value
+    assert "gj-hand" not in widget.cards.value and "gj-card" not in widget.cards.value
     widget.close()
+
+
+def test_tribute_choices_are_pictures_of_arrows_with_lettered_buttons():
+    p = make_drill("tribute", 2, level="hard", rules="qingdao")
+    widget = puzzle_widget(p)
+    assert [b.description for b in widget.choice_buttons] == ["A", "B", "C", "D"][:len(p.choices)]
+    assert widget.cards.value.count("class=\"gj-tribute\"") == len(p.choices)
+    for choice in p.choices:  # each picture draws that choice's payments, and names them for screen readers
+        picture = p.choice_picture(choice.key, "zh")
+        assert picture.count('class="gj-arrow"') == len(p.transfers()[choice.key])
+        assert html.escape(choice.zh) in picture or choice.zh in picture
+    set_language("en")
+    assert widget.choice_buttons[0].description == "A" and "gj-tribute" in widget.cards.value
+    widget.close()
+
+
+def test_tribute_answers_are_sets_of_payments_not_orders():
+    """An option with the right payments in another order is the right option: choices are sets (one per set),
+    written in one canonical order, whatever order settlement pays them in."""
+    p = TributePuzzle(SEED_RECORD)
+    owed = settle(SEED_RECORD, p.rules).tributes
+    right = p.transfers()[right_key(p)]
+    assert right == {(x.kind, x.payer, x.receiver, x.count) for x in reversed(owed)}
+    assert sum(s == right for s in p.transfers().values()) == 1
+
+
+def test_luogong_to_a_teammate_is_explained():
+    """Where 大落 and 头科 are teammates and the rule set waives tribute between teammates, the answer says so."""
+    from gouji_teach.rulesets import PRESETS as SETS
+
+    waiving = [r for r in SETS.values() if not r.same_team_pays]
+    assert waiving, "some rule set waives tribute between teammates"
+    rules = waiving[0]
+    record = GameRecord(rules=rules.name, first_hand=False, finish_order=(0, 1, 3, 5, 4, 2),
+                        kaidian=frozenset(range(6)))
+    p = TributePuzzle(record)
+    explained = p.solution()
+    assert "tribute.same_team" in explained.en and "teammates" in explained.en
 
 
 # -- the leak test ------------------------------------------------------------------------------------------------

@@ -35,3 +35,29 @@ def synced_state() -> str:
         state.pop("_dom_classes", None)
         states[model_id] = {k: v for k, v in state.items() if isinstance(v, str | int | float | bool | list | dict)}
     return json.dumps(states, ensure_ascii=False)
+
+
+def answers_of(puzzle) -> list[str]:
+    """Answers a learner could give to any puzzle: every choice; for a pick puzzle, one right play, each card
+    alone and the two lowest together; for a seats puzzle, the right seats, each seat alone, nobody and
+    everybody."""
+    from gouji_teach.teach.puzzles import PickPuzzle, SeatsPuzzle, seats_key
+
+    if isinstance(puzzle, SeatsPuzzle):
+        return list(dict.fromkeys([seats_key(puzzle.answer_seats()), *(str(s) for s in range(6)), "-",
+                                   "0,1,2,3,4,5"]))
+    if isinstance(puzzle, PickPuzzle):  # a right play, each card alone, the two lowest cards together
+        cards = [c.notation for c in puzzle.hand.cards]
+        return list(dict.fromkeys([puzzle.example().notation, *cards, cards[-1] + cards[-2]]))
+    return [c.key for c in puzzle.choices]
+
+
+def right_answer(puzzle) -> str:
+    """One right answer to any puzzle (the engine's)."""
+    from gouji_teach.teach.puzzles import PickPuzzle, SeatsPuzzle, seats_key
+
+    if isinstance(puzzle, SeatsPuzzle):
+        return seats_key(puzzle.answer_seats())
+    if isinstance(puzzle, PickPuzzle):
+        return puzzle.example().notation
+    return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)

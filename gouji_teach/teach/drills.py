@@ -30,7 +30,7 @@ from ..errors import GoujiError
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
-from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..rulesets import Ruleset, find_ruleset
 from .puzzles import (
     BeatsPuzzle,
     CountPuzzle,
@@ -42,10 +42,9 @@ from .puzzles import (
     WhoIsMenPuzzle,
     WhoMayActPuzzle,
     WhoOpenedPuzzle,
-    nearest_play,
 )
 
-__all__ = ["KINDS", "LEVELS", "make_drill", "random_play"]
+__all__ = ["KINDS", "LEVELS", "RETRY_STEP", "make_drill", "next_drill", "random_play"]
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -98,36 +97,43 @@ def _gouji(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 
 def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:
-    """The right count and up to three wrong ones, each the real count of some play shown as its example."""
-    rules = play.rules
-    options = [play]
-    candidates: list[Play] = []
-    if _BIG in play.cards and _SMALL in play.cards:
-        for other in PRESETS.values():  # the same cards counted where mixed jokers count otherwise
-            if other.downgrade_mixed_jokers != rules.downgrade_mixed_jokers and (other.tieqian or not play.twos):
-                candidates.append(Play(play.cards, other))
-                break
-    plain = [c for c in play.cards if c.rank != Rank.TWO] if play.rank != Rank.TWO else []
-    if plain and len(plain) < play.size:
-        candidates.append(Play(plain, rules))
-    for wanted in (lambda p: p.rank != play.rank, lambda p: p.jokers != play.jokers, lambda p: p.count != play.count):
-        near = nearest_play(play, wanted)
-        if near is not None:
-            candidates.append(near)
-    rng.shuffle(candidates)
-    for c in candidates:
-        if c.text_zh not in {o.text_zh for o in options} and len(options) < 4:
-            options.append(c)
+    """The right count and the three ways of misreading one kind of special card in it (the 2s, or the jokers,
+    as the seed decides), each shown as a play that counts that way, in a random order.
+
+    A 2 that fills a set counts as the set's rank (贴钱), a joker counts as a joker (挂花). Each special card can
+    be read as a card of the rank, as a joker, as both or as neither: the right reading and the three mistakes
+    are the corners of a square (counted in the rank or not × counted as a joker or not), so that every choice
+    shares its joker part with one other and its number of cards with one other: none is the "centre" of the
+    others, as a choice built by changing the right one would be."""
+    rules, rank = play.rules, play.rank
+    twos = [c for c in play.cards if c.rank == Rank.TWO] if rank not in (Rank.TWO, None) else []
+    jokers = [c for c in play.cards if c.rank.is_joker] if rank is not None and not rank.is_joker else []
+    kinds = [k for k in (twos, jokers) if k]
+    if not kinds:
+        return (play,)
+    special = rng.choice(kinds)
+    rest = [c for c in play.cards if c not in special] if special is jokers else \
+        [c for c in play.cards if c.rank != Rank.TWO]
+    n = len(special)
+    as_rank, as_joker = [Card(rank)] * n, [_SMALL] * n if special is twos else special  # type: ignore[arg-type]
+    readings = [rest + as_rank + as_joker, rest + as_joker, rest + as_rank, rest]  # both, joker, rank, neither
+    try:
+        options = [Play(cards, rules) for cards in readings]
+    except GoujiError:  # a reading needs more cards of a kind than the packs hold
+        return (play,)
+    options[1 if special is jokers else 2] = play  # the right reading: the play itself
+    if len({CountPuzzle.counted(o) for o in options}) < 4:
+        return (play,)
     rng.shuffle(options)
     return tuple(options)
 
 
 def _count(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     for _ in range(200):
-        play = random_play(rng, rng.choice((3, 4, 5, 6, 7)), rules, level="hard" if level == "hard" else "medium")
-        interesting = play.twos or play.jokers
+        jokers = level == "hard" or not rules.tieqian  # without 贴钱, the special cards are the jokers
+        play = random_play(rng, rng.choice((3, 4, 5, 6, 7)), rules, level="hard" if jokers else "medium")
         options = _count_options(play, rng)
-        if interesting and len(options) >= 3:
+        if len(options) == 4:
             return CountPuzzle(play, options, rules=rules)
     return CountPuzzle(play, options, rules=rules)
 
@@ -274,7 +280,8 @@ def _places(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     if level == "medium":
         return PlacesPuzzle(record, game, rules=rules, ask="points", seat=rng.randrange(6))
     moved = [m.victim for m in record.men] + [b.burner for b in record.burns if b.outcome == "failed"]
-    seat = rng.choice(moved) if level == "hard" and moved else rng.randrange(6)
+    # hard: often a seat 闷ed or burned out of its turn (they go last), not always (else "大落" would be a guess)
+    seat = rng.choice(moved) if level == "hard" and moved and rng.random() < 0.4 else rng.randrange(6)
     return PlacesPuzzle(record, game, rules=rules, ask="place", seat=seat)
 
 
@@ -307,6 +314,25 @@ def make_drill(kind: str, number: int, *, level: str = "easy", rules: Ruleset | 
     puzzle = _GENERATORS[kind](random.Random(puzzle_id), level, rules)
     object.__setattr__(puzzle, "puzzle_id", puzzle_id)
     return puzzle
+
+
+#: How far 再来一次 (retry) moves a drill's number: far from the small numbers a page hands out (1, 2, ...).
+RETRY_STEP = 1000
+
+
+def next_drill(puzzle: Puzzle) -> Puzzle | None:
+    """A new drill of the same kind and level under the same rule set, for 再来一次 (retry): the drill
+    ``number + RETRY_STEP``; ``None`` if ``puzzle`` is not a drill (its id is not ``kind/rules/level/number``).
+    The old drill keeps its stars: a retry is another question, not the same one again.
+
+    >>> next_drill(make_drill("beats", 2, level="hard", rules="linyi")).puzzle_id
+    'beats/linyi/hard/1002'
+    """
+    parts = puzzle.puzzle_id.split("/")
+    if len(parts) != 4 or parts[0] not in _GENERATORS or parts[2] not in LEVELS or not parts[3].isdigit():
+        return None
+    kind, rules, level, number = parts
+    return make_drill(kind, int(number) + RETRY_STEP, level=level, rules=rules)
 
 
 # -- the kinds of teach/situations.py, and honest levels -------------------------------------------------------

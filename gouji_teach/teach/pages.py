@@ -125,15 +125,24 @@ def header(session: Session) -> w.Widget:
     return _Live(render, session)
 
 
-def _record(session: Session, attempt: Attempt, status: w.HTML) -> None:
+def _record(session: Session, attempt: Attempt, status: w.HTML) -> int | None:
+    """Save an answer (or a shown answer) for the session's learner; return the stars the drill keeps (those of
+    its first solve), which the widget shows, or ``None`` if nothing is saved."""
     if not session.learner:
-        return
+        return None
+    puzzle_id, stage_id = attempt.puzzle.puzzle_id, session.stage.id
     try:
-        store().record_attempt(session.learner, session.stage.id, attempt.puzzle.puzzle_id,
-                               rules=attempt.feedback.rule_ids, correct=attempt.feedback.correct,
-                               answer=attempt.answer[:200])
+        learner = store().learner(session.learner)
+        if attempt.answer:
+            store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
+                                   correct=attempt.feedback.correct, answer=attempt.answer[:200],
+                                   stars=attempt.stars if attempt.feedback.correct else None)
+        if attempt.shown:
+            store().record_shown(learner, stage_id, puzzle_id)
+        return store().drill_stars(learner, stage_id, puzzle_id)
     except GoujiError as e:  # the answer still counts on the page; say why it was not saved
         status.value = f"<small role='alert'>{html.escape(t('page.save_failed', why=pick(e.zh, e.en)))}</small>"
+        return None
 
 
 def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]] | None = None, *,
@@ -142,8 +151,9 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
     by default the stage's own drills (:attr:`~gouji_teach.teach.course.Stage.drills`).
 
     Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
-    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner. When
-    the session's rule set changes, the quiz shows the same drills made under it.
+    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner, and
+    each drill shows the stars the store keeps for it (its first solve). When the session's rule set changes,
+    the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its PuzzleWidgets.
     """
     if drills is None:
         drills = session.stage.drills
@@ -165,6 +175,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
 
     shown = [widget(puzzle) for puzzle in puzzles()]
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
+    box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
 
     def follow(changed: set[str]) -> None:
         if "rules" not in changed:

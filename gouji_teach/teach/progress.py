@@ -10,8 +10,13 @@ once without losing an attempt.
 * **Attempts**: each answer to a puzzle (``puzzle_id`` such as ``"beats/drill-4711"``) in a stage (a chapter of the
   course), tagged with the ids of the rules the question exercises, numbered within its *run*: a run starts with the
   first answer and after every correct answer, so a learner who retries a solved puzzle starts again at 1.
-* **Stars**: the answer that ends a run earns 3 stars on the 1st attempt, 2 on the 2nd, 1 later; a puzzle keeps its
-  best. Stars belong to a learner, a stage and a puzzle: the same drill in two stages is earned in each.
+* **Stars** are those of a drill's *first solve*: 3 on the 1st attempt, 2 on the 2nd, 1 later, one less if the
+  learner asked for a hint (never below 1): the widget computes them with :func:`stars_for` and passes them to
+  :meth:`ProgressStore.record_attempt`. Solving the drill again later changes nothing, and a drill whose answer
+  was shown (:meth:`ProgressStore.record_shown`: "show answer", or three misses) before it was solved keeps 0.
+  Stars belong to a learner, a stage and a puzzle: the same drill in two stages is earned in each; a drill's id
+  names its rule set (``beats/linyi/hard/4711``), so stars are kept per rule set (:meth:`ProgressStore.stage_stars`
+  with ``rules``).
 * **Points** are all of a learner's stars added up (one star, one point); the title is the 临沂 ladder's
   (农民 … 主席) for those points, from :func:`gouji_teach.titles.title_for`.
 * **Mastery**: per rule id, how many of the learner's answers to questions exercising it were right, out of how many.
@@ -157,6 +162,13 @@ CREATE TABLE attempt_rules (
     rule_id TEXT NOT NULL,
     PRIMARY KEY (attempt, rule_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS shown (
+    learner   INTEGER NOT NULL REFERENCES learners (id),
+    stage     TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    at        TEXT NOT NULL,
+    PRIMARY KEY (learner, stage, puzzle_id)
+) WITHOUT ROWID;
 CREATE TABLE stars (
     learner   INTEGER NOT NULL REFERENCES learners (id),
     stage     TEXT NOT NULL,
@@ -166,6 +178,9 @@ CREATE TABLE stars (
     PRIMARY KEY (learner, stage, puzzle_id)
 ) WITHOUT ROWID;
 """
+
+#: The drills whose answer was shown before they were solved (they keep 0 stars).
+_SHOWN = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS shown"):_SCHEMA.index("CREATE TABLE stars")].strip(" ;\n")
 
 _T = TypeVar("_T")
 
@@ -191,7 +206,8 @@ class Attempt:
     """One answer to a puzzle, as stored.
 
     ``number`` counts the answers in the current run (1 for the first answer and after a correct one); ``stars`` is
-    what this answer earned (:func:`stars_for` its number if correct, else 0); ``at`` is the time in UTC.
+    what this answer earned (the stars of the drill's first solve if it is that solve, else 0); ``at`` is the time
+    in UTC.
     """
 
     id: int
@@ -220,15 +236,16 @@ class LearnerReport:
     last_seen: datetime | None
 
 
-def stars_for(number: int) -> int:
-    """Stars for a correct answer given at attempt ``number`` of a run: 3 at the first, 2 at the second, then 1.
+def stars_for(number: int, *, hinted: bool = False) -> int:
+    """Stars for solving a drill at attempt ``number``: 3 at the first, 2 at the second, then 1; a hint the
+    learner asked for costs one (never below 1).
 
-    >>> [stars_for(n) for n in (1, 2, 3, 10)]
-    [3, 2, 1, 1]
+    >>> [stars_for(n) for n in (1, 2, 3, 10)], [stars_for(n, hinted=True) for n in (1, 2, 3)]
+    ([3, 2, 1, 1], [2, 1, 1])
     """
     if number < 1:
         raise ValueError(f"attempt numbers start at 1, not {number}")
-    return max(1, 4 - number)
+    return max(1, 4 - number - int(hinted))
 
 
 def default_path() -> Path:
@@ -314,8 +331,8 @@ class ProgressStore:
     ...
     gouji_teach.errors.GoujiError: 名字不能为空 / a learner's name cannot be empty
     >>> [a.stars for a in (store.record_attempt(hong, "cards", "rank/1", correct=c) for c in (True, False, True))]
-    [3, 0, 2]
-    >>> store.stars(hong)  # the best run counts
+    [3, 0, 0]
+    >>> store.stars(hong)  # the first solve counts
     {('cards', 'rank/1'): 3}
     >>> ProgressStore(folder.name)
     Traceback (most recent call last):
@@ -448,6 +465,7 @@ class ProgressStore:
             (found,) = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()
             if found is None or found > SCHEMA_VERSION:
                 raise self._fail(_error("progress.too_new", found=found, known=SCHEMA_VERSION))
+            connection.execute(_SHOWN)  # added to version 1 files: older programs ignore it
 
     # ------------------------------------------------------------------------------------------------- learners
 
@@ -492,12 +510,15 @@ class ProgressStore:
         rules: Iterable[str] = (),
         correct: bool,
         answer: str = "",
+        stars: int | None = None,
     ) -> Attempt:
         """Store one answer at once and return it with its attempt number and the stars it earned.
 
         ``learner`` is a :class:`Learner` of this file or a name; ``rules`` are the ids of the rules the question
         exercises (for :meth:`mastery`); ``answer`` is the learner's answer as text (at most :data:`ANSWER_MAX`
-        characters). A correct answer ends the run and keeps the puzzle's best stars.
+        characters). A correct answer ends the run; if it is the drill's first solve (and its answer was not
+        shown before) it earns ``stars`` (1-3; by default :func:`stars_for` its attempt number), which the drill
+        keeps: later solves earn nothing (:meth:`drill_stars` says what it keeps).
         """
         stage = _check_text(stage, "stage")
         puzzle_id = _check_text(puzzle_id, "puzzle_id")
@@ -506,6 +527,8 @@ class ProgressStore:
             raise TypeError(f"answer must be text, not {type(answer).__name__}")
         if len(answer) > ANSWER_MAX:
             raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
+        if stars is not None and stars not in (1, 2, 3):
+            raise ValueError(f"a solve earns 1 to 3 stars, not {stars!r}")
         learner = self._resolve(learner)
         correct = bool(correct)
 
@@ -526,13 +549,12 @@ class ProgressStore:
             connection.executemany(
                 "INSERT INTO attempt_rules (attempt, rule_id) VALUES (?, ?)", [(attempt_id, r) for r in rule_ids]
             )
-            stars = stars_for(number) if correct else 0
-            if correct:
+            earned = 0
+            if correct and not self._done(connection, learner, stage, puzzle_id):  # the first solve
+                earned = stars if stars is not None else stars_for(number)
                 connection.execute(
-                    "INSERT INTO stars (learner, stage, puzzle_id, stars, attempt) VALUES (?, ?, ?, ?, ?)"
-                    " ON CONFLICT (learner, stage, puzzle_id) DO UPDATE SET stars = excluded.stars,"
-                    " attempt = excluded.attempt WHERE excluded.stars > stars.stars",
-                    (learner.id, stage, puzzle_id, stars, attempt_id),
+                    "INSERT INTO stars (learner, stage, puzzle_id, stars, attempt) VALUES (?, ?, ?, ?, ?)",
+                    (learner.id, stage, puzzle_id, earned, attempt_id),
                 )
             assert attempt_id is not None
             return Attempt(
@@ -545,10 +567,47 @@ class ProgressStore:
                 number,
                 answer,
                 datetime.fromisoformat(at),
-                stars,
+                earned,
             )
 
         return self._write(work)
+
+    @staticmethod
+    def _done(connection: sqlite3.Connection, learner: Learner, stage: str, puzzle_id: str) -> bool:
+        """Whether the drill was solved, or its answer shown, already."""
+        return connection.execute(
+            "SELECT 1 FROM stars WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3"
+            " UNION ALL SELECT 1 FROM shown WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3",
+            (learner.id, stage, puzzle_id),
+        ).fetchone() is not None
+
+    def record_shown(self, learner: Learner | str, stage: str, puzzle_id: str) -> None:
+        """Note that the drill's answer was shown (asked for, or after three misses): unless it was solved before,
+        it keeps 0 stars, whatever comes later."""
+        stage = _check_text(stage, "stage")
+        puzzle_id = _check_text(puzzle_id, "puzzle_id")
+        learner = self._resolve(learner)
+
+        def work(connection: sqlite3.Connection) -> None:
+            self._check_learner(connection, learner)
+            if not self._done(connection, learner, stage, puzzle_id):
+                connection.execute("INSERT INTO shown (learner, stage, puzzle_id, at) VALUES (?, ?, ?, ?)",
+                                   (learner.id, stage, puzzle_id, _now()))
+
+        self._write(work)
+
+    def drill_stars(self, learner: Learner, stage: str, puzzle_id: str) -> int | None:
+        """The stars a drill keeps (those of its first solve; 0 if its answer was shown first), or ``None`` if the
+        learner has not finished it."""
+        def work(connection: sqlite3.Connection) -> int | None:
+            row = connection.execute(
+                "SELECT stars FROM stars WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3"
+                " UNION ALL SELECT 0 FROM shown WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3",
+                (learner.id, stage, puzzle_id),
+            ).fetchone()
+            return None if row is None else row[0]
+
+        return self._read(work)
 
     def attempts(self, learner: Learner | None = None, *, stage: str | None = None) -> list[Attempt]:
         """The stored attempts, oldest first: all of them, or one learner's, or one stage's (a teacher's log)."""
@@ -557,7 +616,8 @@ class ProgressStore:
             return connection.execute(
                 "SELECT a.id, l.id, l.name, a.stage, a.puzzle_id, a.correct, a.number, a.answer, a.at,"
                 " (SELECT group_concat(rule_id, char(31)) FROM"
-                "  (SELECT rule_id FROM attempt_rules WHERE attempt = a.id ORDER BY rule_id))"
+                "  (SELECT rule_id FROM attempt_rules WHERE attempt = a.id ORDER BY rule_id)),"
+                " COALESCE((SELECT stars FROM stars WHERE attempt = a.id), 0)"
                 " FROM attempts a JOIN learners l ON l.id = a.learner"
                 " WHERE (?1 IS NULL OR a.learner = ?1) AND (?2 IS NULL OR a.stage = ?2) ORDER BY a.id",
                 (learner.id if learner is not None else None, stage),
@@ -575,9 +635,9 @@ class ProgressStore:
                 number,
                 answer,
                 datetime.fromisoformat(at),
-                stars_for(number) if correct else 0,
+                earned,
             )
-            for attempt_id, learner_id, name, row_stage, puzzle_id, correct, number, answer, at, rules in rows
+            for attempt_id, learner_id, name, row_stage, puzzle_id, correct, number, answer, at, rules, earned in rows
         ]
 
     # ------------------------------------------------------------------------------------------ stars and points
@@ -593,14 +653,20 @@ class ProgressStore:
         )
         return {(row_stage, puzzle_id): stars for row_stage, puzzle_id, stars in rows}
 
-    def stage_stars(self, learner: Learner) -> dict[str, int]:
-        """Total stars per stage (stages with none are absent): what the landing page shows."""
+    def stage_stars(self, learner: Learner, rules: str | None = None) -> dict[str, int]:
+        """Total stars per stage (stages with none are absent): what the landing page shows; with ``rules`` (a
+        rule set's name), only the drills asked under that rule set (its name is the second part of a drill id).
+        """
         rows = self._read(
             lambda c: c.execute(
-                "SELECT stage, SUM(stars) FROM stars WHERE learner = ? GROUP BY stage ORDER BY stage", (learner.id,)
+                "SELECT stage, puzzle_id, stars FROM stars WHERE learner = ? ORDER BY stage", (learner.id,)
             ).fetchall()
         )
-        return dict(rows)
+        totals: dict[str, int] = {}
+        for stage, puzzle_id, stars in rows:
+            if rules is None or puzzle_id.split("/")[1:2] == [rules]:
+                totals[stage] = totals.get(stage, 0) + stars
+        return totals
 
     def points(self, learner: Learner) -> int:
         """The learner's points on the title ladder: all best stars added up."""

@@ -2,8 +2,11 @@
 
 A puzzle shows a question and, for choice puzzles, its choices; the answer stays in this Python object (in
 the kernel), never in a widget. ``check(answer)`` takes the learner's answer as untrusted input and returns
-:class:`Feedback`: right or wrong, the explanation naming the rule, and on a wrong answer a concrete
-counter-example (the nearest position where the learner's answer *would* be right).
+:class:`Feedback`. A right answer gets the full explanation with the deciding rule and its seed citation (the
+same as ``solution()``). A wrong answer gets why *that* answer is wrong, the rule it breaks with its citation,
+and a counter-example built from the learner's answer (the nearest position where it *would* be right), never
+the right answer. An empty or unreadable answer is ``valid=False``: not an attempt. ``hint()`` names what to
+look at and the rule.
 
 >>> from gouji_teach import Play
 >>> p = BeatsPuzzle(Play.parse("XX999"), Play.parse("XX888"))
@@ -13,7 +16,7 @@ counter-example (the nearest position where the learner's answer *would* be righ
 >>> fb.correct
 False
 >>> fb.en.split(" [")[0]
-'2 small jokers with three 9s does not beat 2 small jokers with three 8s: its jokers are not bigger: ...'
+'“Yes, it beats” is not it. The rule that decides: a 挂花 play must be beaten in both aspects'
 >>> fb.counter_en.split(" [")[0]
 'Compare: 3 small jokers with two 9s beats 2 small jokers with three 8s: bigger in both aspects, ...'
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
@@ -37,8 +40,9 @@ from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
 from ..settlement import RULES as SETTLEMENT_RULES
-from ..verdicts import RULES, Verdict
+from ..verdicts import RULES, Verdict, cite
 from .i18n import pick, register, t
+from .render import finish_svg, tribute_svg
 
 __all__ = [
     "BeatsPuzzle",
@@ -74,6 +78,11 @@ register({
     "puzzle.gouji.kaidian": ("是够级牌，能开点", "够级, and it can 开点"),
     "puzzle.pick.q": ("从手里选出能大过{tg}的一手牌", "Pick from your hand a play that beats {tg}"),
     "puzzle.right": ("对了！", "Right!"),
+    "puzzle.wrong.choice": ("“{choice}”不对。", "“{choice}” is not it. "),
+    "puzzle.wrong.this": ("这个选项不对：", "This choice is not it: "),
+    "puzzle.wrong.rule": ("要看的规则：{title}【{where}】", "The rule that decides: {title} [{where}]"),
+    "puzzle.wrong.rule_only": ("要看的规则在这里：【{where}】", "The rule that decides is here: [{where}]"),
+    "puzzle.pick.near": ("对照：换成{play}（手里没有），", "Compare: with {play} (not in your hand), "),
     "puzzle.wrong": ("不对。", "Not quite."),
     "puzzle.compare": ("对照：", "Compare: "),
     "puzzle.count.as": ("“{choice}”是{cards}的算法。", "“{choice}” is how {cards} counts."),
@@ -107,7 +116,15 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """The result of checking an answer: right or wrong, why (naming the rule), and a counter-example."""
+    """The result of checking an answer.
+
+    * right: ``zh``/``en`` are the full explanation with the deciding rule and its seed citation (as
+      :meth:`Puzzle.solution` gives it);
+    * wrong: ``zh``/``en`` say why *that* answer is wrong (the rule it breaks) and ``counter_zh``/``counter_en``
+      give a counter-example built from the learner's own answer; neither states the right answer;
+    * ``valid=False``: the answer was empty or unreadable; the text says what is wrong with it, and it is not
+      counted as an attempt.
+    """
 
     correct: bool
     zh: str
@@ -115,6 +132,8 @@ class Feedback:
     counter_zh: str = ""
     counter_en: str = ""
     rule_ids: tuple[str, ...] = ()
+    #: ``False`` for an empty or unreadable answer: it is not an attempt (no star lost, nothing stored).
+    valid: bool = True
 
     def text(self, lang: str | None = None) -> str:
         return pick(self.zh, self.en, lang)
@@ -222,6 +241,16 @@ class Puzzle:
         """The answer with its explanation, as the presenter reveals it."""
         raise NotImplementedError
 
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+        """A picture the question shows besides its cards (HTML or SVG; ``""``: none). It must not give the
+        answer away."""
+        return ""
+
+    def choice_picture(self, key: str, lang: str | None = None) -> str:
+        """A picture of the choice ``key`` (``""``: none). When a puzzle's choices have pictures, the widget
+        shows them side by side, lettered A, B, C ..., with buttons labelled by letter."""
+        return ""
+
     def hint(self) -> tuple[str, str]:
         own = _both(f"puzzle.hint.{self.kind}", **self._hint_values())
         title = RULES[self.rule_ids()[0]]
@@ -233,7 +262,40 @@ class Puzzle:
 
     def _bad(self, answer: object) -> Feedback:
         zh, en = _both("puzzle.bad_answer", answer=str(answer)[:40])
-        return Feedback(False, zh, en)
+        return Feedback(False, zh, en, valid=False)
+
+    def _rule_line(self, rule_id: str) -> tuple[str, str]:
+        """The rule ``rule_id`` by title, with its id and its seed citation under the puzzle's rule set."""
+        rule, where = RULES[rule_id], f"{rule_id}, {cite(rule_id, self.rules)}"
+        return (t("puzzle.wrong.rule", "zh", title=rule.zh, where=where),
+                t("puzzle.wrong.rule", "en", title=rule.en, where=where))
+
+    def _cited(self, zh: str, en: str) -> tuple[str, str]:
+        """``zh``/``en`` followed by the citation of each rule of :meth:`rule_ids` they do not cite yet."""
+        for rule_id in self.rule_ids():
+            if f"{rule_id}," not in en:
+                rule, where = RULES[rule_id], f"{rule_id}, {cite(rule_id, self.rules)}"
+                zh, en = f"{zh}（{rule.zh}【{where}】）", f"{en} ({rule.en} [{where}])"
+        return zh, en
+
+    def _wrong(self, chosen: tuple[str, str] | None, *, rule: str | None = None, why: tuple[str, str] | None = None,
+               counter: tuple[str, str] = ("", "")) -> Feedback:
+        """The feedback on a wrong answer ``chosen`` (its text in Chinese and English): that it is not it, ``why``
+        (by default the ``rule`` it breaks with its citation) and a ``counter``-example built from the learner's
+        answer. Never the right answer: the tests check every kind for that. Its ``rule_ids`` (for the mastery
+        map) are ``(rule,)``, or the puzzle's."""
+        ids = (rule,) if rule else self.rule_ids()
+        why = why or self._rule_line(ids[0])
+        if chosen is None:  # a choice too long to quote (a list of payments): "this choice"
+            lead = _both("puzzle.wrong.this")
+        else:
+            lead = (t("puzzle.wrong.choice", "zh", choice=chosen[0]), t("puzzle.wrong.choice", "en", choice=chosen[1]))
+        return _feedback(False, lead[0] + why[0], lead[1] + why[1][:1].upper() + why[1][1:], *counter, ids)
+
+    def _chosen(self, key: str) -> tuple[str, str]:
+        """The text of the choice ``key`` in Chinese and English."""
+        choice = next(c for c in self.choices if c.key == key)
+        return choice.zh, choice.en
 
 
 @dataclass(frozen=True)
@@ -266,15 +328,17 @@ class BeatsPuzzle(Puzzle):
         if answer not in ("yes", "no"):
             return self._bad(answer)
         verdict = self._verdict()
-        correct = (answer == "yes") == verdict.ok
+        said = answer == "yes"
+        if said == verdict.ok:
+            return self.solution()
+        # the play nearest to the challenger for which the learner's answer holds (never the target itself)
+        near = nearest_play(self.challenger, lambda p: p.notation != self.target.notation
+                            and bool(beats(p, self.target, self.rules)) == said)
         counter: tuple[str, str] = ("", "")
-        if not correct:
-            near = nearest_play(self.challenger, lambda p: bool(beats(p, self.target, self.rules)) != verdict.ok)
-            if near is not None:
-                other = beats(near, self.target, self.rules)
-                lead = _both("puzzle.compare")
-                counter = (lead[0] + other.reason_zh, lead[1] + other.reason_en)
-        return _verdict_feedback(correct, verdict, counter)
+        if near is not None:
+            other, lead = beats(near, self.target, self.rules), _both("puzzle.compare")
+            counter = (lead[0] + other.reason_zh, lead[1] + other.reason_en)
+        return self._wrong(self._chosen(answer), rule=verdict.rule, counter=counter)
 
     def solution(self) -> Feedback:
         return _verdict_feedback(True, self._verdict())
@@ -315,16 +379,18 @@ class GoujiPuzzle(Puzzle):
     def check(self, answer: str) -> Feedback:
         if answer not in ("not", "gouji", "kaidian"):
             return self._bad(answer)
-        correct = answer == self.classify(self.play)
+        right = self.classify(self.play)
+        if answer == right:
+            return self.solution()
+        # the rule the answer breaks: whether it is 够级 at all, or whether this 够级 play opens
+        rule = is_gouji(self.play).rule if "not" in (answer, right) else can_kaidian(self.play).rule
+        near = nearest_play(self.play, lambda p: self.classify(p) == answer)
         counter: tuple[str, str] = ("", "")
-        if not correct:
-            near = nearest_play(self.play, lambda p: self.classify(p) == answer)
-            if near is not None:
-                other = can_kaidian(near) if is_gouji(near) else is_gouji(near)
-                lead = _both("puzzle.compare")
-                counter = (f"{lead[0]}{near.notation}：{other.reason_zh}",
-                           f"{lead[1]}{near.notation}: {other.reason_en}")
-        return _verdict_feedback(correct, self._verdict(), counter)
+        if near is not None:
+            other = can_kaidian(near) if is_gouji(near) else is_gouji(near)
+            lead = _both("puzzle.compare")
+            counter = (f"{lead[0]}{near.notation}：{other.reason_zh}", f"{lead[1]}{near.notation}: {other.reason_en}")
+        return self._wrong(self._chosen(answer), rule=rule, counter=counter)
 
     def solution(self) -> Feedback:
         return _verdict_feedback(True, self._verdict())
@@ -345,13 +411,19 @@ class CountPuzzle(Puzzle):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        texts = [o.text_zh for o in self.options]
-        if len(set(texts)) != len(texts) or self.play.text_zh not in texts:
+        texts = [self.counted(o)[0] for o in self.options]
+        if len(set(texts)) != len(texts) or self.counted(self.play)[0] not in texts:
             raise ValueError("a counting puzzle needs distinct options, one of them the right count")
+
+    @staticmethod
+    def counted(play: Play) -> tuple[str, str]:
+        """How ``play`` counts, as a choice reads: its count without the note of how many 2s fill it (that note
+        would mark the choices that use 贴钱)."""
+        return play.text_zh.split("（")[0], play.text_en.split(" (")[0]
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        return tuple(Choice(str(i), o.text_zh, o.text_en) for i, o in enumerate(self.options))
+        return tuple(Choice(str(i), *self.counted(o)) for i, o in enumerate(self.options))
 
     def question(self) -> tuple[str, str]:
         return _both("puzzle.count.q", cards=self.play.notation)
@@ -372,19 +444,17 @@ class CountPuzzle(Puzzle):
         if answer not in keys:
             return self._bad(answer)
         chosen = self.options[keys.index(answer)]
-        correct = chosen.text_zh == self.play.text_zh
-        counter = ("", "")
-        if not correct:
-            where = chosen.rules.name != self.rules.name
-            counter = (t("puzzle.count.as", "zh", choice=chosen.text_zh, cards=chosen.notation)
-                       + (t("puzzle.count.under", "zh", rules=chosen.rules.title_zh) if where else ""),
-                       t("puzzle.count.as", "en", choice=chosen.text_en, cards=chosen.notation)
-                       + (t("puzzle.count.under", "en", rules=chosen.rules.title_en) if where else ""))
-        return Feedback(correct, *self._explain(), *counter, self.rule_ids())
+        if self.counted(chosen) == self.counted(self.play):
+            return self.solution()
+        where = chosen.rules.name != self.rules.name
+        counter = (t("puzzle.count.as", "zh", choice=chosen.text_zh, cards=chosen.notation)
+                   + (t("puzzle.count.under", "zh", rules=chosen.rules.title_zh) if where else ""),
+                   t("puzzle.count.as", "en", choice=chosen.text_en, cards=chosen.notation)
+                   + (t("puzzle.count.under", "en", rules=chosen.rules.title_en) if where else ""))
+        return self._wrong(self._chosen(answer), counter=counter)
 
     def solution(self) -> Feedback:
-        zh, en = self._explain()
-        return Feedback(True, zh, en, rule_ids=self.rule_ids())
+        return Feedback(True, *self._cited(*self._explain()), rule_ids=self.rule_ids())
 
 
 @dataclass(frozen=True)
@@ -424,21 +494,35 @@ class PickPuzzle(Puzzle):
         try:
             cards = parse_cards(answer) if answer.strip() else ()
         except GoujiError as e:
-            return Feedback(False, e.zh, e.en)
+            return Feedback(False, e.zh, e.en, valid=False)
         if not cards:
-            return Feedback(False, *_both("puzzle.pick.empty"))
+            return Feedback(False, *_both("puzzle.pick.empty"), valid=False)
         if not self.hand.contains(cards):
-            return Feedback(False, *_both("puzzle.pick.notinhand", cards=answer))
+            return Feedback(False, *_both("puzzle.pick.notinhand", cards=answer), valid=False)
         try:
             play = Play(cards, self.rules)
-        except GoujiError as e:
-            return Feedback(False, e.zh, e.en, *self._example_text(), (e.rule or "play.shape",))
+        except GoujiError as e:  # not a play: the rule it breaks is the answer's own
+            return Feedback(False, e.zh, e.en, rule_ids=(e.rule or "play.shape",))
         verdict = beats(play, self.target, self.rules)
-        return _verdict_feedback(verdict.ok, verdict, ("", "") if verdict.ok else self._example_text())
+        if verdict.ok:
+            return _verdict_feedback(True, verdict)
+        # the play nearest to the learner's that would beat, if the hand does not hold it (else it would be
+        # an answer given away)
+        near = nearest_play(play, lambda p: bool(beats(p, self.target, self.rules)) and not self.hand.contains(p.cards))
+        counter: tuple[str, str] = ("", "")
+        if near is not None:
+            other = beats(near, self.target, self.rules)
+            counter = (t("puzzle.pick.near", "zh", play=near.notation) + other.reason_zh,
+                       t("puzzle.pick.near", "en", play=near.notation) + other.reason_en)
+        return _verdict_feedback(False, verdict, counter)
 
     def solution(self) -> Feedback:
+        ex = self.example()
+        if ex is None:
+            return Feedback(True, "", "", rule_ids=self.rule_ids())
+        verdict = beats(ex, self.target, self.rules)
         zh, en = self._example_text()
-        return Feedback(True, zh, en, rule_ids=self.rule_ids())
+        return Feedback(True, f"{zh}{verdict.reason_zh}", f"{en} {verdict.reason_en}", rule_ids=self.rule_ids())
 
     def _hint_values(self) -> dict[str, object]:
         return {"tg": self.target.notation, "n": self.target.size}
@@ -449,6 +533,8 @@ class PickPuzzle(Puzzle):
 register({
     "puzzle.seats.none": ("没有人", "nobody"),
     "puzzle.seats.answer": ("答案：{seats}。", "The answer: {seats}. "),
+    "puzzle.seats.missing": ("还少了座位。", "A seat is missing. "),
+    "puzzle.seats.not_in": ("座位{seat}不在其中", "seat {seat} does not belong"),
     "puzzle.seats.bad": ("请选座位0到5（例如 1,4）：{answer}", "Pick seats 0 to 5 (e.g. 1,4): {answer}"),
     "puzzle.who_may_act.q": ("现在谁能出牌（或过、烧、让）？选出所有能行动的座位。",
                              "Who may act now (play, pass, burn or yield)? Pick every seat that may."),
@@ -483,16 +569,20 @@ register({
                          "The result of this hand: {result}. What tribute follows?"),
     "puzzle.tribute.none": ("不进贡", "no tribute"),
     "puzzle.tribute.item": ("座位{payer}给座位{receiver}{kind}{n}张", "seat {payer} pays seat {receiver} {n} × {kind}"),
-    "puzzle.tribute.under": ("“{choice}”是{rules}的进贡。", "“{choice}” is the tribute under the {rules} rules."),
-    "puzzle.tribute.changed": ("“{choice}”不对：{why}", "“{choice}” is not it: {why}"),
+    "puzzle.tribute.under": ("这是{rules}的进贡", "that is the tribute under the {rules} rules"),
     "puzzle.places.q.place": ("这一局的结果：{result}。座位{seat}是第几名？",
                               "The result of this hand: {result}. Which place is seat {seat}?"),
     "puzzle.places.q.points": ("这一局的结果：{result}。座位{seat}这一帮每人得几分？",
                                "The result of this hand: {result}. How many points does each seat of seat "
                                "{seat}'s team score?"),
     "puzzle.places.is": ("{place}是座位{seat}。", "{place} is seat {seat}. "),
-    "puzzle.places.points_under": ("{points}分是{rules}的得分。",
-                                   "{points} points is the score under the {rules} rules. "),
+    "puzzle.points.under": ("这是{rules}的得分", "that is the score under the {rules} rules"),
+    "puzzle.points.sweep": ("串三户的翻倍算错了", "it gets the 串三户 doubling wrong"),
+    "puzzle.points.own": ("只算了这个座位自己的名次分，没加上同帮的",
+                          "it counts this seat's own place only, not its team's"),
+    "puzzle.points.team": ("这是另一帮的得分", "that is the other team's score"),
+    "puzzle.points.men": ("把被闷（或烧失败）的座位当成按顺序走完了",
+                          "it counts a 闷ed seat (or a failed burner) as if it had gone out in turn"),
     "puzzle.result.out": ("走完的顺序：{seats}", "went out in this order: {seats}"),
     "puzzle.result.kaidian": ("开点：{seats}", "开点: {seats}"),
     "puzzle.result.revolution": ("革命：{seats}", "revolted: {seats}"),
@@ -508,11 +598,11 @@ register({
 })
 
 def _feedback(correct: bool, zh: str, en: str, counter_zh: str = "", counter_en: str = "",
-              rule_ids: tuple[str, ...] = ()) -> Feedback:
+              rule_ids: tuple[str, ...] = (), *, valid: bool = True) -> Feedback:
     """Feedback whose texts (engine narration, refusals and settlement reasons with their seed citations) use
     typographic quotes: they read the same in the HTML the widget shows as in the kernel."""
     zh, en, counter_zh, counter_en = (x.replace("'", "’").replace('"', "”") for x in (zh, en, counter_zh, counter_en))
-    return Feedback(correct, zh, en, counter_zh, counter_en, rule_ids)
+    return Feedback(correct, zh, en, counter_zh, counter_en, rule_ids, valid)
 
 
 _SEP_ZH, _SEP_EN = "；", "; "
@@ -625,25 +715,6 @@ class SeatsPuzzle(GamePuzzle):
         """Why ``seat`` does not belong to the answer: (zh, en, rule id)."""
         raise NotImplementedError
 
-    def _counter(self, seat: int, wrongly_in: bool) -> tuple[str, str]:
-        """A concrete counter-example for the learner's mistake about ``seat`` (empty if there is none)."""
-        return "", ""
-
-    def _candidates(self) -> Iterable[Iterable[int]]:
-        """Plausible wrong answers, most plausible first."""
-        return ()
-
-    @property
-    def choices(self) -> tuple[Choice, ...]:
-        right = self.answer_seats()
-        sets = [right]
-        for candidate in self._candidates():
-            seats = frozenset(s for s in candidate if 0 <= s < 6)
-            if seats not in sets and len(sets) < 4:
-                sets.append(seats)
-        sets.sort(key=lambda s: (len(s), sorted(s)))
-        return tuple(Choice(seats_key(s), *_seat_names(s)) for s in sets)
-
     def rule_ids(self) -> tuple[str, ...]:
         ids = [self._why_in(s)[2] for s in sorted(self.answer_seats())]
         return tuple(dict.fromkeys(ids)) or (self.rule,)
@@ -651,14 +722,24 @@ class SeatsPuzzle(GamePuzzle):
     def check(self, answer: str) -> Feedback:
         seats = parse_seats(answer)
         if seats is None:
-            return _feedback(False, *_both("puzzle.seats.bad", answer=str(answer)[:40]))
+            return _feedback(False, *_both("puzzle.seats.bad", answer=str(answer)[:40]), valid=False)
         right = self.answer_seats()
         if seats == right:
             return self.solution()
         extra, missing = sorted(seats - right), sorted(right - seats)
-        seat = extra[0] if extra else missing[0]
-        zh, en, rule = self._why_out(seat) if extra else self._why_in(seat)
-        return _feedback(False, zh, en, *self._counter(seat, bool(extra)), (rule,))
+        chosen = _seat_names(seats)
+        if extra:  # why that seat is wrong: its own story if it names no seat left out, else the rule's words
+            seat = extra[0]
+            zh, en, rule = self._why_out(seat)
+            line = self._rule_line(rule)
+            if any(n[1] in en or n[0] in zh for n in (_seat_names([s]) for s in missing)):
+                zh, en = _both("puzzle.seats.not_in", seat=seat)
+            why = (f"{zh}。{line[0]}", f"{en}. {line[1]}") if f"{rule}," not in en else (zh, en)
+            return self._wrong(chosen, rule=rule, why=why)
+        rule = self._why_in(missing[0])[2]
+        why = self._rule_line(rule)
+        lead = _both("puzzle.seats.missing")
+        return self._wrong(chosen, rule=rule, why=(lead[0] + why[0], lead[1] + why[1]))
 
     def solution(self) -> Feedback:
         right = sorted(self.answer_seats())
@@ -666,7 +747,7 @@ class SeatsPuzzle(GamePuzzle):
         whys = [self._why_in(s) for s in right]
         zh = t("puzzle.seats.answer", "zh", seats=names[0]) + _SEP_ZH.join(w[0] for w in whys)
         en = t("puzzle.seats.answer", "en", seats=names[1]) + _SEP_EN.join(w[1] for w in whys)
-        return _feedback(True, zh, en, rule_ids=self.rule_ids())
+        return _feedback(True, *self._cited(zh, en), rule_ids=self.rule_ids())
 
 
 _PLAY_EVENTS = frozenset({"lead", "play", "burn", "counter_burn"})
@@ -709,7 +790,9 @@ class WhoMayActPuzzle(SeatsPuzzle):
     True
     >>> fb = p.check("1,3")
     >>> fb.en.split(" [")[0]
-    'only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
+    '“seat 1, seat 3” is not it. Only the 对头 (seat 3) answers a 够级 play; seat 1 may only burn it'
+    >>> p.check("1").en.split(" [")[0]  # seat 1's refusal would name seat 3, left out: the rule instead
+    '“seat 1” is not it. Seat 1 does not belong. The rule that decides: a 够级 play is answered by the 对头 only'
     """
 
     kind = "who_may_act"
@@ -739,35 +822,6 @@ class WhoMayActPuzzle(SeatsPuzzle):
         if refusal is None:  # not reached: a seat with a legal action is in the answer
             raise AssertionError(f"seat {seat} may act")
         return refusal.zh, refusal.en, refusal.rule or self.rule
-
-    def _counter(self, seat: int, wrongly_in: bool) -> tuple[str, str]:
-        if wrongly_in:  # the seats that may act, and what one of them may do
-            right = sorted(self.answer_seats())
-            names = _seat_names(right)
-            lead = (t("puzzle.may.other", "zh", seats=names[0]), t("puzzle.may.other", "en", seats=names[1]))
-            if not right:
-                return lead
-            seat = right[0]
-        else:
-            lead = ("", "")
-        actions = self.game.legal_actions(seat)
-        action = next((a for a in actions if a.kind in ("play", "burn")), actions[0])
-        zh_do, en_do = _action_words(action)
-        events = _try(self.game, action)
-        return (lead[0] + t("puzzle.may.example", "zh", seat=seat, action=zh_do, events=events[0]),
-                lead[1] + t("puzzle.may.example", "en", seat=seat, action=en_do, events=events[1]))
-
-    def _candidates(self) -> Iterable[Iterable[int]]:
-        game, right = self.game, self.answer_seats()
-        active = [s for s in range(6) if game.status(s) == "active"]
-        to_act = game.to_act if game.to_act is not None else 0
-        top_seat = game.top[0] if game.top is not None else to_act
-        yield {to_act}
-        yield right | {(top_seat + 1) % 6}
-        yield right | {opposite(top_seat)}
-        yield {(to_act + 1) % 6}
-        yield set(active)
-        yield right - {max(right, default=0)}
 
     def question(self) -> tuple[str, str]:
         return _both("puzzle.who_may_act.q")
@@ -805,18 +859,6 @@ class WhoOpenedPuzzle(SeatsPuzzle):
             return event.zh, event.en, event.rule or "kaidian"
         return *_both("puzzle.open.not", seat=seat), "kaidian"
 
-    def _candidates(self) -> Iterable[Iterable[int]]:
-        game, right = self.game, self.answer_seats()
-        start = len(self.before().events)
-        gouji = [e.seat for e in game.events[start:] if e.kind in ("lead", "play", "burn") and e.cards
-                 and Play.parse(e.cards, game.rules).is_gouji]
-        pending = {s for s in range(6) if game.kaidian(s) == "pending"}
-        yield right | pending
-        yield right | set(gouji[-1:])
-        yield set(gouji)
-        yield right - {max(right, default=0)}
-        yield right | {opposite(s) for s in right}
-
     def question(self) -> tuple[str, str]:
         return _both("puzzle.who_opened.q")
 
@@ -843,16 +885,6 @@ class WhoIsMenPuzzle(SeatsPuzzle):
         why = "puzzle.men.active" if self.game.status(seat) == "active" else "puzzle.men.gone"
         zh, en = _both(why)
         return t("puzzle.men.not", "zh", seat=seat, why=zh), t("puzzle.men.not", "en", seat=seat, why=en), "men"
-
-    def _candidates(self) -> Iterable[Iterable[int]]:
-        game, right = self.game, self.answer_seats()
-        threes = {s for s in range(6) if game.hands[s] and all(c.rank == Rank.THREE for c in game.hands[s])}
-        by = {b for _, b in game.men()}
-        yield right | threes
-        yield by
-        yield right | {s for s in range(6) if 0 < len(game.hands[s]) <= 2}
-        yield right - {max(right, default=0)}
-        yield {s for s in range(6) if game.status(s) != "active"}
 
     def question(self) -> tuple[str, str]:
         return _both("puzzle.who_is_men.q")
@@ -906,17 +938,16 @@ class CanActPuzzle(GamePuzzle):
         if answer not in ("yes", "no"):
             return self._bad(answer)
         legal = self.game.why_not(self.action) is None
-        sol = self.solution()
         if (answer == "yes") == legal:
-            return sol
+            return self.solution()
         counter = ("", "")
         seat = self.action.seat
         actions = self.game.legal_actions(seat)
-        if not legal and actions:
+        if not legal and actions:  # "yes" for a refused move: what the seat may do instead
             zh, en = _action_words(actions[0])
             counter = (t("puzzle.can.instead", "zh", seat=seat, action=zh),
                        t("puzzle.can.instead", "en", seat=seat, action=en))
-        return _feedback(False, sol.zh, sol.en, *counter, sol.rule_ids)
+        return self._wrong(self._chosen(answer), counter=counter)
 
 
 def result_text(record: GameRecord) -> tuple[str, str]:
@@ -958,11 +989,17 @@ class RecordPuzzle(Puzzle):
     def _own_rules(self) -> Ruleset:
         return find_ruleset(self.record.rules)
 
-    @property
-    def play(self) -> Play | None:
-        """The last play of the hand, when the record comes with the ``game`` it records (shown with the
-        question: how the hand ended)."""
-        return None if self.game is None else _last_play(self.game)
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+        """How the hand ended: the seats in the order they went out, 闷, failed burns, 革命, 开点 and burns."""
+        r = self.record
+        return finish_svg(r.finish_order, men=[(m.victim, m.by) for m in r.men], revolution=r.revolution,
+                          failed=[b.burner for b in r.burns if b.outcome == "failed"], kaidian=r.kaidian,
+                          burns=[(b.burner, b.victim) for b in r.burns], asked=self._asked(), lang=lang,
+                          scale=scale)
+
+    def _asked(self) -> int | None:
+        """The seat the question is about, ringed in the picture."""
+        return None
 
     def _result(self) -> tuple[str, str]:
         return result_text(self.record)
@@ -979,30 +1016,75 @@ class RecordPuzzle(Puzzle):
 
 
 _Transfer = tuple[str, int, int, int]  # kind, payer, receiver, cards
+_Mistake = tuple[str, str, str]  # what a wrong option gets wrong: zh, en, and the rule it breaks
 
 
-def _transfers(tributes: Iterable[Tribute]) -> tuple[_Transfer, ...]:
-    return tuple((x.kind, x.payer, x.receiver, x.count) for x in tributes)
+def _transfers(tributes: Iterable[Tribute]) -> frozenset[_Transfer]:
+    """Tribute as a set of transfers: the order of payment is not part of the answer."""
+    return frozenset((x.kind, x.payer, x.receiver, x.count) for x in tributes)
 
 
-def _transfers_text(transfers: tuple[_Transfer, ...]) -> tuple[str, str]:
+def _transfers_text(transfers: Iterable[_Transfer]) -> tuple[str, str]:
+    transfers = sorted(transfers, key=lambda x: (x[1], x[2], x[0], x[3]))
     if not transfers:
         return _both("puzzle.tribute.none")
     items = [_both("puzzle.tribute.item", kind=k, payer=p, receiver=r, n=n) for k, p, r, n in transfers]
     return _SEP_ZH.join(i[0] for i in items), _SEP_EN.join(i[1] for i in items)
 
 
+def _reverse(kind: str) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
+    """The mistake "who pays whom the other way round" for the transfers of ``kind``."""
+    return lambda ts: frozenset((k, r, p, n) if k == kind else (k, p, r, n) for k, p, r, n in ts)
+
+
+def _swap_luo(part: int) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
+    """The mistakes of the two 落贡: ``part`` 2 pairs 大落 with 二科 and 二落 with 头科; ``part`` 3 swaps their
+    numbers of cards."""
+    def apply(ts: frozenset[_Transfer]) -> frozenset[_Transfer]:
+        luo = sorted((x for x in ts if x[0] == "落贡"), key=lambda x: -x[3])
+        if len(luo) != 2:
+            return ts
+        a, b = luo
+        swapped = (((a[0], a[1], b[2], a[3]), (b[0], b[1], a[2], b[3])) if part == 2 else
+                   ((a[0], a[1], a[2], b[3]), (b[0], b[1], b[2], a[3])))
+        return (ts - {a, b}) | frozenset(swapped)
+    return apply
+
+
+def _recount(kind: str) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
+    """The mistake "one card for two" (or two for one) in the transfers of ``kind``."""
+    return lambda ts: frozenset((k, p, r, 3 - n if k == kind and n in (1, 2) else n) for k, p, r, n in ts)
+
+
+#: Mistakes learners make about tribute, grouped by the kind of tribute they touch: (kind, change, zh, en, rule).
+_TRIBUTE_MISTAKES = (
+    ("落贡", _swap_luo(2), "落贡谁进给谁配错了", "it pairs the wrong seats for 落贡", "tribute.luo"),
+    ("落贡", _swap_luo(3), "大落和二落各进几张弄反了", "it mixes up how many cards 大落 and 二落 pay", "tribute.luo"),
+    ("落贡", _reverse("落贡"), "落贡的方向反了", "its 落贡 goes the wrong way", "tribute.luo"),
+    ("闷贡", _reverse("闷贡"), "闷贡的方向反了", "its 闷贡 goes the wrong way", "tribute.men"),
+    ("闷贡", _recount("闷贡"), "闷贡的张数不对", "it counts the 闷贡 cards wrongly", "tribute.men"),
+    ("烧贡", _reverse("烧贡"), "烧贡的方向反了", "its 烧贡 goes the wrong way", "tribute.shao"),
+    ("烧贡", _recount("烧贡"), "烧贡的张数不对", "it counts the 烧贡 cards wrongly", "tribute.shao"),
+    ("点贡", _reverse("点贡"), "点贡的方向反了", "its 点贡 goes the wrong way", "tribute.dian"),
+)
+
+
 @dataclass(frozen=True)
 class TributePuzzle(RecordPuzzle):
-    """What tribute follows this result? Choices: the settlement's tribute list, the lists the same record owes
-    under other rule sets, and the list with one transfer changed, each in words.
+    """What tribute follows this result? The choices are sets of transfers (drawn as arrows between the six
+    seats): the settlement's, and the same with mistakes learners make (落贡 paired or counted wrongly, a
+    tribute paid the wrong way, …): two independent mistakes and both together, so that no choice is the
+    "centre" of the others. Where fewer than two mistakes apply, other rule sets' tribute fills in. Compared as
+    sets: the order of payment is not asked.
 
     >>> from gouji_teach.record import GameRecord
     >>> p = TributePuzzle(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                              kaidian=frozenset({0, 1, 2, 3})))
     >>> right = [c for c in p.choices if p.check(c.key).correct]
     >>> right[0].en
-    'seat 4 pays seat 1 1 × 点贡; seat 5 pays seat 2 1 × 点贡; seat 5 pays seat 0 2 × 落贡; seat 4 pays seat 1 1 × 落贡'
+    'seat 4 pays seat 1 1 × 点贡; seat 4 pays seat 1 1 × 落贡; seat 5 pays seat 0 2 × 落贡; seat 5 pays seat 2 1 × 点贡'
+    >>> len(p.choices)
+    4
     """
 
     kind = "tribute"
@@ -1010,33 +1092,50 @@ class TributePuzzle(RecordPuzzle):
     def _right(self) -> tuple[Tribute, ...]:
         return settle(self.record, self.rules).tributes
 
-    def _options(self) -> list[tuple[tuple[_Transfer, ...], Ruleset | None]]:
-        """The right list first, then wrong ones with the rule set they are right under (``None``: changed)."""
+    def _options(self) -> list[tuple[frozenset[_Transfer], _Mistake | None]]:
+        """The right set first (``None``), then wrong ones with what each gets wrong."""
         right = _transfers(self._right())
-        options: list[tuple[tuple[_Transfer, ...], Ruleset | None]] = [(right, self.rules)]
+        rng = random.Random(f"{self.record}{self.rules.name}")
+        kinds = sorted({x[0] for x in right})
+        rng.shuffle(kinds)
+        changes = []
+        for kind in kinds:  # one mistake per kind of tribute, the first two kinds where one changes something
+            found = [m for m in _TRIBUTE_MISTAKES if m[0] == kind and m[1](right) != right]
+            if found:
+                changes.append(rng.choice(found))
+        options: list[tuple[frozenset[_Transfer], _Mistake | None]] = [(right, None)]
+        if len(changes) >= 2:
+            (_, one, *why1), (_, two, *why2) = changes[:2]
+            both = (f"{why1[0]}，{why2[0]}", f"{why1[1]}, and {why2[1]}", why1[2])
+            options += [(one(right), tuple(why1)), (two(right), tuple(why2)), (two(one(right)), both)]
+        elif changes:
+            options.append((changes[0][1](right), tuple(changes[0][2:])))
         for other in self._others():
             try:
-                options.append((_transfers(settle(self.record, other).tributes), other))
+                theirs = _transfers(settle(self.record, other).tributes)
             except (GoujiError, ValueError):
                 continue
-        if right:
-            (k, p, r, n), last = right[0], right[-1]
-            options += [(((k, p, r, n + 1), *right[1:]), None), ((*right[:-1], (last[0], last[2], last[1], last[3])),
-                                                                  None), (right[:-1], None)]
-        else:
-            order = self.record.finish_order
-            if len(order) >= 2:
-                options.append(((("落贡", order[-1], order[0], 1),), None))
-        unique: list[tuple[tuple[_Transfer, ...], Ruleset | None]] = []
-        for transfers, where in options:
+            options.append((theirs, (t("puzzle.tribute.under", "zh", rules=other.title_zh),
+                                     t("puzzle.tribute.under", "en", rules=other.title_en), self.rule_ids()[0])))
+        unique: list[tuple[frozenset[_Transfer], _Mistake | None]] = []
+        for transfers, why in options:
             if all(transfers != u[0] for u in unique) and len(unique) < 4:
-                unique.append((transfers, where))
+                unique.append((transfers, why))  # type: ignore[arg-type]
         return unique
+
+    def transfers(self) -> dict[str, frozenset[_Transfer]]:
+        """Each choice's transfers by its key (what the choice pictures draw)."""
+        return {str(i): o[0] for i, o in enumerate(self._options())}
+
+    def choice_picture(self, key: str, lang: str | None = None) -> str:
+        """The choice as the six seats with an arrow (kind and number of cards) for each payment."""
+        text = next(c.text(lang) for c in self.choices if c.key == key)
+        return tribute_svg(self.transfers()[key], lang=lang, label=text)
 
     @property
     def choices(self) -> tuple[Choice, ...]:
         options = [o[0] for o in self._options()]
-        order = sorted(options, key=lambda o: random.Random(f"{o}{self.record}").random())
+        order = sorted(options, key=lambda o: random.Random(f"{sorted(o)}{self.record}").random())
         return tuple(Choice(str(options.index(o)), *_transfers_text(o)) for o in order)
 
     def question(self) -> tuple[str, str]:
@@ -1047,29 +1146,22 @@ class TributePuzzle(RecordPuzzle):
         return tuple(dict.fromkeys(x.reason.rule for x in self._right())) or ("tribute.luo",)
 
     def _explain(self) -> tuple[str, str]:
-        right = self._right()
-        if not right:
-            return _both("puzzle.tribute.none")
-        return _SEP_ZH.join(x.reason.text_zh for x in right), _SEP_EN.join(x.reason.text_en for x in right)
+        done = settle(self.record, self.rules)
+        paid = [(x.reason.text_zh, x.reason.text_en) for x in done.tributes]
+        waived = [(f"{w.tribute.reason.text_zh}（{w.reason.text_zh}）",
+                   f"{w.tribute.reason.text_en} ({w.reason.text_en})") for w in done.waived]
+        parts = paid + waived or [_both("puzzle.tribute.none")]
+        return _SEP_ZH.join(p[0] for p in parts), _SEP_EN.join(p[1] for p in parts)
 
     def check(self, answer: str) -> Feedback:
         options = self._options()
         if answer not in [str(i) for i in range(len(options))]:
             return self._bad(answer)
-        chosen, where = options[int(answer)]
-        if int(answer) == 0:
-            return _feedback(True, *self._explain(), rule_ids=self.rule_ids())
-        text = _transfers_text(chosen)
-        right = self._right()
-        if where is not None:
-            counter = (t("puzzle.tribute.under", "zh", choice=text[0], rules=where.title_zh),
-                       t("puzzle.tribute.under", "en", choice=text[1], rules=where.title_en))
-        else:
-            missing = next((x for x in right if _transfers([x])[0] not in chosen), right[0] if right else None)
-            why = (missing.reason.text_zh, missing.reason.text_en) if missing else _both("puzzle.tribute.none")
-            counter = (t("puzzle.tribute.changed", "zh", choice=text[0], why=why[0]),
-                       t("puzzle.tribute.changed", "en", choice=text[1], why=why[1]))
-        return _feedback(False, *self._explain(), *counter, self.rule_ids())
+        if answer == "0":
+            return self.solution()
+        _, (zh, en, rule) = options[int(answer)]
+        return self._wrong(None, rule=rule,
+                           why=(f"{zh}。{self._rule_line(rule)[0]}", f"{en}. {self._rule_line(rule)[1]}"))
 
     def solution(self) -> Feedback:
         return _feedback(True, *self._explain(), rule_ids=self.rule_ids())
@@ -1097,32 +1189,58 @@ class PlacesPuzzle(RecordPuzzle):
         if self.ask not in ("place", "points") or self.seat not in range(6):
             raise ValueError("a places puzzle asks for a 'place' or 'points', about a seat 0-5")
 
+    def _asked(self) -> int | None:
+        return self.seat
+
     def _places(self, rules: Ruleset | None = None) -> Places:
         return place_seats(self.record, rules or self.rules)
 
     def _points(self, rules: Ruleset) -> int:
         return score(self._places(rules), rules).points[self.seat]
 
-    def _point_options(self) -> list[tuple[int, Ruleset | None]]:
-        right = self._points(self.rules)
-        options: list[tuple[int, Ruleset | None]] = [(right, self.rules)]
+    def _point_options(self) -> list[tuple[int, _Mistake | None]]:
+        """The right score first (``None``), then up to three scores that learners' mistakes give, each with what
+        it gets wrong, drawn at random (seeded by the hand) from the mistakes that give a score of their own."""
+        rules, places = self.rules, self._places()
+        right = self._points(rules)
+        mistakes: list[tuple[int, _Mistake]] = []
+
+        def mistake(points: int, key: str, rule: str) -> None:
+            mistakes.append((points, (*_both(f"puzzle.points.{key}"), rule)))
+
         for other in self._others():
             try:
-                options.append((self._points(other), other))
+                mistakes.append((self._points(other), (t("puzzle.points.under", "zh", rules=other.title_zh),
+                                                       t("puzzle.points.under", "en", rules=other.title_en),
+                                                       "score.place")))
             except (GoujiError, ValueError):
                 continue
-        options += [(-right, None), (2 * right, None), (right + 1, None), (right - 1, None)]
-        unique: list[tuple[int, Ruleset | None]] = []
-        for points, where in options:
-            if all(points != u[0] for u in unique) and len(unique) < 4:
-                unique.append((points, where))
-        return unique
+        plain = sum(rules.place_points[places.of(s)] for s in range(6) if s % 2 == self.seat % 2)
+        if places.sweep_team is not None:  # 串三户: forgetting the doubling, or doubling where it is not done
+            mistake(plain if rules.sweep_doubles_score else 2 * plain, "sweep", "score.sweep")
+        mistake(rules.place_points[places.of(self.seat)], "own", "score.place")
+        mistake(-right, "team", "score.place")
+        if self.record.men or self.record.burns:  # a 闷ed seat (or a failed burner) counted as gone out in turn
+            try:
+                plain_record = replace(self.record, men=(), burns=())
+                mistake(score(place_seats(plain_record, rules), rules).points[self.seat], "men", "place.men")
+            except (GoujiError, ValueError):
+                pass
+        rng = random.Random(f"{self.record}{rules.name}{self.seat}")
+        rng.shuffle(mistakes)
+        options: list[tuple[int, _Mistake | None]] = [(right, None)]
+        for points, why in mistakes:
+            if all(points != o[0] for o in options) and len(options) < 4:
+                options.append((points, why))
+        return options
 
     @property
     def choices(self) -> tuple[Choice, ...]:
         if self.ask == "place":
             return tuple(Choice(str(i), PLACES_ZH[i], PLACES_EN[i]) for i in range(6))
-        return tuple(Choice(str(p), str(p), str(p)) for p, _ in sorted(self._point_options()))
+        points = [p for p, _ in self._point_options()]
+        order = sorted(points, key=lambda p: random.Random(f"{p}{self.record}").random())
+        return tuple(Choice(str(p), str(p), str(p)) for p in order)
 
     def question(self) -> tuple[str, str]:
         zh, en = self._result()
@@ -1149,21 +1267,25 @@ class PlacesPuzzle(RecordPuzzle):
         keys = [c.key for c in self.choices]
         if answer not in keys:
             return self._bad(answer)
+        chosen = int(answer)
         if self.ask == "place":
-            right = self._places().of(self.seat)
-            chosen = int(answer)
-            counter = (t("puzzle.places.is", "zh", place=PLACES_ZH[chosen], seat=self._places().order[chosen]),
-                       t("puzzle.places.is", "en", place=PLACES_EN[chosen], seat=self._places().order[chosen]))
-        else:
-            right = self._points(self.rules)
-            chosen = int(answer)
-            where = dict(self._point_options()).get(chosen)
-            counter = (("", "") if where is None else
-                       (t("puzzle.places.points_under", "zh", points=chosen, rules=where.title_zh),
-                        t("puzzle.places.points_under", "en", points=chosen, rules=where.title_en)))
-        if chosen == right:
+            places = self._places()
+            if chosen == places.of(self.seat):
+                return self.solution()
+            holder = places.order[chosen]  # who holds the place the learner chose: built from their choice
+            counter = (t("puzzle.places.is", "zh", place=PLACES_ZH[chosen], seat=holder),
+                       t("puzzle.places.is", "en", place=PLACES_EN[chosen], seat=holder))
+            rule = next((r.rule for r in places.reasons if f"seat {self.seat}" in r.text_en), "place.order")
+            line = self._rule_line(rule)
+            if PLACES_ZH[places.of(self.seat)] in RULES[rule].zh:  # a title such as "烧牌失败者为大落" would say it
+                line = _both("puzzle.wrong.rule_only", where=f"{rule}, {cite(rule, self.rules)}")
+            return self._wrong(self._chosen(answer), rule=rule, why=line, counter=counter)
+        options = dict(self._point_options())
+        if options.get(chosen, 0) is None:
             return self.solution()
-        return _feedback(False, *self._explain(), *counter, self.rule_ids())
+        zh, en, rule = options[chosen]  # type: ignore[misc]
+        line = self._rule_line(rule)
+        return self._wrong(self._chosen(answer), rule=rule, why=(f"{zh}。{line[0]}", f"{en}. {line[1]}"))
 
     def solution(self) -> Feedback:
         return _feedback(True, *self._explain(), rule_ids=self.rule_ids())

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -41,10 +42,12 @@ __all__ = [
     "SvgImage",
     "TableView",
     "card_svg",
+    "finish_svg",
     "hand_html",
     "play_html",
     "round_html",
     "table_svg",
+    "tribute_svg",
 ]
 
 register({
@@ -69,6 +72,16 @@ register({
     "render.play.downgraded": ("大花和小花一起出：大花按小花算",
                                "big and small jokers together: the big ones count as small"),
     "render.seat": ("座位{n}", "seat {n}"),
+    "render.tribute.none": ("不进贡", "no tribute"),
+    "render.tribute.arrow": ("座位{payer}→座位{receiver}：{kind}{n}张", "seat {payer} → seat {receiver}: {n} × {kind}"),
+    "render.finish.label": ("这一局怎么结束的", "How the hand ended"),
+    "render.finish.out": ("第{n}个走", "out {nth}"),
+    "render.finish.men": ("被闷", "闷ed"),
+    "render.finish.failed": ("烧失败", "burn failed"),
+    "render.finish.revolt": ("革命", "revolted"),
+    "render.finish.kaidian": ("开点", "开点"),
+    "render.finish.burn": ("座位{burner}烧座位{victim}", "seat {burner} burned seat {victim}"),
+    "render.finish.asked": ("问的是这个座位", "the seat asked about"),
     "render.team.a": ("甲队", "Team A"),
     "render.team.b": ("乙队", "Team B"),
     "render.rel.self": ("我", "me"),
@@ -666,3 +679,124 @@ def round_html(plays: Sequence[tuple[int, Play | str]], *, lang: str | None = No
             key = _PASS_WORDS.get(action.strip().lower())
             _sub(item, "span", t(key, lang) if key else action, cls="gj-pass", style="font-style:italic;color:#444")
     return HtmlFragment(_serialize(root))
+
+
+# -- tribute and finishes: the six seats in a ring, with arrows ----------------------------------------------------
+
+_RW = _RH = 180  # a ring picture: small enough for two side by side on a 390 px phone
+_RING = 62  # radius of the ring of seats
+_KIND_COLOURS = {"点贡": "#1f5fbf", "落贡": "#5d4037", "闷贡": "#6a1b9a", "烧贡": "#c8102e", "诈烧贡": "#c8102e",
+                 "圈贡": "#2e7d32"}
+_NTH_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def _marker(kind: str) -> int:
+    """The arrowhead (one per colour, the same ids in every picture) of a kind of tribute."""
+    return list(_KIND_COLOURS).index(kind) if kind in _KIND_COLOURS else 0
+
+
+def _ring_centre(seat: int) -> tuple[float, float]:
+    """Seat ``seat`` on the ring: seat 0 at the bottom, then counter-clockwise on screen, as on the table."""
+    angle = math.radians(90 - 60 * seat)
+    return _RW / 2 + _RING * math.cos(angle), _RH / 2 + _RING * math.sin(angle)
+
+
+def _ring_seats(root: ET.Element, r: float = 12) -> None:
+    for seat in range(6):
+        _badge(root, seat, *_ring_centre(seat), r)
+
+
+def tribute_svg(transfers: Iterable[tuple[str, int, int, int]], *, lang: str | None = None,
+                label: str | None = None, scale: float = 1.0) -> SvgImage:
+    """Tribute as a picture: the six seats in a ring (team badges: circles and squares) and an arrow from payer
+    to receiver for each ``(kind, payer, receiver, cards)``, labelled with the kind and the number of cards
+    (colour is not the only signal). ``label`` names the picture for screen readers (default: the arrows in
+    words). 180 × 180: two fit side by side on a phone.
+
+    >>> svg = tribute_svg([("落贡", 5, 0, 2), ("点贡", 4, 1, 1)], lang="en")
+    >>> svg.count('class="gj-arrow'), "seat 5 → seat 0: 2 × 落贡" in svg
+    (2, True)
+    """
+    transfers = sorted(transfers, key=lambda x: (x[1], x[2], x[0]))
+    words = [t("render.tribute.arrow", lang, payer=p, receiver=r, kind=k, n=n) for k, p, r, n in transfers]
+    desc = t("render.sep", lang).join(words) or t("render.tribute.none", lang)
+    root = _svg_root(_RW, _RH, scale, "gj-tribute", label or desc, desc)
+    root.set("style", f"width:100%;max-width:{_RW * scale:g}px;height:auto")
+    defs = _sub(root, "defs")
+    for i, colour in enumerate(_KIND_COLOURS.values()):
+        marker = _sub(defs, "marker", id=f"gj-head-{i}", viewBox="0 0 10 10", refX=9, refY=5,
+                      markerWidth=5, markerHeight=5, orient="auto-start-reverse")
+        _sub(marker, "path", d="M0,0L10,5L0,10Z", fill=colour)
+    _ring_seats(root)
+    seen: dict[tuple[int, int], int] = {}
+    for (kind, payer, receiver, n), word in zip(transfers, words, strict=True):
+        (x1, y1), (x2, y2) = _ring_centre(payer), _ring_centre(receiver)
+        k = seen[payer, receiver] = seen.get((payer, receiver), 0) + 1
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        bend = (30 if length > 1.5 * _RING else 10) + 14 * (k - 1)  # across the ring, or a second arrow: further
+        mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend  # to the left of the way it goes
+        sx, sy, ex, ey = x1 + ux * 14, y1 + uy * 14, x2 - ux * 15, y2 - uy * 15
+        colour = _KIND_COLOURS.get(kind, _DARK)
+        g = _sub(root, "g", cls="gj-arrow")
+        _sub(g, "title", word)
+        _sub(g, "path", d=f"M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}", fill="none", stroke=colour,
+             stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
+        tag = f"{kind[0]}{n}"  # 点1, 落2, 闷1, 烧1 ...
+        tx, ty = 0.49 * sx + 0.42 * mx + 0.09 * ex, 0.49 * sy + 0.42 * my + 0.09 * ey  # 30% of the way
+        _sub(g, "rect", x=float(tx - 10), y=float(ty - 7), width=20, height=13, rx=3, fill="#ffffff", stroke=colour,
+             stroke_width=0.8)
+        _text(g, tag, tx, ty + 3.5, 9.5, fill=colour, font_weight="bold", text_anchor="middle")
+    if not transfers:
+        _text(root, t("render.tribute.none", lang), _RW / 2, _RH / 2 + 4, 12, fill="#333333", text_anchor="middle")
+    return SvgImage(_serialize(root))
+
+
+def finish_svg(order: Sequence[int], *, men: Iterable[tuple[int, int]] = (), failed: Iterable[int] = (),
+               revolution: Iterable[int] = (), kaidian: Iterable[int] = (), burns: Iterable[tuple[int, int]] = (),
+               asked: int | None = None, lang: str | None = None, scale: float = 1.0) -> SvgImage:
+    """How a hand ended, as a picture: the six seats in a ring, each with the order in which it went out
+    (``order``: the seats that went out, first first) or what kept it from going out (闷ed by whom, a failed
+    burn, 革命), 开点 seats marked, burns as dashed arrows, and the ``asked`` seat ringed. It shows what
+    happened, not the places (which a places question asks).
+
+    >>> svg = finish_svg((1, 0, 3, 4), men=[(2, 3)], kaidian=[1], asked=2, lang="en")
+    >>> "out 1st" in svg, "闷ed" in svg, 'class="gj-asked' in svg
+    (True, True, True)
+    """
+    men, failed, revolution, kaidian = dict(men), set(failed), set(revolution), set(kaidian)
+    notes = {}
+    for seat in range(6):
+        if seat in men:
+            notes[seat] = t("render.finish.men", lang)
+        elif seat in failed:
+            notes[seat] = t("render.finish.failed", lang)
+        elif seat in revolution:
+            notes[seat] = t("render.finish.revolt", lang)
+        if seat in order and seat not in men and seat not in failed:  # a seat can revolt and still go out
+            nth = t("render.finish.out", lang, n=order.index(seat) + 1, nth=_NTH_EN[order.index(seat)])
+            notes[seat] = f"{notes[seat]} · {nth}" if seat in notes else nth
+    words = [f"{t('render.seat', lang, n=s)}: {notes.get(s, '')}" for s in range(6)]
+    words += [t("render.finish.burn", lang, burner=b, victim=v) for b, v in burns]
+    words += [f"{t('render.seat', lang, n=s)}: {t('render.finish.kaidian', lang)}" for s in sorted(kaidian)]
+    root = _svg_root(_RW * 1.9, _RH * 1.3, scale, "gj-finish", t("render.finish.label", lang),
+                     t("render.sep", lang).join(words))
+    root.set("style", f"width:100%;max-width:{_RW * 1.9 * scale:g}px;height:auto")
+    g = _sub(root, "g", transform=f"translate({_RW * 0.45:g},{_RH * 0.15:g})")
+    for burner, victim in burns:
+        (x1, y1), (x2, y2) = _ring_centre(burner), _ring_centre(victim)
+        _sub(g, "line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke=_RED, stroke_width=1.5,
+             stroke_dasharray="4 3", cls="gj-burn")
+    for seat in range(6):
+        x, y = _ring_centre(seat)
+        if seat == asked:
+            _sub(g, "circle", cx=float(x), cy=float(y), r=17, fill="none", stroke=_DARK, stroke_width=2.5,
+                 stroke_dasharray="5 2", cls="gj-asked")
+        _badge(g, seat, x, y, 12)
+        note = notes.get(seat, "")
+        right = x >= _RW / 2 + 1
+        _text(g, note, x + (18 if right else -18), y + 4, 11, max_width=_RW * 0.45 - 4, fill=_DARK,
+              font_weight="bold", text_anchor="start" if right else "end", cls="gj-finish-note")
+        if seat in kaidian:
+            _pill(g, t("render.finish.kaidian", lang), x + 20, y - 21, "#c62828", "gj-kaidian")
+    return SvgImage(_serialize(root))

@@ -7,6 +7,17 @@ is untrusted input and goes through ``Puzzle.check``.
 
 Every control is a real button or text field, so a puzzle can be answered with the keyboard alone (Tab to a
 choice, Enter or Space to press it; in a pick puzzle, type the cards and press Enter).
+
+How a drill is scored (what the page shows is what :meth:`ProgressStore.record_attempt` keeps):
+
+* a wrong answer gets why *that* answer is wrong and a counter-example, never the right answer; the second miss
+  also shows the hint; the third shows the answer and ends the drill with 0 stars;
+* "看答案 / show answer" shows the answer and ends the drill with 0 stars;
+* a right answer gets the full explanation and ends the drill with :func:`~.progress.stars_for` stars: 3, 2 or 1
+  by attempt, one less if the learner asked for the hint;
+* an empty or unreadable answer (出牌 with nothing selected) is not an attempt;
+* "再来一次 / retry" shows a *new* drill of the same kind and level (:func:`~.drills.next_drill`); the old one
+  keeps its stars.
 """
 
 from __future__ import annotations
@@ -22,6 +33,7 @@ from ..errors import GoujiError
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import make
+from .drills import next_drill
 from .i18n import get_language, pick, register, subscribe, t
 from .progress import stars_for
 from .puzzles import Feedback, PickPuzzle, Puzzle
@@ -33,13 +45,19 @@ register({
     "widget.hint": ("提示", "Hint"),
     "widget.retry": ("再来一次", "Retry"),
     "widget.reveal": ("揭晓答案", "Reveal the answer"),
+    "widget.show": ("看答案（0星）", "Show answer (0 ★)"),
+    "widget.shown": ("{stars}（看了答案）", "{stars} (answer shown)"),
+    "widget.hinted": ("，用了提示", ", with the hint"),
+    "widget.kept": ("{stars}（这题第一次解出时的星）", "{stars} (the stars of this drill's first solve)"),
+    "widget.last": ("三次都没答对。", "Three misses."),
+    "widget.invalid": ("这不算一次作答：", "This does not count as an attempt: "),
     "widget.submit": ("出牌", "Play these cards"),
     "widget.type": ("或者输入牌，按回车：", "or type the cards and press Enter:"),
     "widget.type.placeholder": ("例如 99 或 DD999", "e.g. 99 or DD999"),
-    "widget.stars": ("{stars}（第{attempts}次答对）", "{stars} (right on attempt {attempts})"),
+    "widget.stars": ("{stars}（第{attempts}次答对{hinted}）", "{stars} (right on attempt {attempts}{hinted})"),
     "widget.id": ("题号 {id}", "Drill {id}"),
     "widget.right": ("对了！", "Right!"),
-    "widget.wrong": ("不对，再想想。", "Not quite. Try again."),
+    "widget.wrong": ("再想想。", "Think again."),
     "widget.counter": ("反例：", "Counter-example: "),
     "widget.answer": ("答案：", "Answer: "),
     "widget.compare.challenger": ("出的牌", "Challenger"),
@@ -54,13 +72,22 @@ _WRAP = {"flex_flow": "row wrap"}  # a row that wraps on a phone
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    """One answer given to a puzzle, as reported to ``on_attempt`` (e.g. to save progress)."""
+    """One answer given to a puzzle, or the request to see its answer, as reported to ``on_attempt`` (e.g. to
+    save progress). ``on_attempt`` may return the stars the progress store keeps for the drill (those of its
+    first solve): the widget then shows those."""
 
     puzzle: Puzzle
-    answer: str
-    feedback: Feedback
-    attempt: int  # 1 for the first answer since the puzzle was shown or retried
-    stars: int  # 0 unless this answer solved the puzzle
+    answer: str  # "" for the request to see the answer
+    feedback: Feedback  # for that request: the solution
+    attempt: int  # 1 for the first answer to the drill shown
+    stars: int  # 0 unless this answer solved the drill: then 1-3 (stars_for)
+    hinted: bool = False  # the learner asked for the hint before this answer
+    shown: bool = False  # the drill ends with its answer shown (asked for, or the third miss): 0 stars
+
+
+def _letter(i: int) -> str:
+    """The letter of the ``i``-th choice when choices are pictures: A, B, C ..."""
+    return "ABCDEFGH"[i]
 
 
 def close_tree(widget: w.Widget) -> None:
@@ -77,16 +104,21 @@ class PuzzleWidget:
     and a "reveal" button instead of expecting the class to answer on this screen.
     """
 
-    def __init__(self, puzzle: Puzzle, *, on_attempt: Callable[[Attempt], None] | None = None,
+    def __init__(self, puzzle: Puzzle, *, on_attempt: Callable[[Attempt], int | None] | None = None,
                  presenter: bool = False) -> None:
         self._puzzle = puzzle
         self._on_attempt = on_attempt
         self._presenter = presenter
-        self._attempts = 0
+        self._attempts = 0  # answers counted (valid ones)
         self._stars = 0
         self._last: Feedback | None = None
-        self._revealed = False
-        self._hinted = False
+        self._invalid: Feedback | None = None  # the last answer that did not count, while it is shown
+        self._revealed = False  # the answer is shown (presenter, "show answer" or three misses)
+        self._hinted = False  # the hint is shown
+        self._asked_hint = False  # ... because the learner asked (it costs a star)
+        self._done = False  # solved, or its answer shown: no more attempts until retry
+        self._kept: int | None = None  # the stars kept for this puzzle: its first solve here, or the store's
+        self._first: dict[object, int] = {}  # the stars of each puzzle's first solve (or 0: shown) in this widget
 
         self.question = make(w.HTML)
         self.cards = make(w.HTML)
@@ -94,11 +126,13 @@ class PuzzleWidget:
         self.toggles: list[w.ToggleButton] = []
         answers = self._controls()
         self.feedback = make(w.HTML)
-        self.hint_button = make(w.Button, icon="lightbulb-o")
+        self.hint_button = make(w.Button, icon="lightbulb-o", layout=_AUTO)
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.retry_button = make(w.Button, icon="refresh")
+        self.show_button = make(w.Button, icon="eye", layout=_AUTO)
+        self.show_button.on_click(lambda _b: self.show_answer())
+        self.retry_button = make(w.Button, icon="refresh", layout=_AUTO)
         self.retry_button.on_click(lambda _b: self.retry())
-        tools = [self.hint_button, self.retry_button]
+        tools = [self.hint_button, self.show_button, self.retry_button]
         if presenter:
             self.reveal_button = make(w.Button, button_style="warning")
             self.reveal_button.on_click(lambda _b: self.reveal())
@@ -148,7 +182,7 @@ class PuzzleWidget:
         if self._shape(puzzle) != self._shape(self._puzzle):
             return False
         self._puzzle = puzzle
-        self.retry()  # which renders, toggle labels included
+        self._reset()  # which renders, toggle labels included
         return True
 
     # -- rendering ----------------------------------------------------------------------------------------
@@ -163,9 +197,11 @@ class PuzzleWidget:
         if self.toggles:  # answered by toggles (cards, or seats): no choice buttons
             self._label_toggles(lang)
         else:
-            for button, choice in zip(self.choice_buttons, puzzle.choices, strict=True):
-                button.description = choice.text(lang)
+            lettered = any(puzzle.choice_picture(c.key, lang) for c in puzzle.choices)
+            for i, (button, choice) in enumerate(zip(self.choice_buttons, puzzle.choices, strict=True)):
+                button.description = _letter(i) if lettered else choice.text(lang)
         self.hint_button.description = t("widget.hint", lang)
+        self.show_button.description = t("widget.show", lang)
         self.retry_button.description = t("widget.retry", lang)
         if self._presenter:
             self.reveal_button.description = t("widget.reveal", lang)
@@ -186,11 +222,23 @@ class PuzzleWidget:
         self.submit.description, self.typed.placeholder, self.typed_label.value = submit, placeholder, label
 
     def _pictures(self) -> str:
-        """The cards of the question as pictures, with no caption: a caption would give the count away."""
+        """The cards of the question as pictures, with no caption (a caption would give the count away), the
+        puzzle's own picture, and its choices' pictures lettered A, B, C ..."""
+        lang = get_language()
         scale = 1.6 if self._presenter else 1.0
         plays = [p for p in (getattr(self._puzzle, n, None) for n in ("challenger", "target", "play"))
                  if isinstance(p, Play)]
-        return "".join(hand_html(Hand(p.cards), scale=scale) for p in plays)
+        parts = [hand_html(Hand(p.cards), scale=scale) for p in plays]
+        parts.append(self._puzzle.picture(lang, scale))
+        pictures = [self._puzzle.choice_picture(c.key, lang) for c in self._puzzle.choices]
+        if any(pictures):
+            figures = "".join(
+                f"<figure class='gj-choice-picture' style='margin:0;flex:0 0 calc(50% - 3px);max-width:180px'>"
+                f"<figcaption><b>{_letter(i)}</b></figcaption>{picture}</figure>"
+                for i, picture in enumerate(pictures))
+            parts.append(f"<div class='gj-choice-pictures' style='display:flex;flex-flow:row wrap;gap:6px;"
+                         f"max-width:100%'>{figures}</div>")
+        return "".join(parts)
 
     def _feedback_html(self, lang: str) -> str:
         parts = []
@@ -199,21 +247,34 @@ class PuzzleWidget:
         fb = self._last
         if fb is not None:
             head = t("widget.right" if fb.correct else "widget.wrong", lang)
+            if not fb.correct and self._revealed:
+                head = t("widget.last", lang)
             parts.append(f"<div class='gouji-feedback {'right' if fb.correct else 'wrong'}' role='status'>"
-                         f"<b>{'✔' if fb.correct else '✘'} {html.escape(head)}</b> {html.escape(fb.text(lang))}"
+                         f"<b>{'✔' if fb.correct else '✘'}</b> {html.escape(fb.text(lang))}"
                          + (f"<br>{html.escape(t('widget.counter', lang))}{html.escape(fb.counter(lang))}"
-                            if fb.counter(lang) else "") + "</div>")
-        if self._revealed:
+                            if fb.counter(lang) else "") + f" <b>{html.escape(head)}</b></div>")
+        if self._invalid is not None:
+            parts.append(f"<div class='gouji-feedback invalid' role='alert'>⚠ {html.escape(t('widget.invalid', lang))}"
+                         f"{html.escape(self._invalid.text(lang))}</div>")
+        if self._revealed and not (fb is not None and fb.correct):
             sol = self._puzzle.solution()
             parts.append(f"<div class='gouji-solution'><b>{html.escape(t('widget.answer', lang))}</b>"
                          f"{html.escape(sol.text(lang))}</div>")
         return "".join(parts)
 
     def _status_html(self, lang: str) -> str:
-        if not self._stars:
+        if not self._done or (self._presenter and not self._attempts):
             return ""
         stars = "★" * self._stars + "☆" * (3 - self._stars)
-        return f"<span class='gouji-stars' aria-label='{self._stars}/3'>{html.escape(t('widget.stars', lang, stars=stars, attempts=self._attempts))}</span>"  # noqa: E501
+        if self._kept is not None and self._last is not None and self._last.correct \
+                and self._kept != stars_for(self._attempts, hinted=self._asked_hint):
+            text = t("widget.kept", lang, stars=stars)  # solved before: the first solve's stars
+        elif self._last is None or not self._last.correct:
+            text = t("widget.shown", lang, stars=stars)
+        else:
+            hinted = t("widget.hinted", lang) if self._asked_hint else ""
+            text = t("widget.stars", lang, stars=stars, attempts=self._attempts, hinted=hinted)
+        return f"<span class='gouji-stars' aria-label='{self._stars}/3'>{html.escape(text)}</span>"
 
     # -- actions ----------------------------------------------------------------------------------------------
     def _selected(self) -> str:
@@ -226,33 +287,76 @@ class PuzzleWidget:
             self.answer(text)
 
     def answer(self, answer: str) -> Feedback:
-        """Check an answer (a choice key, or card notation for a pick puzzle) and show the feedback."""
-        if self._stars:  # solved: further answers are not attempts until the learner retries
-            return self._last  # type: ignore[return-value]
+        """Check an answer (a choice key, card notation, seats) and show the feedback (see the module docs)."""
+        if self._done:  # solved or shown: further answers are not attempts until the learner retries
+            return self._last or self._puzzle.solution()
         feedback = self._puzzle.check(str(answer))
+        if not feedback.valid:  # empty or unreadable: say why, count nothing
+            self._invalid = feedback
+            self._render()
+            return feedback
+        self._invalid = None
         self._attempts += 1
         self._last = feedback
         if feedback.correct:
-            self._stars = stars_for(self._attempts)
-        if self._on_attempt is not None:
-            self._on_attempt(Attempt(self._puzzle, str(answer), feedback, self._attempts, self._stars))
-        self._render()
+            self._done, self._stars = True, stars_for(self._attempts, hinted=self._asked_hint)
+            self._keep(self._stars)
+        elif self._attempts >= 3:
+            self._done = self._revealed = True
+            self._keep(0)
+        elif self._attempts == 2:
+            self._hinted = True  # the second miss shows the hint, free
+        self._report(Attempt(self._puzzle, str(answer), feedback, self._attempts, self._stars, self._asked_hint,
+                             self._revealed and not feedback.correct))
         return feedback
 
+    def _keep(self, stars: int) -> None:
+        """The puzzle is done with ``stars``, unless it was done before in this widget (a puzzle that is not a
+        drill comes back on retry): then it keeps those of the first time."""
+        key = self._puzzle.puzzle_id or id(self._puzzle)
+        first = self._first.setdefault(key, stars)
+        if first != stars:
+            self._kept = self._stars = first
+
+    def _report(self, attempt: Attempt) -> None:
+        """Tell ``on_attempt``; show the stars the progress store keeps, if it says; render."""
+        kept = self._on_attempt(attempt) if self._on_attempt is not None else None
+        if isinstance(kept, int) and self._done:
+            self._kept = self._stars = kept
+        self._render()
+
     def show_hint(self) -> None:
+        """Show the hint: asked for before the drill ends, it costs a star."""
+        if not self._done and not self._hinted:
+            self._asked_hint = True
         self._hinted = True
         self._render()
 
+    def show_answer(self) -> None:
+        """"Show answer": the answer and its explanation, and the drill ends with 0 stars."""
+        if self._done:
+            return
+        self._done = self._revealed = True
+        self._invalid = None
+        self._keep(0)
+        self._report(Attempt(self._puzzle, "", self._puzzle.solution(), self._attempts, 0, self._asked_hint, True))
+
     def reveal(self) -> None:
-        """Show the answer and its explanation (presenter mode)."""
+        """Show the answer and its explanation (presenter mode: the class answers elsewhere; nothing is scored)."""
         self._revealed = True
         self._render()
 
     def retry(self) -> None:
-        """Start the puzzle again: feedback, hint, stars and the attempt count are cleared."""
+        """再来一次: a new drill of the same kind and level (the same puzzle if it is not a drill), as new."""
+        new = next_drill(self._puzzle) if self._puzzle.puzzle_id else None
+        if new is not None and self._shape(new) == self._shape(self._puzzle):
+            self._puzzle = new
+        self._reset()
+
+    def _reset(self) -> None:
         self._attempts = self._stars = 0
-        self._last = None
-        self._revealed = self._hinted = False
+        self._last = self._invalid = self._kept = None
+        self._revealed = self._hinted = self._asked_hint = self._done = False
         for toggle in self.toggles:
             toggle.value = False
         if self.toggles:
@@ -262,6 +366,11 @@ class PuzzleWidget:
     @property
     def stars(self) -> int:
         return self._stars
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown (after 再来一次, a new drill)."""
+        return self._puzzle
 
     def close(self) -> None:
         """Stop following the language and close every widget of this view (the browser forgets them)."""

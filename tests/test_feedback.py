@@ -1,0 +1,95 @@
+"""Feedback that teaches without giving the answer away (issue 11 item 2), for every kind the drill registry
+offers (kinds added later are covered too): a wrong answer's feedback never contains the right answer's text; a
+right answer's explanation names its rule with the seed citation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from widget_state import answers_of
+
+from gouji_teach import PRESETS
+from gouji_teach.options import beating_plays
+from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
+from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle, parse_seats
+
+RULESETS = list(PRESETS)
+NUMBERS = range(6)
+_CITATION = re.compile(r"【[^】]*】|\[[^\]]*\]")
+
+
+def without_citations(text: str) -> str:
+    """The text without its 【rule, source】 / [rule, source] citations (seed section numbers are not answers)."""
+    return _CITATION.sub("", text)
+
+
+def contains(text: str, secret: str) -> bool:
+    """Whether ``secret`` is in ``text``: as a whole number if it is one (a score), else as a substring."""
+    text = without_citations(text)
+    if re.fullmatch(r"-?\d+", secret):
+        return re.search(rf"(?<![\d-]){re.escape(secret)}(?!\d)", text) is not None
+    return secret in text
+
+
+def secrets_for(puzzle: Puzzle, answer: str) -> list[str]:
+    """The texts of the right answer that feedback on the wrong ``answer`` must not contain."""
+    if isinstance(puzzle, SeatsPuzzle):  # each seat of the answer the learner left out
+        chosen = parse_seats(answer) or frozenset()
+        return [x for s in sorted(puzzle.answer_seats() - chosen) for x in (f"座位{s}", f"seat {s}")]
+    if isinstance(puzzle, PickPuzzle):  # every play of the hand that beats the target (a one-character notation
+        # such as "2" also names a card of the learner's own play or of a rule: its words are checked instead)
+        plays = beating_plays(puzzle.hand, puzzle.target, puzzle.rules)
+        texts = [x for p in plays for x in (p.notation, p.text_zh, p.text_en) if len(x) > 1]
+        return [x for x in texts if x not in answer]
+    right = [c for c in puzzle.choices if puzzle.check(c.key).correct]
+    return [x for c in right for x in (c.zh, c.en)]
+
+
+def wrong_feedback(puzzle: Puzzle):
+    for answer in answers_of(puzzle):
+        fb = puzzle.check(answer)
+        if fb.valid and not fb.correct:
+            yield answer, fb
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rules", RULESETS)
+def test_wrong_answer_feedback_never_contains_the_right_answer(kind, rules):
+    checked = 0
+    for level in LEVELS:
+        for number in NUMBERS:
+            puzzle = make_drill(kind, number, level=level, rules=rules)
+            for answer, fb in wrong_feedback(puzzle):
+                texts = (fb.zh, fb.en, fb.counter_zh, fb.counter_en)
+                for choice in (c for c in puzzle.choices if c.key == answer):  # the learner's own choice, quoted,
+                    texts = tuple(x.replace(choice.zh, "").replace(choice.en, "") for x in texts)  # may hold it
+                for secret in secrets_for(puzzle, answer):
+                    leaked = [x for x in texts if contains(x, secret)]
+                    assert not leaked, f"{puzzle.puzzle_id}: answer {answer!r} gives away {secret!r}: {leaked[0]!r}"
+                assert fb.zh and fb.en and fb.rule_ids  # it says why, and names the rule
+                checked += 1
+    assert checked >= len(LEVELS) * len(NUMBERS)  # every drill had a wrong answer to check
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_right_answer_gets_the_full_explanation_with_rule_and_seed_citation(kind):
+    from widget_state import right_answer
+
+    for level in LEVELS:
+        for number in range(3):
+            puzzle = make_drill(kind, number, level=level, rules="linyi")
+            fb = puzzle.check(right_answer(puzzle))
+            assert fb.correct and fb.rule_ids
+            assert any(f"[{rule}, " in fb.en for rule in fb.rule_ids), fb.en  # e.g. [tribute.luo, 000 part 1 ...]
+            assert any(f"【{rule}, " in fb.zh for rule in fb.rule_ids), fb.zh
+            assert fb.en == puzzle.solution().en or isinstance(puzzle, PickPuzzle)  # any beating play is right
+
+
+def test_the_leak_check_can_see_a_leak():
+    """The checks above would fail on the old feedback, which began with the right answer."""
+    puzzle = make_drill("count", 1, level="hard", rules="qingdao")
+    [right] = [c for c in puzzle.choices if puzzle.check(c.key).correct]
+    old_style = f"{puzzle.play.notation}算作{right.zh}"
+    assert contains(old_style, right.zh)
+    assert contains("each scores 12 [score.place, 002 §4]", "12") and not contains("[score.place, 002 §12]", "12")

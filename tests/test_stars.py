@@ -1,0 +1,127 @@
+"""Honest stars (issue 11 item 3): a drill's stars are those of its first solve, a hint costs one, "show answer"
+and three misses give 0, an empty or unreadable answer is not an attempt, 再来一次 gives a new drill, and what the
+page shows is what the progress store keeps, end to end through ``pages.quiz``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from widget_state import answers_of, fresh_widgets, right_answer
+
+from gouji_teach.teach import course, pages
+from gouji_teach.teach.drills import make_drill
+from gouji_teach.teach.progress import ProgressStore
+from gouji_teach.teach.widgets import Attempt, PuzzleWidget
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    yield from fresh_widgets()
+
+
+def wrong_answers(puzzle) -> list[str]:
+    return [a for a in answers_of(puzzle) if puzzle.check(a).valid and not puzzle.check(a).correct]
+
+
+def shown_stars(widget: PuzzleWidget) -> int:
+    """The stars the page shows (★ filled), read from the status HTML."""
+    match = re.search(r"([★☆]{3})", widget.status.value)
+    return match.group(1).count("★") if match else -1
+
+
+def test_a_hint_asked_for_costs_a_star():
+    puzzle = make_drill("gouji", 4, level="medium", rules="qingdao")
+    widget = PuzzleWidget(puzzle)
+    widget.hint_button.click()
+    widget.answer(right_answer(puzzle))
+    assert widget.stars == 2 and shown_stars(widget) == 2 and "提示" in widget.status.value
+
+
+def test_the_second_miss_shows_the_hint_the_third_the_answer_with_no_star():
+    attempts: list[Attempt] = []
+    puzzle = make_drill("count", 6, level="hard", rules="linyi")
+    widget = PuzzleWidget(puzzle, on_attempt=attempts.append)
+    wrong = wrong_answers(puzzle)[0]
+    widget.answer(wrong)
+    assert "gouji-hint" not in widget.feedback.value and "gouji-solution" not in widget.feedback.value
+    widget.answer(wrong)
+    assert "gouji-hint" in widget.feedback.value and "gouji-solution" not in widget.feedback.value
+    widget.answer(wrong)
+    assert "gouji-solution" in widget.feedback.value and puzzle.solution().zh in widget.feedback.value
+    assert widget.stars == 0 and shown_stars(widget) == 0 and attempts[-1].shown
+    widget.answer(right_answer(puzzle))  # over: no more attempts, no stars
+    assert widget.stars == 0 and len(attempts) == 3
+    assert not attempts[1].hinted  # the free hint after a second miss costs nothing
+
+
+def test_show_answer_scores_zero_and_ends_the_drill():
+    attempts: list[Attempt] = []
+    puzzle = make_drill("beats", 8, level="easy", rules="tongsu")
+    widget = PuzzleWidget(puzzle, on_attempt=attempts.append)
+    assert puzzle.solution().zh not in widget.feedback.value
+    widget.show_button.click()
+    assert puzzle.solution().zh in widget.feedback.value and widget.stars == 0
+    assert [(a.answer, a.shown, a.stars) for a in attempts] == [("", True, 0)]
+    widget.answer(right_answer(puzzle))
+    assert widget.stars == 0 and len(attempts) == 1
+
+
+def test_an_empty_or_unreadable_submission_is_not_an_attempt():
+    attempts: list[Attempt] = []
+    puzzle = make_drill("pick", 3, level="easy", rules="qingdao")
+    widget = PuzzleWidget(puzzle, on_attempt=attempts.append)
+    widget.submit.click()  # 出牌 with nothing selected
+    assert attempts == [] and "⚠" in widget.feedback.value
+    widget.answer("Z?")
+    widget.answer("   ")
+    assert attempts == []
+    widget.answer(right_answer(puzzle))
+    assert widget.stars == 3 and [a.attempt for a in attempts] == [1]
+    choice = make_drill("beats", 2, rules="linyi")
+    other = PuzzleWidget(choice, on_attempt=attempts.append)
+    other.answer("maybe")
+    assert len(attempts) == 1 and other.stars == 0
+
+
+def retry_until_new(widget: PuzzleWidget) -> None:
+    before = widget.puzzle.puzzle_id
+    widget.retry_button.click()
+    assert widget.puzzle.puzzle_id != before
+
+
+@pytest.mark.parametrize("kind", ["beats", "tribute", "who_is_men"])
+def test_page_shows_what_the_store_keeps_and_retry_gives_a_new_drill(kind, tmp_path, monkeypatch):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    monkeypatch.setattr(pages, "_STORE", [store])
+    session = course.start("compare", "rules=linyi&lang=zh&learner=小明")
+    quiz = pages.quiz(session, [(kind, "medium")])
+    widget = quiz.puzzle_widgets[0]
+    first = widget.puzzle
+    learner = store.learner("小明")
+    # a hint, a miss, then right: 3 - 1 (miss) - 1 (hint) = 1 star, shown and stored alike
+    widget.show_hint()
+    widget.answer(wrong_answers(first)[0])
+    widget.answer(right_answer(first))
+    stored = store.drill_stars(learner, "compare", first.puzzle_id)
+    assert stored == widget.stars == shown_stars(widget) == 1
+    # retry: a new drill of the same kind and level under the same rules; the old keeps its 1 star
+    retry_until_new(widget)
+    new = widget.puzzle
+    assert new.puzzle_id.split("/")[:3] == first.puzzle_id.split("/")[:3] == [kind, "linyi", "medium"]
+    widget.answer(right_answer(new))
+    assert store.drill_stars(learner, "compare", new.puzzle_id) == widget.stars == shown_stars(widget) == 3
+    assert store.drill_stars(learner, "compare", first.puzzle_id) == 1
+    # the same drill met again (a reload shows drill 1 again): the page shows the stars of the first solve
+    again = pages.quiz(session, [(kind, "medium")]).puzzle_widgets[0]
+    again.answer(right_answer(again.puzzle))
+    assert again.stars == shown_stars(again) == store.drill_stars(learner, "compare", first.puzzle_id) == 1
+    assert "第一次" in again.status.value
+    # a shown answer is stored as 0 stars, and the page says 0 (drill 1001 was solved above: the next one)
+    again.retry_button.click()
+    again.retry_button.click()
+    assert again.puzzle.puzzle_id.endswith("/2001")
+    again.show_answer()
+    assert store.drill_stars(learner, "compare", again.puzzle.puzzle_id) == 0 == shown_stars(again)
+    assert store.stage_stars(learner, rules="linyi") == {"compare": 4}
+    assert store.stage_stars(learner, rules="qingdao") == {}
