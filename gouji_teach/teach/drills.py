@@ -86,14 +86,30 @@ def _beats(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     return BeatsPuzzle(challenger, target, rules=rules)
 
 
+def cards_level(*plays: Play | None) -> str:
+    """The level of a question about plays: ``hard`` with a joker, ``medium`` with a 2, else ``easy``.
+
+    >>> cards_level(Play.parse("2"), Play.parse("6")), cards_level(Play.parse("X99"))
+    ('medium', 'hard')
+    """
+    cards = [c for p in plays if p is not None for c in p.cards]
+    if any(c.rank.is_joker for c in cards):
+        return "hard"
+    return "medium" if any(c.rank == Rank.TWO for c in cards) else "easy"
+
+
 def _gouji(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
-    want = rng.choice(("not", "gouji", "kaidian"))
+    """A play of the level, its answer (not 够级 / 够级 / 开点) drawn evenly among the answers the level allows
+    under the rule set (a play with a joker never 开点s; a plain one is always pure where only pure 够级 opens)."""
     near = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-    for _ in range(300):
+    found: dict[str, Play] = {}
+    for _ in range(400):
         play = random_play(rng, rng.choice((1, 2, 3, 4, 5, 6)), rules, level=level, ranks=near)
-        if GoujiPuzzle.classify(play) == want:
-            return GoujiPuzzle(play, rules=rules)
-    return GoujiPuzzle(play, rules=rules)
+        if cards_level(play) == level:
+            found.setdefault(GoujiPuzzle.classify(play), play)
+            if len(found) == 3:
+                break
+    return GoujiPuzzle(found[rng.choice(sorted(found))] if found else play, rules=rules)
 
 
 def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:

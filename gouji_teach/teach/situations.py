@@ -1223,15 +1223,14 @@ class RulesetsPuzzle(Puzzle):
 
     @property
     def choices(self) -> tuple[Choice, ...]:
-        """A few sets for a plain choice widget (the quiz uses :class:`RulesetPickWidget`): the engine's, the
-        four (the rule sets agree), none, and the engine's with the first rule set's verdict turned."""
+        """Four sets for a plain choice widget (the quiz uses :class:`RulesetPickWidget`): the engine's and the
+        three a learner gets by misjudging one or both of two rule sets (drawn from the puzzle's id). The four are
+        the corners of a square, so no choice is the centre of the others, and they come in a drawn order."""
+        rng = random.Random(self.puzzle_id or repr(self.cards))
         right = self.answer()
-        every = frozenset(PRESETS)
-        sets: list[frozenset[str]] = []
-        for candidate in (right, every, frozenset(), right ^ {_PRESETS[0].name}):
-            if candidate not in sets:
-                sets.append(candidate)
-        sets.sort(key=lambda x: (len(x), [r.name in x for r in _PRESETS]))
+        a, b = rng.sample([r.name for r in _PRESETS], 2)
+        sets = [right, right ^ {a}, right ^ {b}, right ^ {a, b}]
+        rng.shuffle(sets)
         return tuple(Choice(",".join(sorted(x)) or "-", *self._names(x)) for x in sets)
 
     @staticmethod
@@ -1383,11 +1382,10 @@ GENERATORS: dict[str, Callable[[random.Random, str, Ruleset], Puzzle]] = {
 
 
 def _cards_level(*plays: Play | None) -> str:
-    """The level of a question about plays: ``hard`` with a joker, ``medium`` with a 2, else ``easy``."""
-    cards = [c for p in plays if p is not None for c in p.cards]
-    if any(c.rank.is_joker for c in cards):
-        return "hard"
-    return "medium" if any(c.rank == Rank.TWO for c in cards) else "easy"
+    """The level of a question about plays (:func:`.drills.cards_level`)."""
+    from .drills import cards_level
+
+    return cards_level(*plays)
 
 
 def _pick_level(puzzle: Puzzle) -> str:
