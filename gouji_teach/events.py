@@ -340,6 +340,36 @@ PLAY_RULES: dict[str, Rule] = {
             src=("000", "part 3 第49条", "革命失败即视为对家有头"),
         ),
         _play_rule(
+            "head.men",
+            "憋三留头：被闷的人视为没走，它的对家仍然有头",
+            "憋三留头: a 闷ed seat counts as still there, its 对头 keeps its head",
+            switch="men_keeps_head",
+        ),
+        _play_rule(
+            "revolt.fours",
+            "革命失败后，对家先发4",
+            "after a failed revolution its 对头 leads 4s first",
+            switch="failed_revolution_fours",
+        ),
+        _play_rule(
+            "kaidian.peace",
+            "和平局：第一局的第一手纯够级牌直接开点",
+            "和平局: a seat's first pure 够级 play in the first hand opens at once",
+            switch="peace_first_hand",
+        ),
+        _play_rule(
+            "buy.give",
+            "没钱没花买不了3：有3的人必须给一张",
+            "no 2 and no joker to pay with: a seat with a 3 to spare must give one",
+            switch="must_give_three",
+        ),
+        _play_rule(
+            "lead.duitou",
+            "对头不要够级牌：由对头发牌",
+            "the 对头 passed the 够级 play: the 对头 leads",
+            switch="duitou_pass_leads",
+        ),
+        _play_rule(
             "wutou",
             "无头：谁的牌都能接",
             "无头: anyone answers and is answered",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from .cards import BASE_RANKS, Card, Hand, Rank, format_cards
+from .cards import BASE_RANKS, Card, Hand, Rank, check_deck, format_cards
 from .compare import _decide, as_play
 from .plays import JOKERS_ONLY_RANK, Play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
@@ -30,8 +30,11 @@ _TWO = int(Rank.TWO)
 Composition = tuple[int, int, int, int, int]
 
 
-def _as_hand(hand: Hand | str) -> Hand:
-    return hand if isinstance(hand, Hand) else Hand.parse(hand)
+def _as_hand(hand: Hand | str, rules: Ruleset) -> Hand:
+    """The hand, refused (:class:`~gouji_teach.errors.DeckLimitError`) if the packs of ``rules`` cannot hold it."""
+    hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    check_deck(hand, rules, "hand")
+    return hand
 
 
 def _compositions(
@@ -90,7 +93,7 @@ def possible_compositions(
     [(0, 0, 1, 0, 1), (0, 0, 1, 1, 0), (0, 0, 0, 1, 1)]
     """
     rules = find_ruleset(rules)
-    counts = _as_hand(hand).counts
+    counts = _as_hand(hand, rules).counts
     nd, nx, n2 = counts[Rank.BIG_JOKER], counts[Rank.SMALL_JOKER], counts[Rank.TWO]
     jokers = [(big, small) for big in range(nd + 1) for small in range(nx + 1)]
     found = [(0, 0, twos, big, small) for twos in range(n2 + 1) for big, small in jokers if twos + big + small]
@@ -120,7 +123,7 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
         rules = target.rules if isinstance(target, Play) else QINGDAO
     rules = find_ruleset(rules)
     tg = as_play(target, rules)
-    counts = _as_hand(hand).counts
+    counts = _as_hand(hand, rules).counts
     cover = rules.joker_model == "cover"
     downgrade = rules.downgrade_mixed_jokers
     tb, ts, tr, tn = tg.big_jokers, tg.small_jokers, tg._r, tg.count

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, _strength_key, format_cards, parse_cards
+from .cards import Card, Rank, _strength_key, check_deck, format_cards, parse_cards
 from .errors import IllegalPlayError
 from .rulesets import Ruleset, find_ruleset
 
@@ -108,6 +108,7 @@ class Play:
                 f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s ({src})",
                 rule="play.tieqian",
             )
+        check_deck(cards, rules)
         self._set(cards, rules, base, twos, big, small)
 
     def _set(self, cards: tuple[Card, ...], rules: Ruleset, base: Rank | None, twos: int, big: int, small: int) -> None:
@@ -140,7 +141,16 @@ class Play:
 
     @classmethod
     def parse(cls, text: str, rules: Ruleset | str | None = None) -> Play:
-        """A play from notation. Raises :class:`NotationError` or :class:`IllegalPlayError`."""
+        """A play from notation. Raises :class:`NotationError` or :class:`IllegalPlayError` (a
+        :class:`~gouji_teach.errors.DeckLimitError` when the rule set's packs cannot hold the cards).
+
+        >>> Play.parse("DDDDD")
+        Traceback (most recent call last):
+        ...
+        gouji_teach.errors.DeckLimitError: 有5张大花，可是4副牌只有4张 / there are 5 × big joker, but 4 packs hold ...
+        >>> Play.parse("DDDDD", "zaozhuang").text_en
+        '5 big jokers'
+        """
         return cls(parse_cards(text), rules)
 
     @classmethod

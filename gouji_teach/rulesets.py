@@ -133,7 +133,10 @@ class Ruleset:
         "革命者算四科；本帮得头科、二科时算三科", "a revolutionary is 四科, or 三科 when the team takes 头科 and 二科"
     )
     failed_revolution_last: bool = _switch("革命失败者为大落", "a failed revolutionary is 大落")
-    failed_burn_last: bool = _switch("烧牌失败（诈烧）者为大落", "a failed burner (诈烧) is 大落")
+    failed_burn_last: bool = _switch(
+        "烧牌失败（诈烧）者为大落，本局不再出牌",
+        "a failed burner (诈烧) is 大落 and plays no more; otherwise it owes tribute and plays on",
+    )
     zhashao_men_free: bool = _switch(
         "因诈烧被闷的不算落，为自由人（三科或四科），不进闷贡",
         "a seat 闷ed by a failed burn is a free seat (三科 or 四科) and pays no 闷贡",
@@ -242,6 +245,26 @@ class Ruleset:
         "three 够级 plays after a revolution: none, 冲点 (optional; the 对家 opens only by killing all three), "
         "or three required plays deciding success",
     )
+    failed_revolution_fours: bool = _switch(
+        "革命失败后，无论对家是否开点，都由对家发4",
+        "after a failed revolution its 对头 leads 4s first, opened or not",
+    )
+    peace_first_hand: bool = _switch(
+        "和平局：系列第一局不买三买四，对家的第一手纯够级牌直接开点",
+        "和平局: in the first hand of a series nobody buys 3s or 4s, and a seat's first pure 够级 play opens at once",
+    )
+    men_keeps_head: bool = _switch(
+        "憋三留头：被闷的人视为没走，它的对家仍然有头",
+        "憋三留头: a 闷ed seat counts as still there, so its 对头 keeps its head",
+    )
+    must_give_three: bool = _switch(
+        "既没钱又没花的人买不了3：有3的人（不论哪帮）必须给一张",
+        "a seat with no 2 and no joker cannot buy a 3: anyone with a 3 to spare, of either team, must give one",
+    )
+    duitou_pass_leads: bool = _switch(
+        "对头不要够级牌时，新的一轮由对头发牌（否则由出牌人发牌）",
+        "when the 对头 passes a 够级 play, the 对头 leads the next round (otherwise the seat that played it)",
+    )
 
     sources: Mapping[str, Source]
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
@@ -346,7 +369,25 @@ QINGDAO = Ruleset(
     yield_duitou_only=True,
     special_jieshao=False,
     discard_dead_fours=False,
+    failed_revolution_fours=False,
+    peace_first_hand=False,
+    men_keeps_head=False,
+    must_give_three=False,
+    duitou_pass_leads=False,
     sources={
+        "failed_revolution_fours": default("002 has no plays after a revolution, so none fails"),
+        "peace_first_hand": default(
+            "002 §4 frees only the first hand's tribute (每局第一回合没有进贡); buying and 开点 as in any hand"
+        ),
+        "men_keeps_head": default(
+            "002 is silent on the 对头 of a 闷ed seat; a seat that plays no more leaves it 无头, as going out does"
+        ),
+        "must_give_three": seed("002", "§5 买三", "如果买不到3，则向自己的联邦要3 (only the own 联邦 gives)"),
+        "duitou_pass_leads": seed(
+            "002",
+            "§5 发牌",
+            "新的一轮里由上一轮最后一个出牌的人出牌 (and §5 开点 使得自己获得出牌权; against §5 打够级牌 由对头发牌)",
+        ),
         "revolution_lead": default("002 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": seed(
             "002", "§5 够死级", "对于头科、二科。底牌是够级牌的，其对头如果上牌，则可以取得一次够死级的机会"
@@ -481,6 +522,11 @@ LINYI = Ruleset(
     yield_duitou_only=True,
     special_jieshao=False,
     discard_dead_fours=False,
+    failed_revolution_fours=False,
+    peace_first_hand=False,
+    men_keeps_head=False,
+    must_give_three=False,
+    duitou_pass_leads=False,
     citations={
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
@@ -489,6 +535,11 @@ LINYI = Ruleset(
         "gouji.sisi": seed("000", "part 1 够死级", "前三次自己的够级牌是无人可应的，称为够死级"),
     },
     sources={
+        "failed_revolution_fours": default("000 part 1 冲点 always succeeds: a revolution there never fails"),
+        "peace_first_hand": default("000 part 1 frees only the first hand's tribute (每桌第一局牌没有进贡)"),
+        "men_keeps_head": default("000 part 1 is silent on the 对头 of a 闷ed seat; as 002"),
+        "must_give_three": default("000 part 1 names 要三 without saying who gives; as 002 §5 (the own 联邦)"),
+        "duitou_pass_leads": default("000 part 1 is silent on who leads a new round; as 002 §5 发牌"),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
@@ -608,6 +659,11 @@ TONGSU = Ruleset(
     yield_duitou_only=False,
     special_jieshao=False,
     discard_dead_fours=True,
+    failed_revolution_fours=True,
+    peace_first_hand=True,
+    men_keeps_head=True,
+    must_give_three=False,
+    duitou_pass_leads=False,
     citations={
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -615,6 +671,17 @@ TONGSU = Ruleset(
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
     },
     sources={
+        "failed_revolution_fours": seed(
+            "000",
+            "part 3 第48条",
+            "如果革命失败，无论对家是否开点，皆由对家发4 (written for this case; it overrides 第6条's 4s after 开点)",
+        ),
+        "peace_first_hand": seed(
+            "000", "part 3 第20条", "该首局无需进贡，无需买三买四……且第一局对家的首手纯够级牌直接开点"
+        ),
+        "men_keeps_head": seed("000", "part 3 第5条", "被憋三玩家视为并未走人，称为憋三留头"),
+        "must_give_three": seed("000", "part 3 第7条", "如仍无，则由同帮相赠……则由同帮购买、相助 (only teammates)"),
+        "duitou_pass_leads": seed("000", "part 3 第9条", "对家如不响应，则玩家发牌，对家阖牌"),
         "revolution_lead": seed(
             "000", "part 3 第48条", "如果革命成功……皆由革命玩家发3，对家扔4；如果革命失败……皆由对家发4"
         ),
@@ -740,12 +807,25 @@ ZAOZHUANG = Ruleset(
     yield_duitou_only=False,
     special_jieshao=True,
     discard_dead_fours=False,
+    failed_revolution_fours=False,
+    peace_first_hand=False,
+    men_keeps_head=False,
+    must_give_three=True,
+    duitou_pass_leads=False,
     citations={
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
     },
     sources={
+        "failed_revolution_fours": default("003 §十二 has no plays after a revolution, so none fails"),
+        "peace_first_hand": default("003 has no first hand of its own"),
+        "men_keeps_head": default(
+            "003 §十三 only says a 闷ed seat cannot go out (走不成了); its 对头 is 无头 as in 002. It has not 走, "
+            "so 开点 stays open to its 对头 (§六)"
+        ),
+        "must_give_three": seed("003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张"),
+        "duitou_pass_leads": default("003 is silent on who leads a new round; as 002 §5 发牌"),
         "revolution_lead": default("003 §十二 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": default("003 has no 够死级"),
         "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),

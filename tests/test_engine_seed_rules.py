@@ -30,10 +30,12 @@ def refused(g: Game, text: str) -> IllegalActionError:
 # -- 002 §5 够死级, the second case: the 对头 of 头科/二科 answers its 够级 底牌 ----------------------------------
 
 SISI = {0: "X33", 1: "7 8 9 3", 2: "5 6 7 3", 3: "D55 7 8 3", 4: "DD6 9 10 3", 5: "6 8 9 3"}
+#: Under 憋三 the last play is all 3s (002 §5 买三), never 够级: a 够级 底牌 needs the non-憋三 variant of 002 §5.
+NO_BIESAN = QINGDAO.replace(bie_san=False)
 
 
 def test_002_sisi_toukes_gouji_dipai_answered_by_its_duitou_is_sisi():
-    g = game(SISI, "qingdao", steps=("seat 0 plays X33", "seat 4 passes"))  # 头科 with a 挂花 底牌; 4 won't burn
+    g = game(SISI, NO_BIESAN, steps=("seat 0 plays X33", "seat 4 passes"))  # 头科 with a 挂花 底牌; 4 won't burn
     events = g.act("seat 3 plays D55")
     assert events[0].rule == "gouji.sisi_last" and "够死级" in events[0].zh and "够死级" in events[0].en
     assert g.burn_candidates() == [4]  # 够死级 can still be burned ...
@@ -42,7 +44,7 @@ def test_002_sisi_toukes_gouji_dipai_answered_by_its_duitou_is_sisi():
     g.act("seat 4 passes")
     assert g.top is None and g.to_act == 3  # the round is seat 3's
 
-    off = game(SISI, QINGDAO.replace(sisi_last_play=False), steps=("seat 0 plays X33", "seat 4 passes"))
+    off = game(SISI, NO_BIESAN.replace(sisi_last_play=False), steps=("seat 0 plays X33", "seat 4 passes"))
     off.act("seat 3 plays D55")
     assert off.can("seat 4 plays DD6")  # without the rule seat 3 is simply 无头
 
@@ -50,7 +52,7 @@ def test_002_sisi_toukes_gouji_dipai_answered_by_its_duitou_is_sisi():
 def test_002_sisi_erkes_dipai_in_luanchan_too():
     hands = {0: "33", 1: "X33", 2: "7 8 3", 3: "9 10 3", 4: "D55 8 3", 5: "DD6 9 3"}
     steps = ("seat 0 plays 33", *(f"seat {k} passes" for k in (1, 2, 3, 4, 5)), "seat 1 plays X33")
-    g = game(hands, "qingdao", steps=steps)
+    g = game(hands, NO_BIESAN, steps=steps)
     assert g.luanchan  # 二科 is out: 四户乱缠
     g.act("seat 2 passes")
     g.act("seat 3 passes")
@@ -58,7 +60,7 @@ def test_002_sisi_erkes_dipai_in_luanchan_too():
     assert events[0].rule == "gouji.sisi_last"
     assert [e.kind for e in events] == ["play", "round"] and g.to_act == 4  # nobody answers, nobody burns
 
-    off = game(hands, QINGDAO.replace(sisi_last_play=False), steps=(*steps, "seat 2 passes", "seat 3 passes"))
+    off = game(hands, NO_BIESAN.replace(sisi_last_play=False), steps=(*steps, "seat 2 passes", "seat 3 passes"))
     off.act("seat 4 plays D55")
     assert off.to_act == 5 and off.can("seat 5 plays DD6")
 

@@ -16,7 +16,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from gouji_teach import (
@@ -33,7 +33,7 @@ from gouji_teach import (
     parse_cards,
     possible_plays,
 )
-from gouji_teach.cards import BASE_RANKS
+from gouji_teach.cards import BASE_RANKS, deck_limits
 from gouji_teach.options import composition_notation, possible_compositions
 
 RULESETS = list(PRESETS.values())
@@ -60,8 +60,8 @@ def cards_of(draw: st.DrawFn, rank: Rank, n: int) -> list[Card]:
 def plays(draw: st.DrawFn, rules, size: int | None = None, max_size: int = 9) -> Play:
     """A random legal play under ``rules``: a base (or none), with 2s and jokers attached at random."""
     n = size if size is not None else draw(st.integers(1, max_size))
-    big = draw(st.integers(0, n))
-    small = draw(st.integers(0, n - big))
+    big = draw(st.integers(0, min(n, rules.packs)))  # no more copies than the packs hold
+    small = draw(st.integers(0, min(n - big, rules.packs)))
     rest = n - big - small
     twos = draw(st.integers(0, rest))
     base = rest - twos
@@ -73,7 +73,8 @@ def plays(draw: st.DrawFn, rules, size: int | None = None, max_size: int = 9) ->
     cards = draw(cards_of(Rank.BIG_JOKER, big)) + draw(cards_of(Rank.SMALL_JOKER, small))
     cards += draw(cards_of(Rank.TWO, twos))
     if base:
-        cards += draw(cards_of(draw(st.sampled_from(BASE_RANKS)), base))
+        limits = deck_limits(rules.packs, rules.keep_threes)
+        cards += draw(cards_of(draw(st.sampled_from([r for r in BASE_RANKS if limits[r] >= base])), base))
     cards = draw(st.permutations(cards))
     return Play(cards, rules)
 
@@ -85,7 +86,8 @@ HAND_RANKS = [Rank.BIG_JOKER] * 4 + [Rank.SMALL_JOKER] * 3 + [Rank.TWO] * 3 + li
 @st.composite
 def small_hands(draw: st.DrawFn, max_cards: int = 8) -> Hand:
     ranks = draw(st.lists(st.sampled_from(HAND_RANKS), min_size=1, max_size=max_cards))
-    return Hand(Card(r) for r in ranks)
+    kept = [r for i, r in enumerate(ranks) if ranks[:i].count(r) < 4]  # four packs hold four jokers
+    return Hand(Card(r) for r in kept)
 
 
 # -- brute force ------------------------------------------------------------------------------------
@@ -233,9 +235,11 @@ def test_beating_plays_kill_rule_cases_equal_brute_force(rules, data):
     """Hands rich in 大花 against targets that carry 大花."""
     extra = data.draw(st.lists(st.sampled_from([Rank.BIG_JOKER, Rank.BIG_JOKER, Rank.SMALL_JOKER, Rank.TWO,
                                                  Rank.ACE, Rank.NINE]), min_size=2, max_size=6))
-    hand = Hand(Card(r) for r in [Rank.BIG_JOKER, Rank.BIG_JOKER, *extra])
+    ranks = [Rank.BIG_JOKER, Rank.BIG_JOKER, *extra]
+    hand = Hand(Card(r) for i, r in enumerate(ranks) if ranks[:i].count(r) < rules.packs)  # what packs hold
     n_big = data.draw(st.integers(1, 2))
     rest = data.draw(plays(rules, max_size=3))
+    assume(n_big + sum(c.rank == Rank.BIG_JOKER for c in rest.cards) <= rules.packs)
     target = Play([Card(Rank.BIG_JOKER)] * n_big + list(rest.cards), rules)
     found = {key(p) for p in beating_plays(hand, target, rules)}
     expected = {k for k, p in brute_plays(hand, rules).items() if beats(p, target, rules)}
