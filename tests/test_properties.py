@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from gouji_teach import (
     PRESETS,
     Card,
+    DeckLimitError,
+    Game,
     Hand,
     IllegalPlayError,
     Play,
@@ -291,3 +293,58 @@ def test_beating_plays_from_a_dealt_hand_all_beat(rules):
             assert beats(p, target, rules), (p, text)
             assert hand.contains(p.cards)
     assert total > 10
+
+
+# -- the deck: nothing accepted holds more copies of a card than the packs ------------------------------------------
+
+
+@st.composite
+def rank_counts(draw: st.DrawFn, rules) -> dict[Rank, int]:
+    """A count per rank for a few ranks, around the limit of the rule set's packs (some just over it)."""
+    limits = deck_limits(rules.packs, rules.keep_threes)
+    ranks = draw(st.lists(st.sampled_from(list(Rank)), min_size=1, max_size=3, unique=True))
+    return {r: draw(st.integers(max(1, limits[r] - 2), limits[r] + 2)) for r in ranks}
+
+
+def _within(counts: dict[Rank, int], rules) -> bool:
+    limits = deck_limits(rules.packs, rules.keep_threes)
+    return all(n <= limits[r] for r, n in counts.items())
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_no_accepted_play_or_hand_exceeds_the_packs(rules, data):
+    counts = data.draw(rank_counts(rules))
+    cards = [Card(r) for r, n in counts.items() for _ in range(n)]
+    try:
+        Play(cards, rules)
+    except DeckLimitError as e:
+        assert not _within(counts, rules) and e.count > e.limit and e.card in format_cards(cards)
+    except IllegalPlayError:
+        pass  # not one play (ranks differ, or 贴钱 where it is forbidden)
+    else:
+        assert _within(counts, rules)
+    hand = Hand(cards)
+    try:
+        beating_plays(hand, "3", rules)
+        possible_plays(hand, rules, size=1)
+    except DeckLimitError:
+        assert not _within(counts, rules)
+    else:
+        assert _within(counts, rules)
+    try:
+        Game.from_hands({0: hand}, rules, leader=0)
+    except DeckLimitError as e:
+        assert not _within(counts, rules) and "hands" in e.en
+    else:
+        assert _within(counts, rules)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
+def test_a_play_one_suit_beyond_the_packs_is_refused(rules):
+    """Each pack has one 9♠: one more than the packs is refused, naming the card."""
+    with pytest.raises(DeckLimitError) as info:
+        Play.parse("9♠" * (rules.packs + 1), rules)
+    assert info.value.card == "9♠" and info.value.count == rules.packs + 1
+    assert Play.parse("9♠" * rules.packs, rules).size == rules.packs
