@@ -20,7 +20,7 @@ gouji_teach.errors.NotationError: 第3个字符处的“1”不是牌：... / ba
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import lru_cache
@@ -378,20 +378,26 @@ def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> 
     ...
     gouji_teach.errors.DeckLimitError: 有7张大花，可是4副牌只有4张 / there are 7 × big joker, but 4 packs ...
     """
-    hand = cards if isinstance(cards, Hand) else Hand(cards)
+    if isinstance(cards, Hand):
+        counts: Sequence[int] = cards.counts
+    else:
+        cards = tuple(cards)
+        counts = [0] * 18
+        for c in cards:
+            counts[c.rank] += 1
     limits = deck_limits(rules.packs, rules.keep_threes)
-    for rank, n in enumerate(hand.counts):
+    for rank, n in enumerate(counts):
         if n > limits[rank]:
             r = Rank(rank)
             raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what)
-    if len(hand) > rules.packs and any(c.suit is not None for c in hand):
+    if len(cards) > rules.packs and any(c.suit is not None for c in cards):  # type: ignore[arg-type]
         per_suit: dict[Card, int] = {}
-        for c in hand:
+        for c in cards:
             if c.suit is not None:
-                per_suit[c] = n = per_suit.get(c, 0) + 1
-                if n > rules.packs:
-                    n = sum(c == d for d in hand)
-                    raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what)
+                per_suit[c] = per_suit.get(c, 0) + 1
+        for c, n in per_suit.items():
+            if n > rules.packs:
+                raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what)
 
 
 def shuffled_deck(

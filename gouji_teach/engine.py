@@ -473,10 +473,12 @@ class Game:
         hand = s.hands[seat]
         if s.top is None:
             if seat == s.to_act:
+                free = s.fours_due != seat  # only leads of 3s and 4s can be refused, unless 4s are due
                 out += [  # built from compositions: a hand of 36 cards makes hundreds of plays
                     Action.of(seat, "play", composition_notation(c))
                     for c in possible_compositions(hand, self.rules)
-                    if self._lead_problem(seat, c[0], sum(c[1:]), c[1]) is None
+                    if (free and (c[0] > Rank.FOUR or not c[1]))
+                    or self._lead_problem(seat, c[0], sum(c[1:]), c[1]) is None
                 ]
             return out
         top_play = s.top[1]
@@ -613,7 +615,7 @@ class Game:
                 seat, play.rank, play.size, play.size - play.jokers - play.twos  # type: ignore[union-attr]
             )
             if problem is not None:
-                raise problem
+                raise self._refuse(*problem)
             return play
         top_play = s.top[1]
         if kind == "burn":
@@ -676,35 +678,33 @@ class Game:
     def _check_threes(self, seat: int, play: Play) -> None:
         problem = self._threes_problem(seat, play.rank, play.size, play.size - play.jokers - play.twos)
         if problem is not None:
-            raise problem
+            raise self._refuse(*problem)
 
-    def _threes_problem(self, seat: int, rank: int | None, size: int, base: int) -> IllegalActionError | None:
+    def _threes_problem(self, seat: int, rank: int | None, size: int, base: int) -> tuple[str, str, str] | None:
         """憋三 (002 §5 买三 "最后一手牌必须全是3", 000 part 1 "牌点必须都是3"): a play counted as 3s is the last
-        play and holds nothing but 3s (a joker or a 2 is not a 3)."""
+        play and holds nothing but 3s (a joker or a 2 is not a 3). The refusal as (rule, zh, en), or ``None``."""
         if not self.rules.bie_san or rank != Rank.THREE:
             return None
         if size < len(self._s.hands[seat]):
-            return self._refuse(
-                "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
-            )
+            return "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
         if base < size:
-            return self._refuse(
+            return (
                 "biesan",
                 "憋三：最后一手牌必须全是3，花和2都不是3",
                 "憋三: the last play must be all 3s, and a joker or a 2 is not a 3",
             )
         return None
 
-    def _lead_problem(self, seat: int, rank: int | None, size: int, base: int) -> IllegalActionError | None:
-        """Why ``seat`` may not lead ``size`` cards counted at ``rank``, ``base`` of them of that rank itself
-        (``None``: it may)."""
+    def _lead_problem(self, seat: int, rank: int | None, size: int, base: int) -> tuple[str, str, str] | None:
+        """Why ``seat`` may not lead ``size`` cards counted at ``rank``, ``base`` of them of that rank itself, as
+        (rule, zh, en) for :meth:`_refuse`; ``None``: it may. Cheap: :meth:`legal_actions` asks it per play."""
         s, rules = self._s, self.rules
         hand = s.hands[seat]
         problem = self._threes_problem(seat, rank, size, base)
         if problem is not None:
             return problem
         if s.fours_due == seat and rank != Rank.FOUR and hand.count(Rank.FOUR) < len(hand):
-            return self._refuse(
+            return (
                 "revolt.fours",
                 f"革命失败：座位{seat}要先发4",
                 f"the revolution failed: seat {seat} must lead its 4s first",
@@ -717,7 +717,7 @@ class Game:
             and s.kaidian[seat] not in ("open", "pending")
             and hand.count(Rank.THREE) + hand.count(Rank.FOUR) < len(hand)
         ):
-            return self._refuse("fours", "没开点不能发4", "4s may not be led before 开点")
+            return "fours", "没开点不能发4", "4s may not be led before 开点"
         return None
 
     def _yield_problem(self, seat: int) -> IllegalActionError | None:

@@ -68,10 +68,9 @@ class Action:
         if kind not in _WITH_CARDS:
             raise ValueError(f"{kind} takes no cards")
         action = object.__new__(cls)
-        set_ = object.__setattr__
-        set_(action, "seat", seat)
-        set_(action, "kind", kind)
-        set_(action, "cards", play if isinstance(play, str) else play.notation)
+        _SET_SEAT(action, seat)  # the slots' own setters: the frozen __setattr__ is bypassed, and fast
+        _SET_KIND(action, kind)
+        _SET_CARDS(action, play if isinstance(play, str) else play.notation)
         return action
 
     @classmethod
@@ -103,6 +102,9 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "cards": self.cards}
+
+
+_SET_SEAT, _SET_KIND, _SET_CARDS = (Action.__dict__[name].__set__ for name in ("seat", "kind", "cards"))
 
 
 @dataclass(frozen=True, slots=True)

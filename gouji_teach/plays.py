@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, _strength_key, check_deck, format_cards, parse_cards
+from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_cards, parse_cards
 from .errors import IllegalPlayError
 from .rulesets import Ruleset, find_ruleset
 
@@ -108,7 +108,15 @@ class Play:
                 f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s ({src})",
                 rule="play.tieqian",
             )
-        check_deck(cards, rules)
+        limits = deck_limits(rules.packs, rules.keep_threes)
+        if (
+            big > limits[Rank.BIG_JOKER]
+            or small > limits[Rank.SMALL_JOKER]
+            or twos > limits[Rank.TWO]
+            or (base is not None and len(cards) - big - small - twos > limits[base])
+            or (len(cards) > rules.packs and any(c.suit is not None for c in cards))
+        ):
+            check_deck(cards, rules)  # more copies of a card than the packs hold: raises, naming it
         self._set(cards, rules, base, twos, big, small)
 
     def _set(self, cards: tuple[Card, ...], rules: Ruleset, base: Rank | None, twos: int, big: int, small: int) -> None:
