@@ -6,13 +6,23 @@
 * :class:`DeckLimitError` (an :class:`IllegalPlayError`): a play or hand holding more copies of a card than
   the rule set's packs hold (names the card, the count and the limit).
 * :class:`UnknownRulesetError`: a rule-set name that is not a preset.
+* :class:`RulesetError`: a rule set built with a switch value it does not allow (names the switch and the
+  values it allows).
 * :class:`RecordError`: a game record (the JSON the engine writes and settlement reads) that is malformed or
   inconsistent; names the field, e.g. ``finish_order[3]``.
 """
 
 from __future__ import annotations
 
-__all__ = ["DeckLimitError", "GoujiError", "IllegalPlayError", "NotationError", "RecordError", "UnknownRulesetError"]
+__all__ = [
+    "DeckLimitError",
+    "GoujiError",
+    "IllegalPlayError",
+    "NotationError",
+    "RecordError",
+    "RulesetError",
+    "UnknownRulesetError",
+]
 
 
 class GoujiError(ValueError):
@@ -58,6 +68,15 @@ class DeckLimitError(IllegalPlayError):
             f"{where_en or 'there are'} {count} × {card_en}, but {packs} packs hold only {limit}",
             rule="deck.limit",
         )
+
+
+class RulesetError(GoujiError):
+    """A rule set built with a switch value it does not allow (or a switch without a source); ``field`` names
+    the switch."""
+
+    def __init__(self, ruleset: str, field: str, zh: str, en: str) -> None:
+        self.field = field
+        super().__init__(f"规则集 {ruleset!r} 的 {field} {zh}", f"rule set {ruleset!r}: {field}: {en}")
 
 
 class UnknownRulesetError(GoujiError):

@@ -27,7 +27,7 @@ from gouji_teach import (
     is_pure_gouji,
     parse_cards,
 )
-from gouji_teach.verdicts import cite
+from gouji_teach.verdicts import RULES, cite
 
 ALL = ("qingdao", "linyi", "tongsu", "zaozhuang")
 TIEQIAN = ("qingdao", "linyi", "zaozhuang")  # tongsu refuses 贴钱 (000 part 3 第3条)
@@ -53,6 +53,9 @@ def explained(v, ok: bool, rule: str, *mentions: str):
     where = cite(rule, v.rules)
     name = v.rules.name
     seed = FIXED.get(rule) or (SEED[name] if name in OWN.get(rule, ALL) else "002")
+    switch = RULES[rule].switch
+    if switch and v.rules.source(switch).is_default:  # the family's seed is silent: a default, says so
+        seed = "default:"
     assert where.split()[0] == seed, where
     for text in (v.reason_zh, v.reason_en):
         assert text.strip()
