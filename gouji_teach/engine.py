@@ -24,13 +24,16 @@ gouji_teach.events.IllegalActionError: 够级牌只有对头（座位3）能上�
 Where the seeds are thin or disagree, the engine decides as follows (each rule set's switches carry the rest):
 
 * A round is won by the last seat that played; it leads next, also after an unanswered 够级 play (000 part 3
-  第9条 "对家如不响应，则玩家发牌"; 002 §5 开点 "使得自己获得出牌权"), though 002 §5 打够级牌 says "由对头发牌".
+  第9条 "对家如不响应，则玩家发牌"; 002 §5 发牌 and 开点 "使得自己获得出牌权"). 002 §5 打够级牌 says the
+  opposite ("如果对头过牌……由对头发牌"): that reading is the switch ``duitou_pass_leads`` (off in every preset;
+  the seat still 开点s).
 * Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, in 烧
   priority (002 §5 烧牌), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
   is not a 过牌. A burn is the burner's play over the 够级 play; every later lead of the burner must carry a
   joker (the last one exempt where ``burn_last_exempt``) until it goes out (烧成功) or its play is beaten
-  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败: the burner plays no more and is placed last, in
-  every rule set (002 §5 and 000 part 3 第32条 say so; 003 is silent).
+  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败. Where ``failed_burn_last`` (002 §5 "本局不能再
+  出牌", 000 part 3 第32条) the burner plays no more and is placed last; otherwise (zaozhuang: 003 §八 only has
+  the failed burner pay the seat it burned) it owes that tribute and plays on.
 * 让牌 follows 000 part 3 第12条: the next two seats answer first; if either plays, the yielder has passed.
   Where ``yield_duitou_only`` (002 §5 让牌 "对让牌人顺的牌，唯有对头才有上牌权"), such a play, made in the
   yielder's place, is answered only by the 对头 of the seat that made it (对头 as in 002 §5 打够级牌), or by a
@@ -54,8 +57,39 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   at once (then sits out; the others answer them as a lead, and 宣点 stays open until an active seat plays) and
   its 对头 throws its 4s away; after a failure the 对头 leads, with 4s where it opened in the three plays (发四
   due). An unopened 对头 is not made to lead 4s: 第6条 keeps 4s for after 开点.
+  Where ``failed_revolution_fours`` (第48条 "无论对家是否开点，皆由对家发4", written for this case and taken
+  over 第6条) an unopened 对头 leads its 4s first too, and they concede nothing.
 * 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together):
   an action carries one play, and 000 part 3 第47条 itself has the first play answered before the other two.
+* 憋三 (``bie_san``): a play counted as 3s is the last play and is all 3s (002 §5 买三 "最后一手牌必须全是3",
+  000 part 1 "牌点必须都是3"): ``X33`` and ``233`` are refused, a joker or a 2 not being a 3. A seat holding no
+  3 still goes out with another play: the seeds give every seat a 3 by 买三/要三 and never say what else.
+* 憋三留头 where ``men_keeps_head`` (000 part 3 第5条 "视为并未走人"): the 对头 of a 闷ed seat keeps its head,
+  as after a failed revolution (others may only burn its 够级 plays, it may only burn theirs). Where
+  ``kaidian_needs_duitou`` (003 §六 "对家已走"), only a 对家 that went out or revolted ends 开点: a 闷ed 对家
+  "走不成了" (003 §十三) and has not gone.
+* 和平局 where ``peace_first_hand`` (000 part 3 第20条), in a hand dealt with ``first_hand``: no 买三买四, and a
+  seat's first pure 够级 play opens (开点) as it is played, answered or not.
+* Where ``must_give_three`` (003 §五 "既没钱又没花，有3的必须给一张"), a seat with no 2 and no joker asks its
+  teammates, then any seat with a 3 to spare must give it one.
+* 上班 (002 §5): the most 4s of one suit under 憋三, the most 3s otherwise ("以3代替上面的4"). A tie goes to the
+  lowest seat: the engine cannot know who shows first (先亮者).
+
+Not modelled, and why (the engine plays one hand; these belong to a series, to the deal, or to talk at the
+table):
+
+* 大落 leads the next hand (000 part 3 第13条, 第23条): a hand does not know the last one; whoever plays a
+  series passes the last hand's 大落 as ``leader=`` to :meth:`Game.from_hands`.
+* 汇五 (第44条), the opening play of the swept team after 串三户: it needs the previous hand's result and the
+  whole team's 5s before the deal is played; ``sweep_huiwu`` is recorded for settlement and the course only.
+* 点手 (第27条): cards shown and handed back while dealing, before play; the engine starts from dealt hands.
+* Money for buying must be dealt, not received (第7条): the engine's hands are dealt, never after 吃贡, so every
+  2 and joker it pays with was dealt.
+* 2s and jokers handed to the 对家 before a revolution (第46条 "如仍有，须交给对家"): a seat may revolt only
+  holding none; the handing over is a negotiation the engine does not play.
+* zaozhuang's burn succeeding by winning the hand (003 §八, §十一 "赢了这场扑克"): read as going out while
+  burning, as in the other families; 003 names no other end of a burn.
+* The non-憋三 play of 002 §5 is the rule set with ``bie_san`` off (3s play as any rank; 上班 counts 3s).
 """
 
 from __future__ import annotations
