@@ -108,13 +108,15 @@ class Play:
                 f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s ({src})",
                 rule="play.tieqian",
             )
-        limits = deck_limits(rules.packs, rules.keep_threes)
-        if (
-            big > limits[Rank.BIG_JOKER]
-            or small > limits[Rank.SMALL_JOKER]
-            or twos > limits[Rank.TWO]
-            or (base is not None and len(cards) - big - small - twos > limits[base])
-            or (len(cards) > rules.packs and any(c.suit is not None for c in cards))
+        packs = rules.packs
+        n_base = len(cards) - big - small - twos
+        least = min(packs, rules.keep_threes) if rules.keep_threes else packs  # the fewest copies of any card
+        if (big > packs or small > packs or twos > packs or n_base > least) and (
+            big > packs
+            or small > packs
+            or twos > 4 * packs
+            or (base is not None and n_base > deck_limits(packs, rules.keep_threes)[base])
+            or any(c.suit is not None for c in cards)  # one suit of a rank exceeds the packs only where the rank does
         ):
             check_deck(cards, rules)  # more copies of a card than the packs hold: raises, naming it
         self._set(cards, rules, base, twos, big, small)
