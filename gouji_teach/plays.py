@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_cards, parse_cards
@@ -65,6 +66,7 @@ def number_en(n: int) -> str:
 
 
 _CARD = {r: Card(r) for r in Rank}
+_SUIT_OF = attrgetter("suit")  # a suit is truthy, None is not
 
 
 class Play:
@@ -116,7 +118,7 @@ class Play:
             or small > packs
             or twos > 4 * packs
             or (base is not None and n_base > deck_limits(packs, rules.keep_threes)[base])
-            or any(c.suit is not None for c in cards)  # one suit of a rank exceeds the packs only where the rank does
+            or any(map(_SUIT_OF, cards))  # one suit of a rank exceeds the packs only where the rank does
         ):
             check_deck(cards, rules)  # more copies of a card than the packs hold: raises, naming it
         self._set(cards, rules, base, twos, big, small)
