@@ -508,12 +508,16 @@ class Game:
         if s.top is None:
             if seat == s.to_act:
                 free = s.fours_due != seat  # only leads of 3s and 4s can be refused, unless 4s are due
-                of, notation, problem, four = Action.of, composition_notation, self._lead_problem, int(Rank.FOUR)
-                out += [  # built from compositions: a hand of 36 cards makes hundreds of plays
-                    of(seat, "play", notation(c))
-                    for c in possible_compositions(hand, self.rules)
-                    if (free and (c[0] > four or not c[1])) or problem(seat, c[0], sum(c[1:]), c[1]) is None
-                ]
+                notation, problem, four = composition_notation, self._lead_problem, int(Rank.FOUR)
+                out += Action.many(  # built from compositions: a hand of 36 cards makes hundreds of plays
+                    seat,
+                    "play",
+                    [
+                        notation(c)
+                        for c in possible_compositions(hand, self.rules)
+                        if (free and (c[0] > four or not c[1])) or problem(seat, c[0], sum(c[1:]), c[1]) is None
+                    ],
+                )
             return out
         top_play = s.top[1]
         if seat in s.window:
