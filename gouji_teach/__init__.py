@@ -13,7 +13,7 @@ True
 from .cards import Card, Hand, Rank, Suit, build_deck, format_cards, parse_cards
 from .compare import beats
 from .engine import Game
-from .errors import GoujiError, IllegalPlayError, NotationError, UnknownRulesetError
+from .errors import DeckLimitError, GoujiError, IllegalPlayError, NotationError, RulesetError, UnknownRulesetError
 from .gouji import can_kaidian, is_gouji, is_pure_gouji
 from .options import beating_plays, possible_plays
 from .plays import Play, PlayKind
@@ -31,6 +31,7 @@ __all__ = [
     "TONGSU",
     "ZAOZHUANG",
     "Card",
+    "DeckLimitError",
     "Game",
     "GameRecord",
     "GoujiError",
@@ -41,6 +42,7 @@ __all__ = [
     "PlayKind",
     "Rank",
     "Ruleset",
+    "RulesetError",
     "Suit",
     "UnknownRulesetError",
     "Verdict",

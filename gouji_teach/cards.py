@@ -20,13 +20,29 @@ gouji_teach.errors.NotationError: 第3个字符处的“1”不是牌：... / ba
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from .errors import NotationError
+from .errors import DeckLimitError, NotationError
 
-__all__ = ["CARD_RANKS", "Card", "Hand", "Rank", "Suit", "build_deck", "format_cards", "parse_cards"]
+if TYPE_CHECKING:
+    from .rulesets import Ruleset
+
+__all__ = [
+    "CARD_RANKS",
+    "Card",
+    "Hand",
+    "Rank",
+    "Suit",
+    "build_deck",
+    "check_deck",
+    "deck_limits",
+    "format_cards",
+    "parse_cards",
+]
 
 
 class Rank(IntEnum):
@@ -331,6 +347,57 @@ def build_deck(packs: int = 4, *, suits: bool = True, keep: Mapping[Rank, int] |
         limit = (keep or {}).get(rank)
         cards.extend(copies[:limit] if limit is not None else copies)
     return cards
+
+
+@lru_cache(maxsize=16)
+def deck_limits(packs: int, keep_threes: int = 0) -> tuple[int, ...]:
+    """How many cards of each rank a deck of ``packs`` packs holds, indexed by rank value (as
+    :attr:`Hand.counts`); ``keep_threes`` limits the 3s (0: all of them), as :func:`build_deck` does.
+
+    >>> limits = deck_limits(4)
+    >>> limits[Rank.BIG_JOKER], limits[Rank.NINE], deck_limits(6, 6)[Rank.THREE]
+    (4, 16, 6)
+    """
+    limits = [0] * 18
+    for rank in Rank:
+        limits[rank] = packs if rank.is_joker else 4 * packs
+    if keep_threes:
+        limits[Rank.THREE] = min(keep_threes, limits[Rank.THREE])
+    return tuple(limits)
+
+
+def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> None:
+    """Raise :class:`~gouji_teach.errors.DeckLimitError` if ``cards`` hold more copies of a card than the
+    packs of ``rules`` hold: of a rank, or of one suit of a rank (each pack has one). ``what`` (``'hand'``,
+    ``'hands'`` or ``''`` for a play) only words the message.
+
+    >>> from gouji_teach.rulesets import QINGDAO
+    >>> check_deck(parse_cards("DDDD 2222"), QINGDAO)
+    >>> check_deck(parse_cards("DDDDDDD"), QINGDAO)
+    Traceback (most recent call last):
+    ...
+    gouji_teach.errors.DeckLimitError: 有7张大花，可是4副牌只有4张 / there are 7 × big joker, but 4 packs ...
+    """
+    if isinstance(cards, Hand):
+        counts: Sequence[int] = cards.counts
+    else:
+        cards = tuple(cards)
+        counts = [0] * 18
+        for c in cards:
+            counts[c.rank] += 1
+    limits = deck_limits(rules.packs, rules.keep_threes)
+    for rank, n in enumerate(counts):
+        if n > limits[rank]:
+            r = Rank(rank)
+            raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what)
+    if len(cards) > rules.packs and any(c.suit is not None for c in cards):  # type: ignore[arg-type]
+        per_suit: dict[Card, int] = {}
+        for c in cards:
+            if c.suit is not None:
+                per_suit[c] = per_suit.get(c, 0) + 1
+        for c, n in per_suit.items():
+            if n > rules.packs:
+                raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what)
 
 
 def shuffled_deck(

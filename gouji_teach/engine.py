@@ -24,13 +24,16 @@ gouji_teach.events.IllegalActionError: 够级牌只有对头（座位3）能上�
 Where the seeds are thin or disagree, the engine decides as follows (each rule set's switches carry the rest):
 
 * A round is won by the last seat that played; it leads next, also after an unanswered 够级 play (000 part 3
-  第9条 "对家如不响应，则玩家发牌"; 002 §5 开点 "使得自己获得出牌权"), though 002 §5 打够级牌 says "由对头发牌".
+  第9条 "对家如不响应，则玩家发牌"; 002 §5 发牌 and 开点 "使得自己获得出牌权"). 002 §5 打够级牌 says the
+  opposite ("如果对头过牌……由对头发牌"): that reading is the switch ``duitou_pass_leads`` (off in every preset;
+  the seat still 开点s).
 * Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, in 烧
   priority (002 §5 烧牌), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
   is not a 过牌. A burn is the burner's play over the 够级 play; every later lead of the burner must carry a
   joker (the last one exempt where ``burn_last_exempt``) until it goes out (烧成功) or its play is beaten
-  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败: the burner plays no more and is placed last, in
-  every rule set (002 §5 and 000 part 3 第32条 say so; 003 is silent).
+  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败. Where ``failed_burn_last`` (002 §5 "本局不能再
+  出牌", 000 part 3 第32条) the burner plays no more and is placed last; otherwise (zaozhuang: 003 §八 only has
+  the failed burner pay the seat it burned) it owes that tribute and plays on.
 * 让牌 follows 000 part 3 第12条: the next two seats answer first; if either plays, the yielder has passed.
   Where ``yield_duitou_only`` (002 §5 让牌 "对让牌人顺的牌，唯有对头才有上牌权"), such a play, made in the
   yielder's place, is answered only by the 对头 of the seat that made it (对头 as in 002 §5 打够级牌), or by a
@@ -54,8 +57,39 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   at once (then sits out; the others answer them as a lead, and 宣点 stays open until an active seat plays) and
   its 对头 throws its 4s away; after a failure the 对头 leads, with 4s where it opened in the three plays (发四
   due). An unopened 对头 is not made to lead 4s: 第6条 keeps 4s for after 开点.
+  Where ``failed_revolution_fours`` (第48条 "无论对家是否开点，皆由对家发4", written for this case and taken
+  over 第6条) an unopened 对头 leads its 4s first too, and they concede nothing.
 * 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together):
   an action carries one play, and 000 part 3 第47条 itself has the first play answered before the other two.
+* 憋三 (``bie_san``): a play counted as 3s is the last play and is all 3s (002 §5 买三 "最后一手牌必须全是3",
+  000 part 1 "牌点必须都是3"): ``X33`` and ``233`` are refused, a joker or a 2 not being a 3. A seat holding no
+  3 still goes out with another play: the seeds give every seat a 3 by 买三/要三 and never say what else.
+* 憋三留头 where ``men_keeps_head`` (000 part 3 第5条 "视为并未走人"): the 对头 of a 闷ed seat keeps its head,
+  as after a failed revolution (others may only burn its 够级 plays, it may only burn theirs). Where
+  ``kaidian_needs_duitou`` (003 §六 "对家已走"), only a 对家 that went out or revolted ends 开点: a 闷ed 对家
+  "走不成了" (003 §十三) and has not gone.
+* 和平局 where ``peace_first_hand`` (000 part 3 第20条), in a hand dealt with ``first_hand``: no 买三买四, and a
+  seat's first pure 够级 play opens (开点) as it is played, answered or not.
+* Where ``must_give_three`` (003 §五 "既没钱又没花，有3的必须给一张"), a seat with no 2 and no joker asks its
+  teammates, then any seat with a 3 to spare must give it one.
+* 上班 (002 §5): the most 4s of one suit under 憋三, the most 3s otherwise ("以3代替上面的4"). A tie goes to the
+  lowest seat: the engine cannot know who shows first (先亮者).
+
+Not modelled, and why (the engine plays one hand; these belong to a series, to the deal, or to talk at the
+table):
+
+* 大落 leads the next hand (000 part 3 第13条, 第23条): a hand does not know the last one; whoever plays a
+  series passes the last hand's 大落 as ``leader=`` to :meth:`Game.from_hands`.
+* 汇五 (第44条), the opening play of the swept team after 串三户: it needs the previous hand's result and the
+  whole team's 5s before the deal is played; ``sweep_huiwu`` is recorded for settlement and the course only.
+* 点手 (第27条): cards shown and handed back while dealing, before play; the engine starts from dealt hands.
+* Money for buying must be dealt, not received (第7条): the engine's hands are dealt, never after 吃贡, so every
+  2 and joker it pays with was dealt.
+* 2s and jokers handed to the 对家 before a revolution (第46条 "如仍有，须交给对家"): a seat may revolt only
+  holding none; the handing over is a negotiation the engine does not play.
+* zaozhuang's burn succeeding by winning the hand (003 §八, §十一 "赢了这场扑克"): read as going out while
+  burning, as in the other families; 003 names no other end of a burn.
+* The non-憋三 play of 002 §5 is the rule set with ``bie_san`` off (3s play as any rank; 上班 counts 3s).
 """
 
 from __future__ import annotations
@@ -64,7 +98,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import Card, Hand, Rank, build_deck, shuffled_deck
+from .cards import Card, Hand, Rank, build_deck, check_deck, shuffled_deck
 from .compare import beats
 from .errors import GoujiError
 from .events import Action, Event, IllegalActionError, refusal
@@ -113,6 +147,7 @@ class _State:
         "burns",
         "duel",
         "finish",
+        "fours_due",
         "hands",
         "head_pending",
         "kaidian",
@@ -182,6 +217,7 @@ class Game:
         self.first_hand = first_hand
         if len(hands) != 6:
             raise ValueError("a hand of 够级 needs six seats")
+        check_deck([c for h in hands for c in h], self.rules, "hands")
         self._initial = tuple(hands)
         self._events: list[Event] = list(events)
         s = object.__new__(_State)
@@ -191,7 +227,7 @@ class Game:
         s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
         s.revolution_failed, s.duel = [], []
         s.burning, s.sisi = {}, {}
-        s.head_pending = None
+        s.head_pending = s.fours_due = None
         s.phase = "start"
         s.luanchan = False
         s.leader = s.to_act = leader
@@ -245,13 +281,11 @@ class Game:
             k: (v if isinstance(v, Hand) else Hand.parse(v) if isinstance(v, str) else Hand(v))
             for k, v in given.items()
         }
+        check_deck([c for h in parsed.values() for c in h], rules, "hands")
         if len(parsed) < 6:
             keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
             deck = build_deck(rules.packs, suits=False, keep=keep)
-            try:
-                rest = Hand(deck) - [Card(c.rank) for h in parsed.values() for c in h]
-            except ValueError:
-                raise ValueError("the given hands hold more cards than the deck of the rule set") from None
+            rest = Hand(deck) - [Card(c.rank) for h in parsed.values() for c in h]
             pool = list(rest.cards)
             random.Random(seed or 0).shuffle(pool)
             size = len(deck) // 6
@@ -274,7 +308,18 @@ class Game:
         first_hand: bool,
     ) -> Game:
         events: list[Event] = []
-        if prelude:
+        if prelude and first_hand and rules.peace_first_hand:
+            events.append(
+                Event(
+                    "peace",
+                    None,
+                    "和平局（系列第一局）：不买三买四，对家的第一手纯够级牌直接开点",
+                    "和平局 (the first hand of a series): nobody buys 3s or 4s, and a seat's first pure 够级 play "
+                    "opens at once",
+                    rule="kaidian.peace",
+                )
+            )
+        elif prelude:
             hands = _buy(hands, rules, events)
         if leader is None:
             leader, why_zh, why_en = _first_leader(hands, rules, deck, seed)
@@ -462,11 +507,17 @@ class Game:
         hand = s.hands[seat]
         if s.top is None:
             if seat == s.to_act:
-                out += [  # built from compositions: a hand of 36 cards makes hundreds of plays
-                    Action.of(seat, "play", composition_notation(c))
-                    for c in possible_compositions(hand, self.rules)
-                    if self._lead_problem(seat, c[0], sum(c[1:])) is None
-                ]
+                free = s.fours_due != seat  # only leads of 3s and 4s can be refused, unless 4s are due
+                notation, problem, four = composition_notation, self._lead_problem, int(Rank.FOUR)
+                out += Action.many(  # built from compositions: a hand of 36 cards makes hundreds of plays
+                    seat,
+                    "play",
+                    [
+                        notation(c)
+                        for c in possible_compositions(hand, self.rules)
+                        if (free and (c[0] > four or not c[1])) or problem(seat, c[0], sum(c[1:]), c[1]) is None
+                    ],
+                )
             return out
         top_play = s.top[1]
         if seat in s.window:
@@ -598,9 +649,11 @@ class Game:
                 raise self._refuse("turn.order", f"现在由座位{s.to_act}发牌", f"seat {s.to_act} leads now")
             if kind != "play":
                 raise self._refuse("lead.must", "发牌的人必须出一手牌，不能过、让或烧", "the leader must lead a play")
-            problem = self._lead_problem(seat, play.rank, play.size)  # type: ignore[union-attr]
+            problem = self._lead_problem(
+                seat, play.rank, play.size, play.size - play.jokers - play.twos  # type: ignore[union-attr]
+            )
             if problem is not None:
-                raise problem
+                raise self._refuse(*problem)
             return play
         top_play = s.top[1]
         if kind == "burn":
@@ -661,27 +714,48 @@ class Game:
         self._check_threes(seat, play)
 
     def _check_threes(self, seat: int, play: Play) -> None:
-        if self.rules.bie_san and play.rank == Rank.THREE and play.size < len(self._s.hands[seat]):
-            raise self._refuse(
-                "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
-            )
+        problem = self._threes_problem(seat, play.rank, play.size, play.size - play.jokers - play.twos)
+        if problem is not None:
+            raise self._refuse(*problem)
 
-    def _lead_problem(self, seat: int, rank: int | None, size: int) -> IllegalActionError | None:
-        """Why ``seat`` may not lead ``size`` cards counted at ``rank`` (``None``: it may)."""
+    def _threes_problem(self, seat: int, rank: int | None, size: int, base: int) -> tuple[str, str, str] | None:
+        """憋三 (002 §5 买三 "最后一手牌必须全是3", 000 part 1 "牌点必须都是3"): a play counted as 3s is the last
+        play and holds nothing but 3s (a joker or a 2 is not a 3). The refusal as (rule, zh, en), or ``None``."""
+        if not self.rules.bie_san or rank != Rank.THREE:
+            return None
+        if size < len(self._s.hands[seat]):
+            return "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
+        if base < size:
+            return (
+                "biesan",
+                "憋三：最后一手牌必须全是3，花和2都不是3",
+                "憋三: the last play must be all 3s, and a joker or a 2 is not a 3",
+            )
+        return None
+
+    def _lead_problem(self, seat: int, rank: int | None, size: int, base: int) -> tuple[str, str, str] | None:
+        """Why ``seat`` may not lead ``size`` cards counted at ``rank``, ``base`` of them of that rank itself, as
+        (rule, zh, en) for :meth:`_refuse`; ``None``: it may. Cheap: :meth:`legal_actions` asks it per play."""
         s, rules = self._s, self.rules
         hand = s.hands[seat]
-        if rules.bie_san and rank == Rank.THREE and size < len(hand):
-            return self._refuse(
-                "biesan", "憋三：3只能作为最后一手牌出", "憋三: 3s may only go as the last play of a hand"
+        problem = self._threes_problem(seat, rank, size, base)
+        if problem is not None:
+            return problem
+        if s.fours_due == seat and rank != Rank.FOUR and hand.count(Rank.FOUR) < len(hand):
+            return (
+                "revolt.fours",
+                f"革命失败：座位{seat}要先发4",
+                f"the revolution failed: seat {seat} must lead its 4s first",
             )
         if (
             rank == Rank.FOUR
             and rules.fours_before_kaidian == "forbidden"
+            and s.fours_due != seat
             and not s.luanchan
             and s.kaidian[seat] not in ("open", "pending")
             and hand.count(Rank.THREE) + hand.count(Rank.FOUR) < len(hand)
         ):
-            return self._refuse("fours", "没开点不能发4", "4s may not be led before 开点")
+            return "fours", "没开点不能发4", "4s may not be led before 开点"
         return None
 
     def _yield_problem(self, seat: int) -> IllegalActionError | None:
@@ -745,10 +819,15 @@ class Game:
         )
 
     def _has_head(self, seat: int) -> bool:
-        """The seat's 对头 still counts: it plays, or it failed a revolution (then it never answers)."""
+        """The seat's 对头 still counts: it plays, or it failed a revolution, or it was 闷ed where
+        ``men_keeps_head`` (憋三留头); in the last two cases it never answers."""
         s = self._s
         h = opposite(seat)
-        return s.status[h] == ACTIVE or h in s.revolution_failed
+        return (
+            s.status[h] == ACTIVE
+            or h in s.revolution_failed
+            or (s.status[h] == MEN and self.rules.men_keeps_head)
+        )
 
     def _restricted(self) -> bool:
         """Whether the play on top is a 够级 play only its 对头 answers, or nobody (够死级: also in 四户乱缠, where
@@ -789,7 +868,7 @@ class Game:
         plays = beating_plays(hand, target, self.rules)
         if self.rules.bie_san:
             n = len(hand)
-            plays = [p for p in plays if p.rank != Rank.THREE or p.size == n]
+            plays = [p for p in plays if p.rank != Rank.THREE or (p.size == n and not p.jokers and not p.twos)]
         return plays
 
     def _emit(self, kind: str, seat: int | None, zh: str, en: str, **kw: Any) -> None:
@@ -1020,16 +1099,19 @@ class Game:
         s, h = self._s, opposite(r)
         if not success:
             s.leader = s.to_act = h
-            fours = self.rules.fasi and s.kaidian[h] == "open" and s.hands[h].count(Rank.FOUR) > 0
-            if fours:
+            has_fours = 0 < s.hands[h].count(Rank.FOUR) < len(s.hands[h])
+            fours = has_fours and (self.rules.failed_revolution_fours or (self.rules.fasi and s.kaidian[h] == "open"))
+            if fours and self.rules.fasi and s.kaidian[h] == "open":
                 s.kaidian[h] = "pending"
+            if fours and self.rules.failed_revolution_fours:
+                s.fours_due = h
             self._emit(
                 "revolt_lead",
                 h,
                 f"革命失败：对家座位{h}先发牌" + ("，先发4" if fours else ""),
                 f"the revolution failed: its 对头, seat {h}, leads" + (", 4s first" if fours else ""),
                 other=r,
-                rule="revolt.lead",
+                rule="revolt.fours" if fours and self.rules.failed_revolution_fours else "revolt.lead",
             )
             return
         self._throw_fours(h, "的对家革命成功", "faces a successful revolution", "revolt.lead")
@@ -1181,6 +1263,9 @@ class Game:
 
     def _on_lead(self, seat: int, play: Play) -> None:
         s, rules = self._s, self.rules
+        due = s.fours_due == seat  # 4s led because a failed revolution makes them due (000 part 3 第48条)
+        if due:
+            s.fours_due = None
         state = s.kaidian[seat]
         if state == "pending":
             if play.rank == Rank.FOUR:
@@ -1201,7 +1286,10 @@ class Game:
                     f"seat {seat} did not lead 4s after 开点: it has not opened and must open again",
                     rule="fasi",
                 )
-        elif play.rank == Rank.FOUR and state == "" and not s.luanchan and rules.fours_before_kaidian != "free":
+        elif (
+            play.rank == Rank.FOUR and state == "" and not due and not s.luanchan
+            and rules.fours_before_kaidian != "free"
+        ):
             s.kaidian[seat] = "conceded"
             self._emit(
                 "concede",
@@ -1215,13 +1303,16 @@ class Game:
             if not (last and rules.burn_last_exempt):
                 i = s.burning.pop(seat)
                 s.burns[i][2] = "failed"
-                s.status[seat] = FAILED
+                if rules.failed_burn_last:
+                    s.status[seat] = FAILED
+                    zh, en = "，算大落，本局不能再出牌", ", it is 大落 and plays no more"
+                else:
+                    zh, en = "，要向被烧的人进贡，但照常出牌", ": it owes the seat it burned tribute and plays on"
                 self._emit(
                     "burn_failed",
                     seat,
-                    f"座位{seat}烧牌后出牌没挂花：烧失败，算大落，本局不能再出牌",
-                    f"seat {seat} led without a joker while burning: the burn fails (烧失败), it is 大落 and "
-                    "plays no more",
+                    f"座位{seat}烧牌后出牌没挂花：烧失败{zh}",
+                    f"seat {seat} led without a joker while burning: the burn fails (烧失败){en}",
                     other=s.burns[i][1],
                     rule="burn.joker",
                 )
@@ -1258,6 +1349,11 @@ class Game:
             rule = "head.failed"
             zh = f"：够级，对头座位{h}革命失败不出牌，别人只能烧"
             en = f": 够级; its 对头 seat {h} failed its revolution and never answers, so others may only burn it"
+        elif gouji and not luan_after and self._has_head(seat):
+            rule = "head.men"
+            zh = f"：够级，对头座位{h}被闷了但视为没走（憋三留头），它出不了牌，别人只能烧"
+            en = (f": 够级; its 对头 seat {h} is 闷ed but counts as still there (憋三留头): it cannot answer, so "
+                  "others may only burn it")
         elif yielded and self.rules.yield_duitou_only and not luan_after and s.status[h] == ACTIVE:
             yield_top, rule = True, "yield.duitou"
             zh = f"：让牌后上的牌，只有对头座位{h}能上"
@@ -1290,6 +1386,19 @@ class Game:
             )
             self._beaten(victim, seat)
         s.top, s.top_gouji, s.sisi_top, s.yield_top = (seat, play), gouji, sisi, yield_top
+        if (
+            self.first_hand
+            and self.rules.peace_first_hand
+            and s.kaidian[seat] == ""
+            and play.can_kaidian
+            and not luan_after
+        ):  # 和平局 (000 part 3 第20条): the first pure 够级 play of the first hand opens at once
+            self._open_point(
+                seat,
+                f"和平局，第一局的第一手纯够级牌{play.text_zh}直接开点",
+                f"和平局: its first pure 够级 play of the first hand, {play.text_en}, opens at once",
+                "kaidian.peace",
+            )
         if empties:
             self._go_out(seat)
         self._check_end()
@@ -1297,6 +1406,28 @@ class Game:
             return
         self._open_window(seat)
         self._advance(seat)
+
+    def _open_point(self, seat: int, why_zh: str, why_en: str, rule: str) -> None:
+        """``seat`` 开点s (the next lead must be 4s where the rule set has 发四 and the seat holds some)."""
+        s = self._s
+        if self.rules.fasi and s.status[seat] == ACTIVE and s.hands[seat].count(Rank.FOUR):
+            s.kaidian[seat] = "pending"
+            self._emit(
+                "kaidian",
+                seat,
+                f"座位{seat}开点（{why_zh}），下一手要发四",
+                f"seat {seat} opens a point (开点: {why_en}); its next lead must be 4s",
+                rule=rule,
+            )
+        else:
+            s.kaidian[seat] = "open"
+            self._emit(
+                "kaidian",
+                seat,
+                f"座位{seat}开点：{why_zh}",
+                f"seat {seat} opens a point (开点): {why_en}",
+                rule=rule,
+            )
 
     def _answers_last_gouji(self, seat: int) -> bool:
         """Whether ``seat`` is answering, as its 对头, the 够级 play 头科 or 二科 went out with (002 §5 够死级)."""
@@ -1489,30 +1620,28 @@ class Game:
             s.kaidian[winner] == ""
             and play.can_kaidian
             and not s.luanchan
-            and not (rules.kaidian_needs_duitou and s.status[opposite(winner)] != ACTIVE)
+            and not (rules.kaidian_needs_duitou and s.status[opposite(winner)] in (OUT, REVOLT))
         ):
-            if rules.fasi and s.status[winner] == ACTIVE and s.hands[winner].count(Rank.FOUR):
-                s.kaidian[winner] = "pending"
-                self._emit(
-                    "kaidian",
-                    winner,
-                    f"座位{winner}开点（{play.text_zh}没人接），下一手要发四",
-                    f"seat {winner} opens a point (开点: nobody answered {play.text_en}); its next lead must be 4s",
-                    rule="kaidian",
-                )
-            else:
-                s.kaidian[winner] = "open"
-                self._emit(
-                    "kaidian",
-                    winner,
-                    f"座位{winner}开点：{play.text_zh}没人接",
-                    f"seat {winner} opens a point (开点): nobody answered {play.text_en}",
-                    rule="kaidian",
-                )
+            self._open_point(winner, f"{play.text_zh}没人接", f"nobody answered {play.text_en}", "kaidian")
+        h = opposite(winner)
+        duitou_leads = (
+            rules.duitou_pass_leads and s.top_gouji and not s.luanchan and h in s.passed and s.status[h] == ACTIVE
+        )
         s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
         s.window, s.after_window = [], None
         s.yielder, s.yield_left = None, []
+        if duitou_leads:  # 002 §5 打够级牌: "如果对头过牌，则新的一轮产生，由对头发牌"
+            s.leader = s.to_act = h
+            self._emit(
+                "duitou_leads",
+                h,
+                f"对头座位{h}不要座位{winner}的够级牌：由对头座位{h}发牌",
+                f"the 对头, seat {h}, passed seat {winner}'s 够级 play: seat {h} leads",
+                other=winner,
+                rule="lead.duitou",
+            )
+            return
         if s.status[winner] == ACTIVE:
             s.leader = s.to_act = winner
             return
@@ -1536,7 +1665,9 @@ _STATUS_EN = {OUT: "has gone out", REVOLT: "has revolted", MEN: "is 闷ed", FAIL
 
 def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
     """买三/买四: a seat without a 3 (4) gets one from the 对头, then the other opponents, paying a 2 (else a
-    小花, else a 大花); with nothing to pay, or no opponent to spare one, a teammate gives one (要三)."""
+    小花, else a 大花); with nothing to pay, or no opponent to spare one, a teammate gives one (要三). Where
+    ``must_give_three`` (003 §五), a seat with nothing to pay asks its teammates first, then any seat with a 3 to
+    spare must give one."""
     hands = list(hands)
     for rank, on in ((Rank.THREE, rules.buy_threes), (Rank.FOUR, rules.buy_fours)):
         if not on:
@@ -1545,16 +1676,26 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
             if hands[s].count(rank):
                 continue
             pay = next((r for r in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if hands[s].count(r)), None)
-            for seller in (opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6):
+            sellers = [opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6]
+            given = pay is None and rank == Rank.THREE and rules.must_give_three
+            if given:  # 003 §五: teammates first (索要), then anyone with a 3 must give one
+                sellers = sellers[3:] + sellers[:3]
+            for seller in sellers:
                 if hands[seller].count(rank) < 2:
                     continue
                 opponent = team(seller) != team(s)
-                if opponent and pay is None:
+                if opponent and pay is None and not given:
                     continue
                 card = next(c for c in hands[seller] if c.rank == rank)
                 hands[seller] = hands[seller] - (card,)
                 hands[s] = Hand((*hands[s].cards, card))
-                if opponent:
+                rule = "buy"
+                if opponent and pay is None:
+                    zh = f"座位{s}没有{rank.zh}，又没钱没花：座位{seller}有多的{rank.zh}，必须给一张"
+                    en = (f"seat {s} has no {rank.en} and no 2 or joker to pay: seat {seller} has one to spare and "
+                          "must give it")
+                    rule = "buy.give"
+                elif opponent:
                     money = next(c for c in hands[s] if c.rank == pay)
                     hands[s] = hands[s] - (money,)
                     hands[seller] = Hand((*hands[seller].cards, money))
@@ -1563,7 +1704,7 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
                 else:
                     zh = f"座位{s}没有{rank.zh}，同帮座位{seller}送一张"
                     en = f"seat {s} has no {rank.en}: its teammate seat {seller} gives one"
-                events.append(Event("buy", s, zh, en, other=seller, cards=rank.notation, rule="buy"))
+                events.append(Event("buy", s, zh, en, other=seller, cards=rank.notation, rule=rule))
                 break
     return hands
 
@@ -1571,20 +1712,21 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
 def _first_leader(hands: Sequence[Hand], rules: Ruleset, deck: list[Card] | None, seed: int) -> tuple[int, str, str]:
     """Who leads first, with the reason (zh, en)."""
     rng = random.Random(seed)
-    if rules.first_leader == "suit_fours":
+    if rules.first_leader == "suit_fours":  # 002 §5 上班: 4s under 憋三, else 3s (以3代替上面的4)
+        shown = Rank.FOUR if rules.bie_san else Rank.THREE
         best, seat = 1, None
-        for k in range(6):
+        for k in range(6):  # a tie goes to the lowest seat: the engine has no "who showed first" (先亮者)
             per_suit: dict[object, int] = {}
             for c in hands[k]:
-                if c.rank == Rank.FOUR and c.suit is not None:
+                if c.rank == shown and c.suit is not None:
                     per_suit[c.suit] = per_suit.get(c.suit, 0) + 1
             n = max(per_suit.values(), default=0)
             if n > best:
                 best, seat = n, k
         if seat is not None:
-            return seat, f"同花色的4最多（{best}张）", f"most 4s of one suit ({best})"
+            return seat, f"同花色的{shown.zh}最多（{best}张）", f"most {shown.en}s of one suit ({best})"
         k = rng.randrange(6)
-        return k, "没人亮同花色的4，随机定人", "nobody shows two 4s of a suit: drawn at random"
+        return k, f"没人亮同花色的{shown.zh}，随机定人", f"nobody shows two {shown.en}s of a suit: drawn at random"
     if rules.first_leader == "first_three":
         if deck is not None:
             i = next((i for i, c in enumerate(deck) if c.rank == Rank.THREE), None)

@@ -3,14 +3,26 @@
 * :class:`NotationError`: text that is not card notation (names the bad token and its position).
 * :class:`IllegalPlayError`: cards that are valid notation but not a legal play under the rule set
   (names the rule that forbids it).
+* :class:`DeckLimitError` (an :class:`IllegalPlayError`): a play or hand holding more copies of a card than
+  the rule set's packs hold (names the card, the count and the limit).
 * :class:`UnknownRulesetError`: a rule-set name that is not a preset.
+* :class:`RulesetError`: a rule set built with a switch value it does not allow (names the switch and the
+  values it allows).
 * :class:`RecordError`: a game record (the JSON the engine writes and settlement reads) that is malformed or
   inconsistent; names the field, e.g. ``finish_order[3]``.
 """
 
 from __future__ import annotations
 
-__all__ = ["GoujiError", "IllegalPlayError", "NotationError", "RecordError", "UnknownRulesetError"]
+__all__ = [
+    "DeckLimitError",
+    "GoujiError",
+    "IllegalPlayError",
+    "NotationError",
+    "RecordError",
+    "RulesetError",
+    "UnknownRulesetError",
+]
 
 
 class GoujiError(ValueError):
@@ -38,6 +50,33 @@ class NotationError(GoujiError):
 
 class IllegalPlayError(GoujiError):
     """Cards that do not form a legal play under the rule set; ``rule`` is the id of the rule that forbids it."""
+
+
+class DeckLimitError(IllegalPlayError):
+    """More copies of one card than the packs of the rule set hold: ``card`` (its notation), ``count`` (how many
+    were given) and ``limit`` (how many the deck holds)."""
+
+    def __init__(
+        self, card: str, card_zh: str, card_en: str, count: int, limit: int, packs: int, what: str = ""
+    ) -> None:
+        self.card, self.count, self.limit = card, count, limit
+        where_zh, where_en = {"hands": ("几家手里", "the hands hold"), "hand": ("手里", "the hand holds")}.get(
+            what, ("", "")
+        )
+        super().__init__(
+            f"{where_zh}有{count}张{card_zh}，可是{packs}副牌只有{limit}张",
+            f"{where_en or 'there are'} {count} × {card_en}, but {packs} packs hold only {limit}",
+            rule="deck.limit",
+        )
+
+
+class RulesetError(GoujiError):
+    """A rule set built with a switch value it does not allow (or a switch without a source); ``field`` names
+    the switch."""
+
+    def __init__(self, ruleset: str, field: str, zh: str, en: str) -> None:
+        self.field = field
+        super().__init__(f"规则集 {ruleset!r} 的 {field} {zh}", f"rule set {ruleset!r}: {field}: {en}")
 
 
 class UnknownRulesetError(GoujiError):

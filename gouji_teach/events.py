@@ -16,6 +16,7 @@ Action(seat=4, kind='burn', cards='DX99')
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,14 +66,25 @@ class Action:
     def of(cls, seat: int, kind: str, play: Play | str) -> Action:
         """A ``play`` or ``burn`` of a counted play, or of notation already as :attr:`Play.notation` writes it
         (nothing to parse)."""
+        return cls.many(seat, kind, (play if isinstance(play, str) else play.notation,))[0]
+
+    @classmethod
+    def many(cls, seat: int, kind: str, notations: Iterable[str]) -> list[Action]:
+        """:meth:`of` for each notation, built in one loop (the engine lists hundreds of leads at once).
+
+        >>> Action.many(2, "play", ["99", "D"])
+        [Action(seat=2, kind='play', cards='99'), Action(seat=2, kind='play', cards='D')]
+        """
         if kind not in _WITH_CARDS:
             raise ValueError(f"{kind} takes no cards")
-        action = object.__new__(cls)
-        set_ = object.__setattr__
-        set_(action, "seat", seat)
-        set_(action, "kind", kind)
-        set_(action, "cards", play if isinstance(play, str) else play.notation)
-        return action
+        new, actions = object.__new__, []
+        for cards in notations:
+            action = new(cls)
+            _SET_SEAT(action, seat)  # the slots' own setters: the frozen __setattr__ is bypassed, and fast
+            _SET_KIND(action, kind)
+            _SET_CARDS(action, cards)
+            actions.append(action)
+        return actions
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -103,6 +115,9 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "cards": self.cards}
+
+
+_SET_SEAT, _SET_KIND, _SET_CARDS = (Action.__dict__[name].__set__ for name in ("seat", "kind", "cards"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +353,36 @@ PLAY_RULES: dict[str, Rule] = {
             "革命失败：对家仍然有头",
             "a failed revolution leaves its 对头 有头",
             src=("000", "part 3 第49条", "革命失败即视为对家有头"),
+        ),
+        _play_rule(
+            "head.men",
+            "憋三留头：被闷的人视为没走，它的对家仍然有头",
+            "憋三留头: a 闷ed seat counts as still there, its 对头 keeps its head",
+            switch="men_keeps_head",
+        ),
+        _play_rule(
+            "revolt.fours",
+            "革命失败后，对家先发4",
+            "after a failed revolution its 对头 leads 4s first",
+            switch="failed_revolution_fours",
+        ),
+        _play_rule(
+            "kaidian.peace",
+            "和平局：第一局的第一手纯够级牌直接开点",
+            "和平局: a seat's first pure 够级 play in the first hand opens at once",
+            switch="peace_first_hand",
+        ),
+        _play_rule(
+            "buy.give",
+            "没钱没花买不了3：有3的人必须给一张",
+            "no 2 and no joker to pay with: a seat with a 3 to spare must give one",
+            switch="must_give_three",
+        ),
+        _play_rule(
+            "lead.duitou",
+            "对头不要够级牌：由对头发牌",
+            "the 对头 passed the 够级 play: the 对头 leads",
+            switch="duitou_pass_leads",
         ),
         _play_rule(
             "wutou",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from .cards import BASE_RANKS, Card, Hand, Rank, format_cards
+from .cards import BASE_RANKS, Hand, Rank, check_deck
 from .compare import _decide, as_play
 from .plays import JOKERS_ONLY_RANK, Play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
@@ -30,8 +30,11 @@ _TWO = int(Rank.TWO)
 Composition = tuple[int, int, int, int, int]
 
 
-def _as_hand(hand: Hand | str) -> Hand:
-    return hand if isinstance(hand, Hand) else Hand.parse(hand)
+def _as_hand(hand: Hand | str, rules: Ruleset) -> Hand:
+    """The hand, refused (:class:`~gouji_teach.errors.DeckLimitError`) if the packs of ``rules`` cannot hold it."""
+    hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    check_deck(hand, rules, "hand")
+    return hand
 
 
 def _compositions(
@@ -69,16 +72,23 @@ def _composition_cost(c: Composition, downgrade: bool) -> tuple[int, int, int, i
     return (base + twos + big + small, big + small, big, twos, rank if base else (_TWO if twos else JOKERS_ONLY_RANK))
 
 
-@lru_cache(maxsize=8192)
-def composition_notation(c: Composition) -> str:
-    """The notation of the suitless play ``c`` makes, as :attr:`Play.notation` writes it.
+_NOTE = {int(r): r.notation for r in Rank}
 
-    >>> composition_notation((10, 3, 1, 0, 2))
-    'XX2 10 10 10'
+
+@lru_cache(maxsize=65536)
+def composition_notation(c: Composition) -> str:
+    """The notation of the suitless play ``c`` makes, as :attr:`Play.notation` writes it (built from strings:
+    no cards are made).
+
+    >>> composition_notation((10, 3, 1, 0, 2)), composition_notation((9, 2, 1, 1, 0))
+    ('XX2 10 10 10', 'D299')
     """
     rank, base, twos, big, small = c
-    counts = ((Rank.BIG_JOKER, big), (Rank.SMALL_JOKER, small), (Rank.TWO, twos), (rank, base))
-    return format_cards(Card(Rank(r)) for r, n in counts for _ in range(n))
+    head = "D" * big + "X" * small + "2" * twos
+    if rank != 10 or not base:
+        return head + _NOTE[rank] * base if base else head
+    tens = " ".join(("10",) * base)  # 10s stand apart, as format_cards writes them
+    return f"{head} {tens}" if head else tens
 
 
 def possible_compositions(
@@ -90,18 +100,22 @@ def possible_compositions(
     [(0, 0, 1, 0, 1), (0, 0, 1, 1, 0), (0, 0, 0, 1, 1)]
     """
     rules = find_ruleset(rules)
-    counts = _as_hand(hand).counts
+    counts = _as_hand(hand, rules).counts
     nd, nx, n2 = counts[Rank.BIG_JOKER], counts[Rank.SMALL_JOKER], counts[Rank.TWO]
-    jokers = [(big, small) for big in range(nd + 1) for small in range(nx + 1)]
-    found = [(0, 0, twos, big, small) for twos in range(n2 + 1) for big, small in jokers if twos + big + small]
+    downgrade = rules.downgrade_mixed_jokers
+    # each composition behind its cost (as _composition_cost computes it), so that a plain sort orders them
+    jokers = [(big, small, big + small, 0 if downgrade and big and small else big)
+              for big in range(nd + 1) for small in range(nx + 1)]
+    found = [(twos + nj, nj, bc, twos, _TWO if twos else JOKERS_ONLY_RANK, (0, 0, twos, big, small))
+             for twos in range(n2 + 1) for big, small, nj, bc in jokers if twos + nj]
     fillers = range(n2 + 1) if rules.tieqian else range(1)
     for r in BASE_RANKS:
-        found += [(r, base, twos, big, small) for base in range(1, counts[r] + 1) for twos in fillers
-                  for big, small in jokers]
+        found += [(base + twos + nj, nj, bc, twos, r, (r, base, twos, big, small))
+                  for base in range(1, counts[r] + 1) for twos in fillers for big, small, nj, bc in jokers]
     if size is not None:
-        found = [c for c in found if sum(c[1:]) == size]
-    downgrade = rules.downgrade_mixed_jokers
-    return sorted(found, key=lambda c: _composition_cost(c, downgrade))
+        found = [d for d in found if d[0] == size]
+    found.sort()
+    return [d[5] for d in found]
 
 
 def possible_plays(hand: Hand | str, rules: Ruleset | str | None = None, size: int | None = None) -> list[Play]:
@@ -120,7 +134,7 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
         rules = target.rules if isinstance(target, Play) else QINGDAO
     rules = find_ruleset(rules)
     tg = as_play(target, rules)
-    counts = _as_hand(hand).counts
+    counts = _as_hand(hand, rules).counts
     cover = rules.joker_model == "cover"
     downgrade = rules.downgrade_mixed_jokers
     tb, ts, tr, tn = tg.big_jokers, tg.small_jokers, tg._r, tg.count

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, _strength_key, format_cards, parse_cards
+from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_cards, parse_cards
 from .errors import IllegalPlayError
 from .rulesets import Ruleset, find_ruleset
 
@@ -65,6 +66,7 @@ def number_en(n: int) -> str:
 
 
 _CARD = {r: Card(r) for r in Rank}
+_SUIT_OF = attrgetter("suit")  # a suit is truthy, None is not
 
 
 class Play:
@@ -108,6 +110,17 @@ class Play:
                 f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s ({src})",
                 rule="play.tieqian",
             )
+        packs = rules.packs
+        n_base = len(cards) - big - small - twos
+        least = min(packs, rules.keep_threes) if rules.keep_threes else packs  # the fewest copies of any card
+        if (big > packs or small > packs or twos > packs or n_base > least) and (
+            big > packs
+            or small > packs
+            or twos > 4 * packs
+            or (base is not None and n_base > deck_limits(packs, rules.keep_threes)[base])
+            or any(map(_SUIT_OF, cards))  # one suit of a rank exceeds the packs only where the rank does
+        ):
+            check_deck(cards, rules)  # more copies of a card than the packs hold: raises, naming it
         self._set(cards, rules, base, twos, big, small)
 
     def _set(self, cards: tuple[Card, ...], rules: Ruleset, base: Rank | None, twos: int, big: int, small: int) -> None:
@@ -140,7 +153,16 @@ class Play:
 
     @classmethod
     def parse(cls, text: str, rules: Ruleset | str | None = None) -> Play:
-        """A play from notation. Raises :class:`NotationError` or :class:`IllegalPlayError`."""
+        """A play from notation. Raises :class:`NotationError` or :class:`IllegalPlayError` (a
+        :class:`~gouji_teach.errors.DeckLimitError` when the rule set's packs cannot hold the cards).
+
+        >>> Play.parse("DDDDD")
+        Traceback (most recent call last):
+        ...
+        gouji_teach.errors.DeckLimitError: 有5张大花，可是4副牌只有4张 / there are 5 × big joker, but 4 packs hold ...
+        >>> Play.parse("DDDDD", "zaozhuang").text_en
+        '5 big jokers'
+        """
         return cls(parse_cards(text), rules)
 
     @classmethod

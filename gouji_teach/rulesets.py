@@ -18,22 +18,34 @@ gouji_teach.errors.UnknownRulesetError: 未知规则集 'beijing'... / unknown r
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
-from .errors import UnknownRulesetError
+from .errors import RulesetError, UnknownRulesetError
 
 __all__ = [
+    "CHOICES",
     "LINYI",
     "PRESETS",
     "QINGDAO",
     "SEEDS",
     "TONGSU",
+    "TRIBUTE_KINDS",
     "ZAOZHUANG",
+    "CounterBurnGrowth",
+    "FirstLeader",
+    "FoursBeforeKaidian",
+    "JokerModel",
+    "PassRule",
+    "RevolutionDuel",
     "Ruleset",
     "Source",
+    "SweepTribute",
+    "TributeCards",
     "find_ruleset",
     "switch_table",
     "switches",
@@ -85,6 +97,86 @@ def default(why: str, quote: str = "") -> Source:
     return Source(None, why, quote)
 
 
+class JokerModel(StrEnum):
+    """Values of ``joker_model``: how a 挂花 play is beaten."""
+
+    ASPECTS = "aspects"
+    COVER = "cover"
+
+
+class CounterBurnGrowth(StrEnum):
+    """Values of ``counter_burn_growth``: what a 烧贡 is worth after k 反烧."""
+
+    ONE = "one"
+    PLUS_ONE = "plus_one"
+    DOUBLE = "double"
+
+
+class SweepTribute(StrEnum):
+    """Values of ``sweep_tribute``: tribute after a 串三户."""
+
+    NONE = "none"
+    DIAN = "dian"
+    QUAN = "quan"
+    NORMAL = "normal"
+
+
+class TributeCards(StrEnum):
+    """Values of ``tribute_cards``: which cards a tribute takes."""
+
+    BIGGEST = "biggest"
+    NATURAL_JOKERS_TWOS = "natural_jokers_twos"
+
+
+class FirstLeader(StrEnum):
+    """Values of ``first_leader``: who leads first."""
+
+    SUIT_FOURS = "suit_fours"
+    FIRST_THREE = "first_three"
+    DRAWN_CARD = "drawn_card"
+
+
+class PassRule(StrEnum):
+    """Values of ``pass_rule``: whether a seat that passed may play again."""
+
+    FINAL = "final"
+    EXCEPT_DUITOU = "except_duitou"
+    FREE = "free"
+
+
+class FoursBeforeKaidian(StrEnum):
+    """Values of ``fours_before_kaidian``: leading 4s before 开点."""
+
+    FREE = "free"
+    CONCEDE = "concede"
+    FORBIDDEN = "forbidden"
+
+
+class RevolutionDuel(StrEnum):
+    """Values of ``revolution_duel``: the plays after a revolution."""
+
+    NONE = "none"
+    CHONGDIAN = "chongdian"
+    THREE_PLAYS = "three_plays"
+
+
+#: The choice-valued switches and their vocabularies.
+CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType(
+    {
+        "joker_model": JokerModel,
+        "counter_burn_growth": CounterBurnGrowth,
+        "sweep_tribute": SweepTribute,
+        "tribute_cards": TributeCards,
+        "first_leader": FirstLeader,
+        "pass_rule": PassRule,
+        "fours_before_kaidian": FoursBeforeKaidian,
+        "revolution_duel": RevolutionDuel,
+    }
+)
+#: The kinds of tribute a rule set may name (``tribute_order``, ``failed_burn_tribute``).
+TRIBUTE_KINDS = ("闷贡", "烧贡", "点贡", "落贡", "圈贡", "诈烧贡")
+
+
 def _switch(zh: str, en: str) -> Any:
     """A rule-set field that is a switch, with its meaning in both languages."""
     return field(metadata={"zh": zh, "en": en})
@@ -108,7 +200,7 @@ class Ruleset:
     )
 
     # -- comparison ----------------------------------------------------------------------------------
-    joker_model: Literal["aspects", "cover"] = _switch(
+    joker_model: JokerModel = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "挂花比较方式：两方面都大（aspects）或逐张压住（cover）",
         "how 挂花 is beaten: bigger in both aspects, or every card covered",
     )
@@ -133,7 +225,10 @@ class Ruleset:
         "革命者算四科；本帮得头科、二科时算三科", "a revolutionary is 四科, or 三科 when the team takes 头科 and 二科"
     )
     failed_revolution_last: bool = _switch("革命失败者为大落", "a failed revolutionary is 大落")
-    failed_burn_last: bool = _switch("烧牌失败（诈烧）者为大落", "a failed burner (诈烧) is 大落")
+    failed_burn_last: bool = _switch(
+        "烧牌失败（诈烧）者为大落，本局不再出牌",
+        "a failed burner (诈烧) is 大落 and plays no more; otherwise it owes tribute and plays on",
+    )
     zhashao_men_free: bool = _switch(
         "因诈烧被闷的不算落，为自由人（三科或四科），不进闷贡",
         "a seat 闷ed by a failed burn is a free seat (三科 or 四科) and pays no 闷贡",
@@ -152,14 +247,14 @@ class Ruleset:
     failed_burn_tribute: str = _switch(
         "烧牌失败时烧牌者向被烧者进的贡（空：不进）", "the tribute a failed burner pays the seat burned (empty: none)"
     )
-    counter_burn_growth: Literal["one", "plus_one", "double"] = _switch(
+    counter_burn_growth: CounterBurnGrowth = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "k次反烧后的烧贡张数：1、k+1 或 2^k", "烧贡 after k 反烧: 1, k+1 or 2^k"
     )
     men_cards: int = _switch("闷贡张数", "cards of a 闷贡")
     luo_cards: tuple[int, int] = _switch(
         "落贡：大落进头科、二落进二科的张数", "落贡: cards 大落 pays 头科, and 二落 pays 二科"
     )
-    sweep_tribute: Literal["none", "dian", "quan", "normal"] = _switch(
+    sweep_tribute: SweepTribute = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "串三户（圈）后的进贡：不进贡、输方各进一张点贡、只进圈贡、照常",
         "tribute after a 串三户: none, one 点贡 from each loser, only 圈贡 from the losers, or as usual",
     )
@@ -169,7 +264,7 @@ class Ruleset:
         "after this many 圈 of one team in a row the series restarts (0: never)",
     )
     same_team_pays: bool = _switch("同帮之间也要进贡", "tribute is paid between teammates too")
-    tribute_cards: Literal["biggest", "natural_jokers_twos"] = _switch(
+    tribute_cards: TributeCards = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "进哪些牌：手里最大的牌，或只进自然抓到的王和2（不足部分免除）",
         "which cards: the biggest in hand, or only naturally dealt jokers and 2s (any shortfall excused)",
     )
@@ -184,16 +279,16 @@ class Ruleset:
     # -- play ------------------------------------------------------------------------------------------
     keep_threes: int = _switch("牌里只留几张3（0：全留）", "how many 3s the deck keeps (0: all of them)")
     bie_san: bool = _switch("憋三：3只能作最后一手牌出", "憋三: 3s may only be the last play of a hand")
-    first_leader: Literal["suit_fours", "first_three", "drawn_card"] = _switch(
+    first_leader: FirstLeader = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "谁先发牌：同花色4最多（suit_fours）、最先摸到3（first_three）、翻牌定人（drawn_card）",
         "who leads first: most 4s of one suit, the first 3 dealt, or a drawn card",
     )
-    pass_rule: Literal["final", "except_duitou", "free"] = _switch(
+    pass_rule: PassRule = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "过牌后能否再上牌：不能（final）、只能上对头的牌（except_duitou）、可以（free）",
         "after passing, may a seat play again this round: never, only on its 对头's play, or freely",
     )
     fasi: bool = _switch("开点后必须发4，不发视为不开点", "after 开点 the next lead must be 4s, or the 开点 lapses")
-    fours_before_kaidian: Literal["free", "concede", "forbidden"] = _switch(
+    fours_before_kaidian: FoursBeforeKaidian = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "没开点时发4：可以（free）、视为认点（concede）、不许（forbidden）",
         "leading 4s before 开点: allowed, concedes the point, or forbidden",
     )
@@ -237,10 +332,30 @@ class Ruleset:
         "不能再开点时，没开点的人把4扔掉（自然点除外）",
         "once nobody may 开点 any more, a seat that has not opened throws its 4s away",
     )
-    revolution_duel: Literal["none", "chongdian", "three_plays"] = _switch(
+    revolution_duel: RevolutionDuel = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "革命后的三手够级牌：没有（none）、冲点（chongdian，可选，对家全打死才开点）、必须三手（three_plays）",
         "three 够级 plays after a revolution: none, 冲点 (optional; the 对家 opens only by killing all three), "
         "or three required plays deciding success",
+    )
+    failed_revolution_fours: bool = _switch(
+        "革命失败后，无论对家是否开点，都由对家发4",
+        "after a failed revolution its 对头 leads 4s first, opened or not",
+    )
+    peace_first_hand: bool = _switch(
+        "和平局：系列第一局不买三买四，对家的第一手纯够级牌直接开点",
+        "和平局: in the first hand of a series nobody buys 3s or 4s, and a seat's first pure 够级 play opens at once",
+    )
+    men_keeps_head: bool = _switch(
+        "憋三留头：被闷的人视为没走，它的对家仍然有头",
+        "憋三留头: a 闷ed seat counts as still there, so its 对头 keeps its head",
+    )
+    must_give_three: bool = _switch(
+        "既没钱又没花的人买不了3：有3的人（不论哪帮）必须给一张",
+        "a seat with no 2 and no joker cannot buy a 3: anyone with a 3 to spare, of either team, must give one",
+    )
+    duitou_pass_leads: bool = _switch(
+        "对头不要够级牌时，新的一轮由对头发牌（否则由出牌人发牌）",
+        "when the 对头 passes a 够级 play, the 对头 leads the next round (otherwise the seat that played it)",
     )
 
     sources: Mapping[str, Source]
@@ -253,13 +368,13 @@ class Ruleset:
         missing = sorted(names - set(self.sources))
         extra = sorted(set(self.sources) - names)
         if missing or extra:
-            raise ValueError(f"rule set {self.name!r}: switches without a source {missing}, unknown sources {extra}")
-        if self.packs < 1:
-            raise ValueError(f"rule set {self.name!r}: packs must be at least 1")
-        if self.joker_model not in ("aspects", "cover"):
-            raise ValueError(f"rule set {self.name!r}: joker_model must be 'aspects' or 'cover'")
-        if self.gouji_min_twos < 1:
-            raise ValueError(f"rule set {self.name!r}: gouji_min_twos must be at least 1")
+            raise RulesetError(
+                self.name, "sources", f"缺少出处 {missing}，多余出处 {extra}",
+                f"switches without a source {missing}, unknown sources {extra}",
+            )
+        for name in names:
+            value = _checked(self.name, name, getattr(self, name))
+            object.__setattr__(self, name, value)
         object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
         object.__setattr__(self, "citations", MappingProxyType(dict(self.citations)))
 
@@ -286,6 +401,71 @@ _NOT_SWITCHES = {"name", "title_zh", "title_en", "sources", "citations"}
 def switches() -> dict[str, dataclasses.Field[Any]]:
     """The switch fields of :class:`Ruleset`, in declaration order."""
     return {f.name: f for f in dataclasses.fields(Ruleset) if f.name not in _NOT_SWITCHES}
+
+
+_AT_LEAST_ONE = {"packs", "gouji_min_twos"}
+_LENGTHS = {"place_points": 6, "luo_cards": 2}
+_DIAN_KEY = re.compile(r"[-X][-K]/[-X][-K]")
+
+
+def _checked(ruleset: str, name: str, value: Any) -> Any:
+    """The value of switch ``name``, converted (a choice to its :class:`StrEnum`, a table to a read-only one)
+    and validated; raises :class:`~gouji_teach.errors.RulesetError` naming the field and what it allows.
+
+    >>> _checked("mine", "pass_rule", "free") is PassRule.FREE
+    True
+    >>> _checked("mine", "pass_rule", "fre")
+    Traceback (most recent call last):
+    ...
+    gouji_teach.errors.RulesetError: 规则集 'mine' 的 pass_rule 不能是 'fre'：可选 final, except_duitou, free / ...
+    """
+    kind = switches()[name].type
+
+    def bad(zh: str, en: str) -> RulesetError:
+        return RulesetError(ruleset, name, f"不能是 {value!r}：{zh}", f"{value!r} is not allowed: {en}")
+
+    if name in CHOICES:
+        allowed = ", ".join(CHOICES[name])
+        try:
+            return CHOICES[name](value)
+        except ValueError:
+            raise bad(f"可选 {allowed}", f"choose from {allowed}") from None
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("只能是 True 或 False", "it must be True or False")
+        return value
+    if kind == "int":
+        least = 1 if name in _AT_LEAST_ONE else 0
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise bad(f"要一个不小于{least}的整数", f"it must be a whole number of at least {least}")
+        return value
+    if kind == "str":  # failed_burn_tribute
+        if value not in ("", *TRIBUTE_KINDS):
+            raise bad(f"可选空或 {', '.join(TRIBUTE_KINDS)}", f"choose '' or one of {', '.join(TRIBUTE_KINDS)}")
+        return value
+    if kind == "tuple[str, ...]":  # tribute_order
+        if not isinstance(value, tuple) or not value or any(v not in TRIBUTE_KINDS for v in value):
+            raise bad(f"要一组贡：{', '.join(TRIBUTE_KINDS)}", f"it must be a tuple of {', '.join(TRIBUTE_KINDS)}")
+        return value
+    if kind.startswith("tuple[int"):
+        n = _LENGTHS.get(name)
+        if (
+            not isinstance(value, tuple)
+            or not value
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+            or (n is not None and len(value) != n)
+            or (name != "place_points" and any(v < 0 for v in value))
+        ):
+            size_zh, size_en = (f"{n}个", f"{n} ") if n else ("", "")
+            raise bad(f"要一组{size_zh}整数", f"it must be a tuple of {size_en}whole numbers")
+        return value
+    # dian_table: 'self/对家' codes to a count of cards
+    if not isinstance(value, Mapping) or any(
+        not isinstance(k, str) or not _DIAN_KEY.fullmatch(k) or isinstance(v, bool) or not isinstance(v, int)
+        or v < 0 for k, v in value.items()
+    ):
+        raise bad("键是“自己/对家”的代码（如 X-/-K），值是张数", "keys are 'self/对家' codes like X-/-K, values counts")
+    return MappingProxyType(dict(value))
 
 
 QINGDAO = Ruleset(
@@ -346,10 +526,31 @@ QINGDAO = Ruleset(
     yield_duitou_only=True,
     special_jieshao=False,
     discard_dead_fours=False,
+    failed_revolution_fours=False,
+    peace_first_hand=False,
+    men_keeps_head=False,
+    must_give_three=False,
+    duitou_pass_leads=False,
     sources={
+        "failed_revolution_fours": default("002 has no plays after a revolution, so none fails"),
+        "peace_first_hand": default(
+            "002 §4 frees only the first hand's tribute (每局第一回合没有进贡); buying and 开点 as in any hand"
+        ),
+        "men_keeps_head": default(
+            "002 is silent on the 对头 of a 闷ed seat; a seat that plays no more leaves it 无头, as going out does"
+        ),
+        "must_give_three": seed("002", "§5 买三", "如果买不到3，则向自己的联邦要3 (only the own 联邦 gives)"),
+        "duitou_pass_leads": seed(
+            "002",
+            "§5 发牌",
+            "新的一轮里由上一轮最后一个出牌的人出牌 (and §5 开点 使得自己获得出牌权; against §5 打够级牌 由对头发牌)",
+        ),
         "revolution_lead": default("002 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": seed(
-            "002", "§5 够死级", "对于头科、二科。底牌是够级牌的，其对头如果上牌，则可以取得一次够死级的机会"
+            "002",
+            "§5 够死级",
+            "底牌是够级牌的，其对头如果上牌，则可以取得一次够死级的机会 (under 憋三 the 底牌 is all 3s, never 够级: "
+            "the case needs 002's non-憋三 play)",
         ),
         "yield_duitou_only": seed("002", "§5 让牌", "对让牌人顺的牌，唯有对头才有上牌权"),
         "special_jieshao": seed(
@@ -396,7 +597,9 @@ QINGDAO = Ruleset(
             "002", "§5 革命", "革命者通常视为四科(但如果自己联邦成为头科和二科，则算做三科，即串三户)"
         ),
         "failed_revolution_last": default("002 has no failed revolution; as 000 part 3 第47条"),
-        "failed_burn_last": seed("002", "§5 烧牌", "如果烧牌者没有按上面的要求出牌，则算烧失败，算大落"),
+        "failed_burn_last": seed(
+            "002", "§5 烧牌", "则算烧失败，算大落。这种情况烧牌失败的玩家本局不能再出牌"
+        ),
         "zhashao_men_free": default("002 has no 诈烧 exemption; only 000 part 3 第32条 frees the seat"),
         "tribute_order": seed("002", "§4 进贡", "进贡和还贡的类型和顺序：闷贡>烧贡>点贡>落贡"),
         "first_hand_free": seed("002", "§4 进贡", "每局第一回合没有进贡"),
@@ -481,6 +684,11 @@ LINYI = Ruleset(
     yield_duitou_only=True,
     special_jieshao=False,
     discard_dead_fours=False,
+    failed_revolution_fours=False,
+    peace_first_hand=False,
+    men_keeps_head=False,
+    must_give_three=False,
+    duitou_pass_leads=False,
     citations={
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
@@ -489,6 +697,11 @@ LINYI = Ruleset(
         "gouji.sisi": seed("000", "part 1 够死级", "前三次自己的够级牌是无人可应的，称为够死级"),
     },
     sources={
+        "failed_revolution_fours": default("000 part 1 冲点 always succeeds: a revolution there never fails"),
+        "peace_first_hand": default("000 part 1 frees only the first hand's tribute (每桌第一局牌没有进贡)"),
+        "men_keeps_head": default("000 part 1 is silent on the 对头 of a 闷ed seat; as 002"),
+        "must_give_three": default("000 part 1 names 要三 without saying who gives; as 002 §5 (the own 联邦)"),
+        "duitou_pass_leads": default("000 part 1 is silent on who leads a new round; as 002 §5 发牌"),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
@@ -499,7 +712,7 @@ LINYI = Ruleset(
         "auto_revolution": default("000 part 1 says nothing of a seat that can neither buy nor be given a 3"),
         "revolution_duel": seed("000", "part 1 冲点", "革命者有出3套够级牌冲点的机会"),
         "keep_threes": default("000 part 1 deals all 216 cards"),
-        "bie_san": seed("000", "part 1 规则介绍", "不是最后一手牌时不允许出3"),
+        "bie_san": seed("000", "part 1 规则介绍", "每个玩家出的最后一手牌的牌点必须都是3，不是最后一手牌时不允许出3"),
         "first_leader": default(
             "000 part 1 is silent on the first leader; 002 §5 上班 (憋三: most 4s of a suit) is closest"
         ),
@@ -520,7 +733,10 @@ LINYI = Ruleset(
         "packs": seed("000", "part 1 游戏介绍", "由6人用4副扑克进行"),
         "tieqian": seed("000", "part 1 规则介绍/挂花", "1大花+1小花+2个2+4个五，当做2个小花带6个五"),
         "downgrade_mixed_jokers": seed("000", "part 1 规则介绍/挂花", "1大花+1小花+2个2+4个五，当做2个小花带6个五"),
-        "joker_model": seed("000", "part 2 摘要 (confirms 002 §3)", "必须在两个方面都大过此牌"),
+        "joker_model": default(
+            "000 part 1 does not say how a 挂花 play is beaten; as 002 §3 (必须在两个方面都大过此牌, which the "
+            "scrambled part 2 of 000 repeats: a confirmation, not a source)"
+        ),
         "big_joker_kill": seed("000", "part 1 规则介绍", "两大花拍一个大花"),
         "gouji_min_twos": seed("000", "part 1 规则介绍/够级牌", "1张大、小花及2……为最低级别"),
         "kaidian_pure_only": seed("000", "part 1 规则介绍/开点", "纯够级牌才能开点"),
@@ -538,13 +754,19 @@ LINYI = Ruleset(
         "dian_escalation": default("000 part 1 has no escalation over hands"),
         "burn_cards": seed("000", "part 1 规则介绍/烧贡", "被烧者要向烧牌者进1张烧贡"),
         "failed_burn_tribute": default("000 part 1 names no tribute for a failed burn; as 002"),
-        "counter_burn_growth": seed("000", "part 1 规则介绍/烧贡", "自己联邦可以反烧，反烧……后不需要进烧贡"),
+        "counter_burn_growth": default(
+            "000 part 1 says a 反烧 waives the 烧贡 of a burn within the 联邦, not what a 反烧 is worth; as 002 "
+            "(nothing doubles)"
+        ),
         "men_cards": seed("000", "part 1 规则介绍/闷贡", "下一局在进贡时要进1张闷贡"),
         "luo_cards": seed("000", "part 1 规则介绍/落贡", "大落向头科进2张落贡；二落向二科进1张落贡"),
         "sweep_tribute": seed("000", "part 1 规则介绍/点贡", "串三户时输方三家需向赢方三家各进一张点贡"),
         "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
         "sweep_restart_after": default("000 part 1 never restarts a series for repeated 串三户"),
-        "same_team_pays": seed("000", "part 1 规则介绍/烧贡", "反烧或被自己联邦烧牌后不需要进烧贡"),
+        "same_team_pays": default(
+            "000 part 1 waives only the 烧贡 inside a 联邦 (被自己联邦烧牌后不需要进烧贡); every tribute inside a "
+            "team is waived, as 000 part 3 第17条"
+        ),
         "tribute_cards": seed("000", "part 1 规则介绍/进贡", "进贡时要进手里最大的牌"),
         "kanggong": default("抗贡 is only in 000 part 3 第17条"),
         "returns_cards": default("000 part 1 copies the 进贡 text of 002; 002 §4 has 还贡"),
@@ -608,6 +830,11 @@ TONGSU = Ruleset(
     yield_duitou_only=False,
     special_jieshao=False,
     discard_dead_fours=True,
+    failed_revolution_fours=True,
+    peace_first_hand=True,
+    men_keeps_head=True,
+    must_give_three=False,
+    duitou_pass_leads=False,
     citations={
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -615,6 +842,17 @@ TONGSU = Ruleset(
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
     },
     sources={
+        "failed_revolution_fours": seed(
+            "000",
+            "part 3 第48条",
+            "如果革命失败，无论对家是否开点，皆由对家发4 (written for this case; it overrides 第6条's 4s after 开点)",
+        ),
+        "peace_first_hand": seed(
+            "000", "part 3 第20条", "该首局无需进贡，无需买三买四……且第一局对家的首手纯够级牌直接开点"
+        ),
+        "men_keeps_head": seed("000", "part 3 第5条", "被憋三玩家视为并未走人，称为憋三留头"),
+        "must_give_three": seed("000", "part 3 第7条", "如仍无，则由同帮相赠……则由同帮购买、相助 (only teammates)"),
+        "duitou_pass_leads": seed("000", "part 3 第9条", "对家如不响应，则玩家发牌，对家阖牌"),
         "revolution_lead": seed(
             "000", "part 3 第48条", "如果革命成功……皆由革命玩家发3，对家扔4；如果革命失败……皆由对家发4"
         ),
@@ -627,7 +865,9 @@ TONGSU = Ruleset(
         "auto_revolution": default("000 part 3 第7条 has teammates help (由同帮购买、相助); no automatic revolution"),
         "revolution_duel": seed("000", "part 3 第47条", "玩家“革命”后，向对家发出第一手够级牌后"),
         "keep_threes": default("第7条 only recommends the variant that keeps six 3s; 第1条 deals four packs"),
-        "bie_san": seed("000", "part 3 第5条", "点数“3”作为最后一手牌需顺利发出的玩法"),
+        "bie_san": seed(
+            "000", "part 3 第5条", "点数“3”作为最后一手牌需顺利发出的玩法 (a play with a joker or a 2 is not 3s)"
+        ),
         "first_leader": seed("000", "part 3 第19条", "由抓到该正面放置的点数牌的玩家首先发牌"),
         "pass_rule": seed("000", "part 3 第11条", "一旦过牌，即丧失出牌权"),
         "fasi": seed("000", "part 3 第22条", "只有纯够级牌才能开点，然后发“4”"),
@@ -659,7 +899,9 @@ TONGSU = Ruleset(
             "000", "part 3 第42条", "包括成功革命者的同帮争得头、二科，该革命者即为第三科"
         ),
         "failed_revolution_last": seed("000", "part 3 第47条", "则革命失败，玩家为大落且不开点"),
-        "failed_burn_last": seed("000", "part 3 第32条", "为诈烧（捎），直接被判为大落"),
+        "failed_burn_last": seed(
+            "000", "part 3 第32条", "烧牌玩家则不能继续烧牌，为诈烧（捎），直接被判为大落 (it plays no more)"
+        ),
         "zhashao_men_free": seed("000", "part 3 第32条", "如果因诈烧（捎）被闷（清）的，不算落科，为自由人"),
         "tribute_order": seed(
             "000", "part 3 第16条", "规定进贡的顺序为点贡、烧（捎）贡、闷（清、净）贡、落贡 (圈贡 first: 第17条)"
@@ -702,8 +944,8 @@ ZAOZHUANG = Ruleset(
     tribute_order=("点贡", "烧贡", "闷贡", "落贡"),
     first_hand_free=True,
     dian_table=MappingProxyType(
-        {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 2, "X-/--": 1, "X-/-K": 3, "XK/-K": 2,
-         "X-/X-": 2, "X-/XK": 4, "XK/XK": 2}
+        {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 2, "X-/--": 1, "X-/-K": 2, "XK/-K": 2,
+         "X-/X-": 2, "X-/XK": 2, "XK/XK": 2}
     ),
     dian_escalation=(1, 2, 3, 0),
     burn_cards=1,
@@ -740,12 +982,25 @@ ZAOZHUANG = Ruleset(
     yield_duitou_only=False,
     special_jieshao=True,
     discard_dead_fours=False,
+    failed_revolution_fours=False,
+    peace_first_hand=False,
+    men_keeps_head=False,
+    must_give_three=True,
+    duitou_pass_leads=False,
     citations={
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
     },
     sources={
+        "failed_revolution_fours": default("003 §十二 has no plays after a revolution, so none fails"),
+        "peace_first_hand": default("003 has no first hand of its own"),
+        "men_keeps_head": default(
+            "003 §十三 only says a 闷ed seat cannot go out (走不成了); its 对头 is 无头 as in 002. It has not 走, "
+            "so 开点 stays open to its 对头 (§六)"
+        ),
+        "must_give_three": seed("003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张"),
+        "duitou_pass_leads": default("003 is silent on who leads a new round; as 002 §5 发牌"),
         "revolution_lead": default("003 §十二 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": default("003 has no 够死级"),
         "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
@@ -754,11 +1009,11 @@ ZAOZHUANG = Ruleset(
         ),
         "discard_dead_fours": default("003 says nothing of 4s"),
         "auto_revolution": seed(
-            "003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张 (a 3 is given, no revolution)"
+            "003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张 (the seat is given a 3: must_give_three)"
         ),
         "revolution_duel": default("003 §十二 has the revolutionary sit out at once (直接晋级4科)"),
         "keep_threes": seed("003", "§五 憋三", "六封扑克共选出6张3"),
-        "bie_san": seed("003", "§五 憋三", "必须最后出3"),
+        "bie_san": seed("003", "§五 憋三", "必须最后出3。即：一场牌中玩家最后发（出）的一栋（套）牌必须是3"),
         "first_leader": seed("003", "§三 出牌", "最先摸到3并且亮出来的玩家最先出牌"),
         "pass_rule": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
         "fasi": default("003 has no 发四: it says nothing of 4s"),
@@ -787,11 +1042,18 @@ ZAOZHUANG = Ruleset(
         "sweep_doubles_score": default("003 knows no 串三户, so nothing doubles"),
         "revolution_third_with_top_two": seed("003", "§十二 革命", "直接晋级4科"),
         "failed_revolution_last": default("003 has no failed revolution; as 000 part 3 第47条"),
-        "failed_burn_last": default("003 §八 makes a failed burner pay and leaves his place alone"),
+        "failed_burn_last": default(
+            "003 §八 has a failed burner pay the seat it burned (烧牌人反而需要……向被烧人进贡1张) and says nothing "
+            "of its place: it plays on and keeps the place it earns"
+        ),
         "zhashao_men_free": default("003 has no 诈烧 exemption; only 000 part 3 第32条 frees the seat"),
         "tribute_order": seed("003", "§二 进贡", "先后顺序：点、烧、清（闷）、落"),
         "first_hand_free": default("003 is silent; no hand comes before the first"),
-        "dian_table": seed("003", "§七 宣点", "对家需向玩家进双倍点贡；相反……玩家需要……向对家进双倍点贡"),
+        "dian_table": seed(
+            "003",
+            "§七 宣点",
+            "对家需向玩家进双倍点贡；相反……玩家需要……向对家进双倍点贡 (a 宣点 doubles the one 点贡: 2, never 3 or 4)",
+        ),
         "dian_escalation": seed(
             "003", "§六 点", "第一次被摁点，进1个点贡；连续两次……2个；连续三次……3个；第四场……即为毕业"
         ),
@@ -805,7 +1067,10 @@ ZAOZHUANG = Ruleset(
         "sweep_tribute": default("003 knows no 串三户", "注：任何人都必须进贡"),
         "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
         "sweep_restart_after": default("003 knows no 串三户"),
-        "same_team_pays": seed("003", "§十四 落", "注：任何人都必须进贡"),
+        "same_team_pays": default(
+            "003 §十四 注 (任何人都必须进贡) says nobody is excused from tribute, and 003 names no exemption for "
+            "teammates: a tribute owed inside a team is paid too"
+        ),
         "tribute_cards": default("003 is silent on which card; the biggest, as 002 §4"),
         "kanggong": seed("003", "§十四 落", "注：任何人都必须进贡"),
         "returns_cards": seed("003", "§十四 落", "进贡后回牌可以回相同的牌但不能回贡牌"),

@@ -230,6 +230,12 @@ BAD = [
     (["frobnicate"], ["frobnicate"]),
     ([], ["COMMAND"]),
     (["beats", "99", "8 8 1", "--json"], ["TARGET", "'1'"]),
+    # more copies of a card than the packs hold: four packs hold four 大花 and sixteen of a rank
+    (["describe", "DDDDDDD"], ["PLAY", "7", "大花", "big joker", "4"]),
+    (["describe", "DDDDDDD", "--rules", "zaozhuang"], ["7", "big joker", "6 packs"]),
+    (["describe", "9" * 17], ["17", "9", "16"]),
+    (["beats", "DDDDD", "XXXXX"], ["CHALLENGER", "5", "big joker"]),
+    (["options", "9" * 10_000, "8"], ["10000", "9", "16"]),
 ]
 
 
@@ -242,6 +248,29 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, mentions):
     assert "Traceback" not in err
     for m in mentions:
         assert m in err, (m, err)
+
+
+def test_describe_rules_all_answers_a_play_beyond_the_packs_per_rule_set(capsys):
+    """Five 大花: more than four packs hold, so refused by three sets; six packs (zaozhuang) hold them."""
+    code, out, err = run(capsys, "describe", "DDDDD", "--rules", "all", "--json")
+    assert code == 0 and err == ""
+    answers = json.loads(out)
+    assert {name for name, a in answers.items() if a.get("legal") is False} == {"qingdao", "linyi", "tongsu"}
+    assert all(answers[n]["rule"] == "deck.limit" for n in ("qingdao", "linyi", "tongsu"))
+    assert answers["zaozhuang"]["gouji"] is True
+
+
+def test_check_reports_an_impossible_deal_with_file_and_line(capsys, tmp_path):
+    path = tmp_path / "too_many.yaml"
+    path.write_text(
+        "title:\n  zh: 太多大花\n  en: too many big jokers\nrules: qingdao\nleader: 0\nhands:\n"
+        '  0: "DDD 5"\n  1: "DD 6"\n  2: "7"\n  3: "8"\n  4: "9"\n  5: "10"\nsteps:\n  - do: seat 0 plays 5\n',
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "check", str(path))
+    text = out + err
+    assert code == 2 and "Traceback" not in text
+    assert f"{path}:6:" in text and "5 × big joker" in text and "大花" in text
 
 
 # -- the installed console script ------------------------------------------------------------------------------

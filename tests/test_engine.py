@@ -6,16 +6,17 @@ import json
 
 import pytest
 
-from gouji_teach.engine import FAILED, MEN, OUT, REVOLT, Game, opposite, team
+from gouji_teach.engine import ACTIVE, FAILED, MEN, OUT, REVOLT, Game, opposite, team
 from gouji_teach.errors import GoujiError
 from gouji_teach.events import Action, IllegalActionError
 from gouji_teach.options import possible_plays
+from gouji_teach.rulesets import ZAOZHUANG, Ruleset
 
 # Six seats that can each play a few singles and small sets without going out.
 PLAIN = {0: "5 8 9 Q 3", 1: "6 7 10 K 3", 2: "6 9 J A 3", 3: "7 8 10 K 3", 4: "5 9 J A 3", 5: "6 8 Q K 3"}
 
 
-def game(hands: dict[int, str], rules: str = "qingdao", leader: int = 0) -> Game:
+def game(hands: dict[int, str], rules: Ruleset | str = "qingdao", leader: int = 0) -> Game:
     return Game.from_hands(hands, rules, leader=leader)
 
 
@@ -392,7 +393,24 @@ def test_003_s8_every_play_after_a_burn_carries_a_joker():
     while g.top is not None:
         g.act(f"seat {g.to_act} passes")
     g.act("seat 1 plays 9")  # no joker on the last play: 烧失败 (003 §八 每一栋)
-    assert g.status(1) == FAILED and "burn_failed" in kinds(g.events)
+    assert "burn_failed" in kinds(g.events)
+    # 003 §八 has the failed burner pay the seat it burned and says nothing of its place: it plays on (out here)
+    assert g.status(1) == OUT and g.record()["burns"] == [{"burner": 1, "victim": 0, "outcome": "failed"}]
+
+
+def test_003_s8_failed_burn_last_switch_both_ways():
+    """``failed_burn_last`` off (zaozhuang): the failed burner plays on; on (002 §5): it is 大落 and stops."""
+    hands = {**BURN, 1: "AA X8 9 J"}
+    for on, status in ((False, ACTIVE), (True, FAILED)):
+        g = game(hands, ZAOZHUANG.replace(failed_burn_last=on))
+        g.act("seat 0 plays KK")
+        while g.to_act in g.burn_candidates() and g.to_act != 1:
+            g.act(f"seat {g.to_act} passes")
+        g.act("seat 1 burns AA")
+        while g.top is not None:
+            g.act(f"seat {g.to_act} passes")
+        g.act("seat 1 plays 9")
+        assert g.status(1) == status and "burn_failed" in kinds(g.events)
 
 
 def test_002_s5_shao_shibai_a_burner_leading_without_a_joker_fails_and_is_daluo():

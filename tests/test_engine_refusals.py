@@ -59,6 +59,9 @@ CASES = {
     "burn.priority": lambda: (_g(GOUJI, steps=["seat 0 plays KK", "seat 1 passes"]), "seat 1 burns AA"),
     "luanchan": lambda: (_g({0: "K", 1: "A", 2: "2 5", 3: "X 6", 4: "D 7", 5: "5 6"},
                             steps=["seat 0 plays K", "seat 1 plays A", "seat 2 plays 2"]), "seat 4 burns D"),
+    "revolt.fours": lambda: (_g({**GOUJI, 0: "XKK XA D2 44 5", 3: "QQQ KK AA 8 3"}, "tongsu",
+                                steps=["seat 3 revolts", "seat 3 plays QQQ", "seat 0 plays XKK", "seat 3 plays KK",
+                                       "seat 0 plays XA", "seat 3 plays AA", "seat 0 plays D2"]), "seat 0 plays 5"),
     "action.syntax": lambda: (_g(), "seat 0 dances"),
 }
 

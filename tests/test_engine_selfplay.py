@@ -91,7 +91,8 @@ def test_random_legal_walks_every_listed_action_applies_and_undo_restores(rules)
     every listed action applies, the seat to act always has one, undo restores the state, the hand ends."""
     for seed in range(10):
         rng = random.Random(seed)
-        deck = shuffled_deck(PRESETS[rules].packs, seed=seed)
+        r = PRESETS[rules]
+        deck = shuffled_deck(r.packs, seed=seed, keep={Rank.THREE: r.keep_threes} if r.keep_threes else None)
         game = Game.from_hands({k: Hand(deck[8 * k : 8 * k + 8]) for k in range(6)}, rules, seed=seed)
         for _ in range(2000):
             if game.is_over:

@@ -16,12 +16,14 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from gouji_teach import (
     PRESETS,
     Card,
+    DeckLimitError,
+    Game,
     Hand,
     IllegalPlayError,
     Play,
@@ -33,7 +35,7 @@ from gouji_teach import (
     parse_cards,
     possible_plays,
 )
-from gouji_teach.cards import BASE_RANKS
+from gouji_teach.cards import BASE_RANKS, deck_limits
 from gouji_teach.options import composition_notation, possible_compositions
 
 RULESETS = list(PRESETS.values())
@@ -60,8 +62,8 @@ def cards_of(draw: st.DrawFn, rank: Rank, n: int) -> list[Card]:
 def plays(draw: st.DrawFn, rules, size: int | None = None, max_size: int = 9) -> Play:
     """A random legal play under ``rules``: a base (or none), with 2s and jokers attached at random."""
     n = size if size is not None else draw(st.integers(1, max_size))
-    big = draw(st.integers(0, n))
-    small = draw(st.integers(0, n - big))
+    big = draw(st.integers(0, min(n, rules.packs)))  # no more copies than the packs hold
+    small = draw(st.integers(0, min(n - big, rules.packs)))
     rest = n - big - small
     twos = draw(st.integers(0, rest))
     base = rest - twos
@@ -73,7 +75,8 @@ def plays(draw: st.DrawFn, rules, size: int | None = None, max_size: int = 9) ->
     cards = draw(cards_of(Rank.BIG_JOKER, big)) + draw(cards_of(Rank.SMALL_JOKER, small))
     cards += draw(cards_of(Rank.TWO, twos))
     if base:
-        cards += draw(cards_of(draw(st.sampled_from(BASE_RANKS)), base))
+        limits = deck_limits(rules.packs, rules.keep_threes)
+        cards += draw(cards_of(draw(st.sampled_from([r for r in BASE_RANKS if limits[r] >= base])), base))
     cards = draw(st.permutations(cards))
     return Play(cards, rules)
 
@@ -85,7 +88,8 @@ HAND_RANKS = [Rank.BIG_JOKER] * 4 + [Rank.SMALL_JOKER] * 3 + [Rank.TWO] * 3 + li
 @st.composite
 def small_hands(draw: st.DrawFn, max_cards: int = 8) -> Hand:
     ranks = draw(st.lists(st.sampled_from(HAND_RANKS), min_size=1, max_size=max_cards))
-    return Hand(Card(r) for r in ranks)
+    kept = [r for i, r in enumerate(ranks) if ranks[:i].count(r) < 4]  # four packs hold four jokers
+    return Hand(Card(r) for r in kept)
 
 
 # -- brute force ------------------------------------------------------------------------------------
@@ -233,9 +237,11 @@ def test_beating_plays_kill_rule_cases_equal_brute_force(rules, data):
     """Hands rich in 大花 against targets that carry 大花."""
     extra = data.draw(st.lists(st.sampled_from([Rank.BIG_JOKER, Rank.BIG_JOKER, Rank.SMALL_JOKER, Rank.TWO,
                                                  Rank.ACE, Rank.NINE]), min_size=2, max_size=6))
-    hand = Hand(Card(r) for r in [Rank.BIG_JOKER, Rank.BIG_JOKER, *extra])
+    ranks = [Rank.BIG_JOKER, Rank.BIG_JOKER, *extra]
+    hand = Hand(Card(r) for i, r in enumerate(ranks) if ranks[:i].count(r) < rules.packs)  # what packs hold
     n_big = data.draw(st.integers(1, 2))
     rest = data.draw(plays(rules, max_size=3))
+    assume(n_big + sum(c.rank == Rank.BIG_JOKER for c in rest.cards) <= rules.packs)
     target = Play([Card(Rank.BIG_JOKER)] * n_big + list(rest.cards), rules)
     found = {key(p) for p in beating_plays(hand, target, rules)}
     expected = {k for k, p in brute_plays(hand, rules).items() if beats(p, target, rules)}
@@ -287,3 +293,58 @@ def test_beating_plays_from_a_dealt_hand_all_beat(rules):
             assert beats(p, target, rules), (p, text)
             assert hand.contains(p.cards)
     assert total > 10
+
+
+# -- the deck: nothing accepted holds more copies of a card than the packs ------------------------------------------
+
+
+@st.composite
+def rank_counts(draw: st.DrawFn, rules) -> dict[Rank, int]:
+    """A count per rank for a few ranks, around the limit of the rule set's packs (some just over it)."""
+    limits = deck_limits(rules.packs, rules.keep_threes)
+    ranks = draw(st.lists(st.sampled_from(list(Rank)), min_size=1, max_size=3, unique=True))
+    return {r: draw(st.integers(max(1, limits[r] - 2), limits[r] + 2)) for r in ranks}
+
+
+def _within(counts: dict[Rank, int], rules) -> bool:
+    limits = deck_limits(rules.packs, rules.keep_threes)
+    return all(n <= limits[r] for r, n in counts.items())
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_no_accepted_play_or_hand_exceeds_the_packs(rules, data):
+    counts = data.draw(rank_counts(rules))
+    cards = [Card(r) for r, n in counts.items() for _ in range(n)]
+    try:
+        Play(cards, rules)
+    except DeckLimitError as e:
+        assert not _within(counts, rules) and e.count > e.limit and e.card in format_cards(cards)
+    except IllegalPlayError:
+        pass  # not one play (ranks differ, or 贴钱 where it is forbidden)
+    else:
+        assert _within(counts, rules)
+    hand = Hand(cards)
+    try:
+        beating_plays(hand, "3", rules)
+        possible_plays(hand, rules, size=1)
+    except DeckLimitError:
+        assert not _within(counts, rules)
+    else:
+        assert _within(counts, rules)
+    try:
+        Game.from_hands({0: hand}, rules, leader=0)
+    except DeckLimitError as e:
+        assert not _within(counts, rules) and "hands" in e.en
+    else:
+        assert _within(counts, rules)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
+def test_a_play_one_suit_beyond_the_packs_is_refused(rules):
+    """Each pack has one 9♠: one more than the packs is refused, naming the card."""
+    with pytest.raises(DeckLimitError) as info:
+        Play.parse("9♠" * (rules.packs + 1), rules)
+    assert info.value.card == "9♠" and info.value.count == rules.packs + 1
+    assert Play.parse("9♠" * rules.packs, rules).size == rules.packs

@@ -246,6 +246,10 @@ def test_zaozhuang_003_s7_xuandian_held_doubles_the_dian():
 
 def test_zaozhuang_003_s7_xuandian_broken_costs_the_declarer_double():
     assert dian_between("zaozhuang", {0}, {0, 3}) == {(0, 3): 2}
+    # the declarer did not 开点 either: still one 点贡 doubled (双倍点贡), not 3
+    assert dian_between("zaozhuang", {0}, {3}) == {(0, 3): 2}
+    # both declared, only seat 3 opened: seat 0 pays double once, not 4
+    assert dian_between("zaozhuang", {0, 3}, {3}) == {(0, 3): 2}
 
 
 def test_zaozhuang_003_s8_burn_won_victim_pays_one():
