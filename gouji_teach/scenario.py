@@ -197,7 +197,8 @@ class Scenario:
             return Game.from_hands(self.hands, self.rules, leader=self.leader, seed=self.seed, prelude=self.prelude)
         except (GoujiError, ValueError) as e:
             zh, en = (e.zh, e.en) if isinstance(e, GoujiError) else (str(e), str(e))
-            raise ScenarioError(self.path, self.lines.get("hands", 1), f"hands: {zh}", f"hands: {en}") from None
+            raise ScenarioError(self.path, self.lines.get("hands", 1), f"手牌：{zh}", f"hands: {en}",
+                                rule=getattr(e, "rule", None)) from None
 
 
 _KEYS = frozenset({"title", "rules", "seed", "leader", "prelude", "hands", "steps"})

@@ -38,7 +38,7 @@ from ..engine import Game
 from ..errors import GoujiError
 from ..events import Action, Event
 from ..rulesets import PRESETS, Ruleset, find_ruleset
-from ..scenario import Answer, Scenario, Step, action_words, answer, question_words, record_rows
+from ..scenario import Answer, Scenario, ScenarioError, Step, action_words, answer, question_words, record_rows
 from .controls import make
 from .i18n import get_language, pick, register, said, subscribe, t
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
@@ -446,9 +446,10 @@ class ScenarioPlayer:
                 f"<small>{html.escape(t('player.branch.note', lang))}</small></div>")
 
     def _changes_html(self, lang: str) -> str:
-        if self._error is not None:
-            return (f"<div class='gj-error' role='alert'>⚠ {html.escape(said(self._error.zh, self._error.en, lang))}"
-                    "</div>")
+        if self._error is not None:  # a scenario's problem without the server's path to its file
+            e = self._error
+            zh, en = (e.detail_zh, e.detail_en) if isinstance(e, ScenarioError) else (e.zh, e.en)
+            return f"<div class='gj-error' role='alert'>⚠ {html.escape(said(zh, en, lang))}</div>"
         base = self.scenario.rules
         if self._rules.name == base.name:
             return ""
