@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -272,7 +273,8 @@ class TeamPlayer:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """A match's figures: per hand the points of the improved team and of the simple team (each the sum of
-    its three seats' scores), every decision's time in ms, and the actions that were illegal (must be 0)."""
+    its three seats' scores), every decision's CPU time in ms (process time: wall time on an idle machine, not
+    inflated when other processes share the cores), and the actions that were illegal (must be 0)."""
 
     rules: str
     seed: int
@@ -281,8 +283,17 @@ class MatchResult:
     decision_ms: tuple[float, ...]
     illegal: int
 
+    def margin(self) -> tuple[float, float, float]:
+        """The improved team's lead per hand: mean, standard deviation, and standard error of the mean."""
+        diffs = [c - s for c, s in zip(self.coach_points, self.simple_points, strict=True)]
+        if not diffs:
+            return 0.0, 0.0, 0.0
+        sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+        return statistics.fmean(diffs), sd, sd / len(diffs) ** 0.5
+
     def to_json(self) -> dict[str, Any]:
         ms = sorted(self.decision_ms)
+        mean, sd, se = self.margin()
         return {
             "rules": self.rules,
             "seed": self.seed,
@@ -291,6 +302,9 @@ class MatchResult:
             "decisions": len(ms),
             "max_decision_ms": round(ms[-1], 3) if ms else 0.0,
             "median_decision_ms": round(ms[len(ms) // 2], 3) if ms else 0.0,
+            "margin_per_hand": round(mean, 3),
+            "margin_stdev": round(sd, 3),
+            "margin_stderr": round(se, 3),
             "teams": {
                 "coach": {"points": sum(self.coach_points), "per_hand": list(self.coach_points)},
                 "simple": {"points": sum(self.simple_points), "per_hand": list(self.simple_points)},
@@ -299,9 +313,9 @@ class MatchResult:
 
 
 def _timed(times: list[float], choice: Callable[[Game, int], Action | None], game: Game, seat: int) -> Action | None:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     action = choice(game, seat)
-    times.append((time.perf_counter() - t0) * 1000)
+    times.append((time.process_time() - t0) * 1000)
     return action
 
 
