@@ -109,6 +109,9 @@ STAGES: tuple[Stage, ...] = _stages(
      ("play.tieqian", "compare.aspects", "compare.cover", "compare.kill", "gouji.twos", "kaidian.play")),
     ("quiz", "总测验", "Final quiz",
      "用所学回答各种问题", "Answer questions from every stage"),
+    ("practice", "练习桌：打整局", "Practice table: whole hands",
+     "和五个电脑玩家打整局、打一个系列，教练讲每一条规则", "Play whole hands and series against five computer "
+     "players, with a coach naming every rule", ("kaidian", "gouji.duitou", "place.order", "score.place")),
 )
 
 #: The landing page (not a stage of its own: it links to all of them).

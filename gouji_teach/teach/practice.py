@@ -43,11 +43,13 @@ from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, pay_tributes, settle
 from ..strategy import Decision, TeamPlayer
 from .controls import make
+from .course import Session
 from .i18n import get_language, pick, register, subscribe, t
+from .pages import store
 from .render import HtmlFragment, hand_html, play_html, round_html, table_svg
 from .table import round_plays, table_view
 
-__all__ = ["LEARNER", "Practice", "PracticeTable", "scenario_yaml", "settlement_html"]
+__all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]
 
 #: The learner's seat.
 LEARNER = 0
@@ -117,6 +119,7 @@ register({
     "practice.you": ("（你）", " (you)"),
     "practice.points": ("{p:+d}分", "{p:+d} points"),
     "practice.hidden": ("（牌不给别人看）", "(cards not shown to others)"),
+    "practice.save_failed": ("成绩没存上：{why}", "the result was not saved: {why}"),
 })
 
 _BUTTONS = ("play", "burn", "pass", "yield", "xuandian", "revolt", "yaotou", "wutou", "begin")
@@ -675,3 +678,34 @@ class PracticeTable:
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
         return self.box._repr_mimebundle_(**kwargs)
+
+
+# -- the course page -------------------------------------------------------------------------------------------
+
+
+def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
+    """The course's practice stage: a table under the session's rule set that starts a new series when the
+    rule set changes; every settled hand goes into the learner's progress (a win: the learner's team scored
+    more), so the landing page shows the stage's stars."""
+    status = make(w.HTML)
+
+    def record(p: Practice) -> None:
+        if not session.learner:
+            return
+        settled = p.settlements[-1]
+        points = settled.scores.points[LEARNER]
+        try:
+            store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.name}/{p.hand_seed}",
+                                   rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}")
+        except GoujiError as e:
+            status.value = f"<small role='alert'>{html.escape(t('practice.save_failed', why=pick(e.zh, e.en)))}</small>"
+
+    table = PracticeTable(session.rules, seed=seed, length=length, on_hand_end=record)
+
+    def follow(changed: set[str]) -> None:
+        if "rules" in changed:
+            table.rules.value = session.rules.name
+            table.new_series()
+
+    session.follow(follow)
+    return make(w.VBox, children=[table.box, status], layout={"max_width": "100%"})
