@@ -662,7 +662,8 @@ class PracticeTable:
         cite = bool(self.cite.value)
         lines = [x.text(lang, cite=cite) if isinstance(x, Line) else pick(*x, lang) for x in p.lines[-12:]]
         self.coach.value = (f"<h4 style='margin:4px 0'>{html.escape(t('practice.coach', lang))}</h4>"
-                            "<ol class='gj-coach' style='padding-left:1.2em;margin:0' aria-live='polite'>"
+                            f"<ol class='gj-coach' data-count='{len(p.lines)}' style='padding-left:1.2em;margin:0' "
+                            "aria-live='polite'>"
                             + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
         pictures = []
         if p.paid:
