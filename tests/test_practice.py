@@ -218,3 +218,27 @@ def test_language_switch_relabels_the_table():
     set_language("en")
     assert "Practice table" in table.info.value and "练习桌" not in table.info.value
     assert table.buttons["pass"].description == "pass"
+
+
+def test_the_course_page_builds_the_table_on_start_and_records_each_hand(tmp_path, monkeypatch):
+    from gouji_teach.teach import course, pages, practice
+    from gouji_teach.teach.progress import ProgressStore
+
+    monkeypatch.setattr(pages, "_STORE", [ProgressStore(tmp_path / "p.sqlite")])
+    session = course.start("practice", "learner=ming&rules=linyi&lang=en")
+    box = practice.page(session, seed=3, length=1)
+    assert len(box.children) == 2 and box.children[0].description == "sit down and start"
+    box.children[0].click()
+    table_box = box.children[0]
+    assert "gouji-practice" in table_box._dom_classes
+    table = next(x for x in _live_tables() if x.box is table_box)
+    table.practice.finish_with_computer()
+    table._after()
+    attempts = pages.store().attempts(stage="practice")
+    assert len(attempts) == 1 and attempts[0].puzzle_id == "practice/linyi/3"
+
+
+def _live_tables() -> list[PracticeTable]:
+    import gc
+
+    return [o for o in gc.get_objects() if isinstance(o, PracticeTable)]

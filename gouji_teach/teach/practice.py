@@ -42,7 +42,7 @@ from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, pay_tributes, settle
 from ..strategy import Decision, TeamPlayer
-from .controls import make
+from .controls import make, shared
 from .course import Session
 from .i18n import get_language, pick, register, subscribe, t
 from .pages import store
@@ -119,6 +119,7 @@ register({
     "practice.you": ("（你）", " (you)"),
     "practice.points": ("{p:+d}分", "{p:+d} points"),
     "practice.hidden": ("（牌不给别人看）", "(cards not shown to others)"),
+    "practice.start": ("入座，开始练习", "sit down and start"),
     "practice.save_failed": ("成绩没存上：{why}", "the result was not saved: {why}"),
 })
 
@@ -396,7 +397,11 @@ def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFrag
 
 _WRAP = {"flex_flow": "row wrap", "align_items": "center"}
 _AUTO = {"width": "auto"}
-_SHOWN, _HIDDEN = {"width": "auto"}, {"width": "auto", "display": "none"}
+
+
+def _layout(shown: bool) -> w.Layout:
+    """The shared layout of a control shown or hidden (a hidden one takes no room)."""
+    return shared(w.Layout, width="auto") if shown else shared(w.Layout, width="auto", display="none")
 
 
 class PracticeTable:
@@ -436,7 +441,7 @@ class PracticeTable:
         self.why_button.on_click(lambda _b: self.ask_why(int(self.why_seat.value)))
         self.why_text = make(w.HTML)
         self.pace = make(w.FloatSlider, min=0.0, max=2.0, step=0.1, value=float(pace), readout=True,
-                         layout={"width": "min(100%, 320px)"})
+                         layout={"width": "min(100%, 320px)"}, style=shared(w.SliderStyle, description_width="initial"))
         self.undo_button = make(w.Button, layout=_AUTO, icon="undo")
         self.undo_button.on_click(lambda _b: self.undo())
         self.again_button = make(w.Button, layout=_AUTO, icon="repeat")
@@ -469,7 +474,8 @@ class PracticeTable:
             self.why_text, self.pace, self._setup,
         ])
         self.box.add_class("gouji-practice")
-        self.practice = Practice(rules, seed=seed, length=length, on_step=self._step)
+        self.practice = Practice(rules, seed=seed, length=length)  # no pause before the table is shown
+        self.practice.on_step = self._step
         self._unsubscribe = subscribe(lambda _lang: self._render())
         self._render()
 
@@ -599,7 +605,6 @@ class PracticeTable:
         self.advice.description = t("practice.advice", lang)
         self.why_button.description = t("practice.why", lang)
         self.pace.description = t("practice.pace", lang)
-        self.pace.style = {"description_width": "initial"}
         self.undo_button.description = t("practice.undo", lang)
         self.again_button.description = t("practice.again", lang)
         self.next_button.description = t("practice.next", lang)
@@ -636,7 +641,9 @@ class PracticeTable:
                 b = make(w.Button, layout=_AUTO, tooltip=r.notation)
                 b.on_click(lambda _b, r=r: self._bump(r))
                 buttons.append(b)
-            self.ranks.children = buttons
+            old, self.ranks.children = self.ranks.children, buttons
+            for b in old:
+                b.close()
         for b, r in zip(self.ranks.children, ranks, strict=True):
             k = self._selected.get(r, 0)
             b.description = f"{pick(r.zh, r.en, lang)} {k}/{hand.count(r)}"
@@ -645,11 +652,11 @@ class PracticeTable:
         if p.declaring and not busy:
             kinds.add("begin")
         for kind, button in self.buttons.items():
-            button.layout = w.Layout(**(_SHOWN if kind in kinds else _HIDDEN))
-        self.clear.layout = w.Layout(**(_SHOWN if self._selected else _HIDDEN))
+            button.layout = _layout(kind in kinds)
+        self.clear.layout = _layout(bool(self._selected))
         self.undo_button.disabled = busy or not p._marks
-        self.next_button.layout = w.Layout(**(_SHOWN if game.is_over and not p.series_over else _HIDDEN))
-        self.save_button.layout = w.Layout(**(_SHOWN if game.is_over else _HIDDEN))
+        self.next_button.layout = _layout(game.is_over and not p.series_over)
+        self.save_button.layout = _layout(game.is_over)
         parts = []
         if message:
             parts.append(f"<p role='status'>{html.escape(message)}</p>")
@@ -685,28 +692,41 @@ class PracticeTable:
 
 
 def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
-    """The course's practice stage: a table under the session's rule set that starts a new series when the
-    rule set changes; every settled hand goes into the learner's progress (a win: the learner's team scored
-    more), so the landing page shows the stage's stars."""
+    """The course's practice stage: a "start" button that sits the learner at a table under the session's rule
+    set (built on click, so that the page itself stays light); a new series starts when the rule set changes.
+    Every settled hand goes into the learner's progress (a win: the learner's team scored more), so the landing
+    page shows the stage's stars."""
     status = make(w.HTML)
+    start = make(w.Button, button_style="primary", icon="play", layout={"width": "auto"})
+    box = make(w.VBox, children=[start, status], layout={"max_width": "100%"})
+    tables: list[PracticeTable] = []
 
     def record(p: Practice) -> None:
         if not session.learner:
             return
-        settled = p.settlements[-1]
-        points = settled.scores.points[LEARNER]
+        points = p.settlements[-1].scores.points[LEARNER]
         try:
             store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.name}/{p.hand_seed}",
                                    rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}")
         except GoujiError as e:
             status.value = f"<small role='alert'>{html.escape(t('practice.save_failed', why=pick(e.zh, e.en)))}</small>"
 
-    table = PracticeTable(session.rules, seed=seed, length=length, on_hand_end=record)
+    def begin(_button: object = None) -> None:
+        if not tables:
+            tables.append(PracticeTable(session.rules, seed=seed, length=length, on_hand_end=record))
+            box.children = [tables[0].box, status]
+            start.close()
 
     def follow(changed: set[str]) -> None:
-        if "rules" in changed:
-            table.rules.value = session.rules.name
-            table.new_series()
+        if "rules" in changed and tables:
+            tables[0].rules.value = session.rules.name
+            tables[0].new_series()
 
+    def label(lang: str) -> None:
+        start.description = t("practice.start", lang)
+
+    start.on_click(begin)
+    subscribe(label)
+    label(get_language())
     session.follow(follow)
-    return make(w.VBox, children=[table.box, status], layout={"max_width": "100%"})
+    return box

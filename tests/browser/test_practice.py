@@ -35,6 +35,7 @@ def test_play_a_whole_hand_to_the_settlement(page: Page, rules: str) -> None:
     learner = f"practice-{uuid.uuid4().hex[:6]}"
     page.goto(render_path(STAGE, learner=learner, rules=rules, lang="zh"), wait_until="domcontentloaded")
     wait_for_page(page)
+    page.get_by_role("button", name=t("practice.start", "zh"), exact=True).click()
     box = page.locator(".gouji-practice")
     box.wait_for(timeout=WIDGET_TIMEOUT_MS)
     expect(box).to_contain_text("发牌种子 1")
