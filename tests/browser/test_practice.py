@@ -22,6 +22,7 @@ from gouji_teach.teach.practice import Practice
 
 STAGE = stage("practice")
 MAX_TURNS = 200
+LOADS = 3
 
 
 def _settled(page: Page, mirror: Practice) -> None:
@@ -33,9 +34,14 @@ def _settled(page: Page, mirror: Practice) -> None:
 @pytest.mark.parametrize("rules", ["qingdao", "tongsu"])
 def test_play_a_whole_hand_to_the_settlement(page: Page, rules: str) -> None:
     learner = f"practice-{uuid.uuid4().hex[:6]}"
-    page.goto(render_path(STAGE, learner=learner, rules=rules, lang="zh"), wait_until="domcontentloaded")
-    wait_for_page(page)
-    page.get_by_role("button", name=t("practice.start", "zh"), exact=True).click()
+    start = page.get_by_role("button", name=t("practice.start", "zh"), exact=True)
+    for _ in range(LOADS):  # under load Voila may serve a page without a cell's output (see the report)
+        page.goto(render_path(STAGE, learner=learner, rules=rules, lang="zh"), wait_until="domcontentloaded")
+        wait_for_page(page)
+        with contextlib.suppress(Exception):
+            start.wait_for(timeout=20_000)
+            break
+    start.click()
     box = page.locator(".gouji-practice")
     box.wait_for(timeout=WIDGET_TIMEOUT_MS)
     expect(box).to_contain_text("发牌种子 1")
