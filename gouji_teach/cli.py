@@ -279,6 +279,31 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_match(args: argparse.Namespace) -> int:
+    from .strategy import play_match
+
+    result = play_match(_ruleset(args.rules), args.seed, args.hands)
+    data = result.to_json()
+    if args.json:
+        _emit_json(data)
+        return 0
+    coach, simple = data["teams"]["coach"]["points"], data["teams"]["simple"]["points"]
+    print(f"{data['rules']}: {data['hands']} 局 hands from seed {data['seed']}, "
+          f"非法 illegal actions: {data['illegal']}")
+    print(f"  决策 decisions: {data['decisions']}, 最慢 slowest {data['max_decision_ms']:.1f} ms, "
+          f"中位 median {data['median_decision_ms']:.2f} ms (CPU)")
+    print(f"  TeamPlayer (coach) {coach:+d}, SimplePlayer (simple) {simple:+d}; "
+          f"每局领先 margin per hand {data['margin_per_hand']:+.2f} ± {data['margin_stderr']:.2f} "
+          f"(sd {data['margin_stdev']:.2f})")
+    return 0
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands (1-100000) / 不是局数")
+    return int(text)
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535) / 不是端口号")
@@ -352,6 +377,13 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--seed", type=int, required=True, help="the deal's seed")
     cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
     cmd.set_defaults(run=_cmd_selfplay)
+
+    cmd = sub.add_parser("match", help="improved computer players against SimplePlayer: points, illegal actions, speed")
+    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.add_argument("--seed", type=int, default=0, help="seed of the first deal (the next hands: seed+1, ...)")
+    cmd.add_argument("--hands", type=_count, default=20, help="how many hands (default 20)")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.set_defaults(run=_cmd_match)
 
     cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
     cmd.add_argument("--json", action="store_true", help="print JSON")

@@ -53,6 +53,7 @@ TOPICS = {
     "shao": {"who_may_act"}, "biesan": {"buy", "who_is_men"}, "geming": {"revolution"},
     "luanchan": {"luanchan"}, "scores": {"places"}, "jingong": {"xuandian", "tribute"}, "rulesets": {"rulesets"},
     "quiz": {"revolution", "buy", "xuandian", "luanchan", "yield", "rulesets", "beats", "tribute"},
+    "practice": set(),  # whole hands at the practice table (teach/practice.py), no drills
 }
 
 

@@ -139,6 +139,9 @@ STAGES: tuple[Stage, ...] = _stages(
       ("who_may_act", "medium"), ("who_opened", "medium"), ("beats", "hard"), ("who_is_men", "hard"),
       ("buy", "medium"), ("revolution", "medium"), ("luanchan", "hard"), ("places", "hard"),
       ("xuandian", "medium"), ("tribute", "hard"), ("rulesets", "hard"))),
+    ("practice", "练习桌：打整局", "Practice table: whole hands",
+     "和五个电脑玩家打整局、打一个系列，教练讲每一条规则", "Play whole hands and series against five computer "
+     "players, with a coach naming every rule", ("kaidian", "gouji.duitou", "place.order", "score.place"), ()),
 )
 
 #: The landing page (not a stage of its own: it links to all of them).

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck
+from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
 from ..compare import beats
 from ..engine import Game
 from ..errors import GoujiError
@@ -69,7 +69,10 @@ def random_play(rng: random.Random, size: int, rules: Ruleset, *, level: str = "
             continue
         if base == 0 and not (twos or big or small):
             continue
-        cards = [_BIG] * big + [_SMALL] * small + [_TWO] * twos + [Card(rng.choice(ranks))] * base
+        rank = rng.choice(ranks)
+        if base > deck_limits(packs, rules.keep_threes)[rank]:  # zaozhuang's six packs keep only six 3s
+            continue
+        cards = [_BIG] * big + [_SMALL] * small + [_TWO] * twos + [Card(rank)] * base
         return Play(cards, rules)
 
 
@@ -156,7 +159,7 @@ def _count(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 def _pick(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     hand_size = {"easy": 8, "medium": 12, "hard": 16}[level]
-    deck = build_deck(rules.packs, suits=False)
+    deck = build_deck(rules.packs, suits=False, keep={Rank.THREE: rules.keep_threes} if rules.keep_threes else None)
     if level == "easy":
         deck = [c for c in deck if c.rank in BASE_RANKS]
     elif level == "medium":

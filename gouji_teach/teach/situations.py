@@ -428,9 +428,13 @@ class _RevScript:
 
 
 def _revolution_state(script: _RevScript, rules: Ruleset) -> tuple[Game, int] | None:
-    """The game after replaying the script under ``rules`` (``None`` if its revolution is not allowed there),
-    and how many of its actions were legal (the rest are not played)."""
-    game = Game.from_hands(list(script.hands), rules, leader=script.leader)
+    """The game after replaying the script under ``rules`` (``None`` if its revolution is not allowed there, or
+    its deal is not one the rule set's packs hold: zaozhuang keeps six 3s), and how many of its actions were legal
+    (the rest are not played)."""
+    try:
+        game = Game.from_hands(list(script.hands), rules, leader=script.leader)
+    except GoujiError:
+        return None
     done = 0
     for action in script.actions:
         if not game.can(action):
@@ -518,8 +522,9 @@ def _revolution_story(game: Game, r: int) -> tuple[str, str]:
 
 def _revolution_hands(rng: random.Random, rules: Ruleset, r: int, *, second: int | None) -> tuple[Hand, ...]:
     """Eight to ten cards a seat: ``r`` (and ``second``) without 2s and jokers, ``r`` with three pure 够级 sets
-    where the rule set plays a 冲点; the others from the rest of the deck."""
-    deck = build_deck(rules.packs, suits=False)
+    where the rule set plays a 冲点; the others from the rest of the deck (the rule set's deck: zaozhuang keeps six
+    3s)."""
+    deck = build_deck(rules.packs, suits=False, keep={Rank.THREE: rules.keep_threes} if rules.keep_threes else None)
     rng.shuffle(deck)
     pool = list(deck)
 

@@ -1,0 +1,170 @@
+"""The coach of the practice table: a running commentary that names the rule of every event.
+
+:func:`comment` turns an engine :class:`~gouji_teach.events.Event` into a :class:`Line`: a short headline
+(开点！, 烧牌, 闷, 四户乱缠 …), the engine's own sentence, the name of the rule the event illustrates and, on
+request, its seed citation, in Chinese or English. :func:`why` answers "why did seat 3 do that?" from the
+computer player's own :class:`~gouji_teach.strategy.Decision`; :func:`advice` says, after a learner's action,
+when a stronger play existed.
+
+>>> from gouji_teach.engine import Game
+>>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+>>> _ = g.act("seat 0 plays KK")
+>>> line = comment(g.act("seat 3 passes")[-1], g)
+>>> line.headline, line.rule, line.citation
+(('开点！', 'a point opened (开点)!'), 'kaidian', '002 §5 开点')
+>>> line.text("en", cite=True).endswith("[开点: a 够级 play nobody answers wins the lead, 002 §5 开点]")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import Game, opposite, team
+from .events import Action, Event
+from .options import beating_plays
+from .plays import Play
+from .rulesets import Ruleset
+from .settlement import PLACES_EN, PLACES_ZH
+from .strategy import Decision, TeamPlayer
+from .verdicts import RULES, cite
+
+__all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
+
+#: A headline for every kind of engine event (``None``: the engine's sentence says it all).
+HEADLINES: dict[str, tuple[str, str] | None] = {
+    "first_leader": ("谁先出牌", "who leads first"),
+    "buy": ("买牌", "buying cards"),
+    "natural_point": ("自然点", "a natural point (自然点)"),
+    "auto_revolt": ("自动革命", "automatic 革命"),
+    "revolt": ("革命！", "a revolt (革命)!"),
+    "duel": ("革命的较量", "the revolution's duel"),
+    "duel_end": ("革命见分晓", "the revolution is decided"),
+    "revolt_lead": ("革命后发牌", "the lead after 革命"),
+    "yaotou": ("要头", "the head is claimed (要头)"),
+    "wutou": ("无头", "no head (无头)"),
+    "youtou": ("有头", "a head stands (有头)"),
+    "xuandian": ("宣点", "a declaration (宣点)"),
+    "lead": None,
+    "play": None,
+    "pass": None,
+    "yield": ("让牌", "a yield (让牌)"),
+    "burn": ("烧牌！", "烧牌 (a burn)!"),
+    "counter_burn": ("反烧！", "反烧 (a counter-burn)!"),
+    "jieshao": ("解烧", "解烧 (the burn is lifted)"),
+    "burn_success": ("烧成了", "the burn succeeds"),
+    "burn_failed": ("烧失败", "the burn fails"),
+    "kaidian": ("开点！", "a point opened (开点)!"),
+    "fasi": ("发四", "4s led after 开点 (发四)"),
+    "kaidian_lapsed": ("开点作废", "the 开点 lapses"),
+    "concede": ("认点", "the point conceded (认点)"),
+    "round": ("一轮结束", "the round ends"),
+    "out": ("走科", "going out (走科)"),
+    "jiefeng": ("接风", "taking over the lead (接风)"),
+    "men": ("闷！", "shut in (闷)!"),
+    "luanchan": ("四户乱缠开始", "四户乱缠 begins"),
+    "discard_fours": ("扔4", "4s thrown away"),
+    "void": ("这一局作废", "the hand is void"),
+    "end": ("这一局结束", "the hand is over"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of commentary: headline, the event's sentence, the rule's name and its seed citation."""
+
+    kind: str
+    seat: int | None
+    headline: tuple[str, str] | None
+    sentence: tuple[str, str]
+    rule: str | None
+    rule_name: tuple[str, str] | None
+    citation: str | None
+
+    def text(self, lang: str, *, cite: bool = False) -> str:
+        """The line in ``lang`` (``zh`` or ``en``), the seed citation added when ``cite``."""
+        i = 0 if lang == "zh" else 1
+        head = f"{self.headline[i]}{'' if i == 0 else ' '}" if self.headline else ""
+        tag = ""
+        if self.rule_name is not None:
+            name = self.rule_name[i]
+            tag = f"【{name}{'，' + self.citation if cite and self.citation else ''}】" if i == 0 else (
+                f" [{name}{', ' + self.citation if cite and self.citation else ''}]")
+        return f"{head}{self.sentence[i]}{tag}"
+
+
+def _place(game: Game, seat: int | None) -> int | None:
+    order = game.finish_order()
+    return order.index(seat) if seat in order else None
+
+
+def comment(event: Event, game: Game) -> Line:
+    """The coach's line for ``event`` of ``game`` (taken right after the event: 走科 names the place)."""
+    headline = HEADLINES.get(event.kind)
+    if event.kind == "out":
+        place = _place(game, event.seat)
+        if place is not None:
+            headline = (f"走科：{PLACES_ZH[place]}", f"going out as {PLACES_EN[place]}")
+    rule = event.rule if event.rule in RULES else None
+    name = (RULES[rule].zh, RULES[rule].en) if rule else None
+    return Line(event.kind, event.seat, headline, (event.zh, event.en), rule, name,
+                _citation(rule, game.rules) if rule else None)
+
+
+def _citation(rule: str, rules: Ruleset) -> str | None:
+    try:
+        return cite(rule, rules)
+    except (AssertionError, KeyError):
+        return None
+
+
+def why(decision: Decision | None, seat: int, lang: str) -> str:
+    """"Why did seat N do that?": the computer player's own reason for its last decision."""
+    if decision is None:
+        return f"座位{seat}还没有出过牌" if lang == "zh" else f"seat {seat} has not acted yet"
+    reason = decision.zh if lang == "zh" else decision.en
+    return f"座位{seat}：{reason}" if lang == "zh" else f"seat {seat}: {reason}"
+
+
+_ADVICE = {
+    "answer_duitou": ("对头的够级牌能上却没上：它会开点。", "You could have answered your 对头's 够级 play: now it "
+                      "开点s."),
+    "partner": ("压了同伴的牌：同伴的牌让它走就好。", "You beat your partner's play: let a partner's play stand."),
+    "go_out": ("这一手可以出完走科。", "This play could have taken you out (走科)."),
+    "kaidian": ("对头的牌不够接，这时出够级牌能开点。", "Your 对头 holds too few cards to answer: a 够级 lead "
+                "would 开点 here."),
+    "cheaper": ("有更小的牌能大过：{cards}，2和花留着打够级。", "A cheaper play also beats it: {cards}; keep 2s "
+                "and jokers for 够级 fights."),
+}
+
+
+def advice(game: Game, action: Action) -> tuple[str, str] | None:
+    """Before ``action`` is applied to ``game``: a note ``(zh, en)`` when a stronger play existed, else
+    ``None``. The coach compares with what :class:`~gouji_teach.strategy.TeamPlayer` would do, and with the
+    cheapest play that beats the play on top.
+
+    >>> g = Game.from_hands({0: "KK 5", 1: "5 6", 2: "5 6", 3: "AA 6 7", 4: "5 6", 5: "5 6"}, leader=0)
+    >>> _ = g.act("seat 0 plays KK")
+    >>> advice(g, Action(3, "pass"))[1]
+    "You could have answered your 对头's 够级 play: now it 开点s."
+    """
+    best = TeamPlayer().decide(game, action.seat)
+    if best.action == action:
+        return None
+    key = best.key
+    top = game.top
+    if key in ("answer_duitou", "go_out", "kaidian") and action.kind != "burn":
+        return _ADVICE[key]
+    if top is not None and action.kind == "play" and team(top[0]) == team(action.seat) and top[0] != action.seat:
+        hand = game.hands[action.seat]
+        if action.cards is not None and len(Play.parse(action.cards, game.rules).cards) < len(hand):
+            return _ADVICE["partner"]
+    if top is not None and action.kind == "play" and action.cards is not None:
+        mine = Play.parse(action.cards, game.rules)
+        if mine.jokers or mine.twos:
+            hand = game.hands[action.seat]
+            plain = [p for p in beating_plays(hand, top[1], game.rules) if not (p.jokers or p.twos)]
+            if plain and not (top[1].is_gouji and top[0] == opposite(action.seat)):
+                zh, en = _ADVICE["cheaper"]
+                return zh.format(cards=plain[0].notation), en.format(cards=plain[0].notation)
+    return None

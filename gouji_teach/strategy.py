@@ -1,0 +1,360 @@
+"""Computer players that play for their team, and say why.
+
+:class:`TeamPlayer` sees what a player at the table sees (its own hand, the play on top, how many cards every
+seat holds, who opened, who burns) and never looks at another seat's cards. Every choice is a
+:class:`Decision`: the action and the reason, in Chinese and English, so that the practice table's coach can
+answer "why did seat 3 do that?".
+
+What it does better than :class:`~gouji_teach.players.SimplePlayer`:
+
+* it lets a teammate's play stand unless it can go out over it (do not beat a partner without need);
+* it answers its 对头's 够级 play whenever it can, with the cheapest play that beats it, jokers included
+  (otherwise the 对头 开点s);
+* it tries to 开点: it leads a 够级 play that can 开点 when its 对头 holds too few cards to answer it;
+* it leads its 4s first where they may be led (they never win a round);
+* against opponents it answers with the cheapest play, keeping 2s and jokers for 够级 fights and for an
+  opponent about to go out, and 让牌s rather than passing where it may;
+* it burns only where the burn pays: the cards it keeps can still go out with a joker on every lead;
+* under 憋三 it keeps its 3s for the last play and goes out with them.
+
+>>> from gouji_teach.players import SimplePlayer, play_hand
+>>> game = play_hand(5, "tongsu", [TeamPlayer(), SimplePlayer()] * 3)
+>>> game.is_over
+True
+>>> d = TeamPlayer().decide(Game.from_hands({0: "KK 5", 3: "6"}, leader=0), 0)
+>>> d.action, d.key
+(Action(seat=0, kind='play', cards='KK'), 'kaidian')
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Hand, Rank, format_cards
+from .engine import ACTIVE, Game, opposite, team
+from .events import Action
+from .players import SimplePlayer, _can_finish_burning
+from .plays import Play
+from .rulesets import Ruleset, find_ruleset
+from .settlement import settle
+
+__all__ = ["REASONS", "Decision", "MatchResult", "TeamPlayer", "play_match"]
+
+#: Reason kinds: key -> (Chinese, English) templates. ``{cards}`` is the play, ``{seat}`` a seat.
+REASONS: dict[str, tuple[str, str]] = {
+    "revolt": ("手里没有2和花，这手牌打不起来：革命", "no 2 and no joker in hand, a hopeless hand: 革命"),
+    "yaotou": ("对家革命了：要头，和它拼一拼", "the 对家 revolted: 要头, take it on"),
+    "duel": ("革命的三手够级牌：出最小的{cards}", "the revolution's three 够级 plays: the smallest, {cards}"),
+    "duel_pass": ("没有能出的够级牌了", "no 够级 play left to make"),
+    "go_out": ("一手出完：{cards}，走科", "all the cards in one play: {cards}, going out (走科)"),
+    "threes_last": ("憋三：3留到最后一手，现在出完", "憋三: the 3s go last, and now they go"),
+    "fasi": ("开点后要发四：出{cards}", "after 开点 the 4s are due: {cards}"),
+    "kaidian": (
+        "开点：出够级牌{cards}，对头座位{seat}手里的牌不够接",
+        "开点 with the 够级 play {cards}: the 对头 seat {seat} holds too few cards to answer it",
+    ),
+    "lead_low": ("先出小牌：{cards}，大牌留着抢出牌权", "small cards first: {cards}; the big ones win the lead later"),
+    "lead_four": ("4最小，能出就先出：{cards}", "4s are the smallest: out with them while they may lead: {cards}"),
+    "lead_burning": ("在烧牌：每手都要挂花，出{cards}", "burning: every lead carries a joker, {cards}"),
+    "lead_any": ("只有这手能出：{cards}", "the only lead allowed: {cards}"),
+    "answer_duitou": (
+        "对头座位{seat}出了够级牌，能上就上（不上它就开点）：{cards}",
+        "the 对头 seat {seat} played 够级: answer it when possible (else it 开点s): {cards}",
+    ),
+    "duitou_none": (
+        "对头座位{seat}的够级牌，手里没有大过它的牌",
+        "nothing in hand beats the 够级 play of the 对头 seat {seat}",
+    ),
+    "answer_cheap": (
+        "压对手座位{seat}：用最便宜的{cards}",
+        "beating the opponent seat {seat} with the cheapest play: {cards}",
+    ),
+    "keep_big": (
+        "要压座位{seat}只能用2或花：留着打够级",
+        "only 2s or jokers beat seat {seat}: they are kept for 够级 fights",
+    ),
+    "yield": ("让牌：让下面两家先上，自己的牌留着", "让牌: the next two seats answer first; my cards stay"),
+    "partner": ("同伴座位{seat}的牌，让它走，不去压", "my partner seat {seat} is on top: let it stand"),
+    "nothing": ("没有大过的牌：过", "nothing beats it: pass"),
+    "burn": (
+        "烧座位{seat}的够级牌：{cards}，剩下的牌每手都能挂花",
+        "burning seat {seat}'s 够级 play with {cards}: every later lead can carry a joker",
+    ),
+    "no_burn": ("不烧：剩下的牌不够每手挂花，烧了会失败", "no burn: the rest could not carry a joker on every lead"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and its reason: ``key`` into :data:`REASONS`, formatted with ``values``."""
+
+    action: Action
+    key: str
+    values: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def zh(self) -> str:
+        return REASONS[self.key][0].format(**self.values)
+
+    @property
+    def en(self) -> str:
+        return REASONS[self.key][1].format(**self.values)
+
+
+_BURN_TRIES = 12  # the cheapest burns looked at: a zaozhuang hand with jokers has hundreds
+
+
+def _groups(hand: Hand) -> list[Rank]:
+    """The ranks below 2 held, lowest first."""
+    return [r for r in Rank if r < Rank.TWO and hand.count(r)]
+
+
+def _lead_order(hand: Hand, fours_free: bool) -> list[Rank]:
+    """Ranks to lead, lowest first: 4s first where they may be led (they never win a round), 3s never (憋三
+    keeps them for the last play), 2s last."""
+    ranks = [r for r in Rank if r <= Rank.TWO and r != Rank.THREE and hand.count(r)]
+    if Rank.FOUR in ranks and not fours_free:
+        ranks.remove(Rank.FOUR)
+        ranks.insert(-1 if Rank.TWO in ranks else len(ranks), Rank.FOUR)
+    return ranks
+
+
+def _answer_cost(play: Play, fight: bool) -> int:
+    """How much an answer gives away: its 2s and jokers (cheap in a 够级 fight), then its rank."""
+    spend = 60 * play.jokers + 25 * play.twos
+    return int(play.rank or Rank.BIG_JOKER) + (spend // 5 if fight else spend)
+
+
+class TeamPlayer:
+    """A computer player that plays for its team and records why (see the module docstring). Deterministic:
+    the same position gives the same decision. :attr:`last` holds each seat's latest :class:`Decision`."""
+
+    #: An opponent holding at most this many cards more than its play is stopped with 2s and jokers too.
+    danger = 2
+
+    def __init__(self) -> None:
+        self.last: dict[int, Decision] = {}
+
+    def declare(self, game: Game, seat: int) -> Action | None:
+        """Before the first lead: revolt when eligible (a hand with no 2 and no joker is hopeless)."""
+        action = Action(seat, "revolt")
+        if game.can(action):
+            self.last[seat] = Decision(action, "revolt")
+            return action
+        return None
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """The action of ``seat``, which must be the seat to act."""
+        return self.decide(game, seat).action
+
+    def decide(self, game: Game, seat: int) -> Decision:
+        """The action of ``seat`` (the seat to act) and why."""
+        d = self._decide(game, seat)
+        self.last[seat] = d
+        return d
+
+    def _decide(self, game: Game, seat: int) -> Decision:
+        if game.phase == "head":
+            return Decision(Action(seat, "yaotou"), "yaotou")
+        if game.phase == "duel":
+            return self._duel(game, seat)
+        if game.top is None:
+            return self._lead(game, seat)
+        if seat in game.burn_candidates():
+            return self._burn(game, seat)
+        return self._answer(game, seat)
+
+    def _duel(self, game: Game, seat: int) -> Decision:
+        for action in game.legal_actions(seat):
+            if action.kind == "play" and Play.parse(action.cards, game.rules).is_gouji:  # type: ignore[arg-type]
+                return Decision(action, "duel", {"cards": action.cards})
+        return Decision(Action(seat, "pass"), "duel_pass")
+
+    # -- leading ----------------------------------------------------------------------------------------
+
+    def _lead(self, game: Game, seat: int) -> Decision:
+        hand = game.hands[seat]
+        whole = Action(seat, "play", format_cards(hand.cards))
+        if game.can(whole):
+            only3 = hand.count(Rank.THREE) == len(hand)
+            return Decision(whole, "threes_last" if only3 else "go_out", {"cards": whole.cards})
+        if seat in game.burning():
+            return self._lead_burning(game, seat, hand)
+        if game.kaidian(seat) == "pending" and hand.count(Rank.FOUR):
+            fours = Action(seat, "play", format_cards([c for c in hand if c.rank == Rank.FOUR]))
+            if game.can(fours):
+                return Decision(fours, "fasi", {"cards": fours.cards})
+        opening = self._kaidian_lead(game, seat, hand)
+        if opening is not None:
+            return opening
+        fours_free = game.kaidian(seat) in ("open", "pending") or game.rules.fours_before_kaidian == "free"
+        for r in _lead_order(hand, fours_free):
+            action = Action(seat, "play", format_cards([c for c in hand if c.rank == r]))
+            if game.can(action):
+                return Decision(action, "lead_four" if r == Rank.FOUR else "lead_low", {"cards": action.cards})
+        action = next(a for a in game.legal_actions(seat) if a.kind == "play")
+        return Decision(action, "lead_any", {"cards": action.cards})
+
+    def _lead_burning(self, game: Game, seat: int, hand: Hand) -> Decision:
+        joker = max((c for c in hand if c.rank.is_joker), key=lambda c: c.rank, default=None)
+        for r in [*_groups(hand), Rank.TWO]:
+            cards = [c for c in hand if c.rank == r]
+            if not cards:
+                continue
+            action = Action(seat, "play", format_cards(cards + ([joker] if joker else [])))
+            if game.can(action):
+                return Decision(action, "lead_burning", {"cards": action.cards})
+        action = next(a for a in game.legal_actions(seat) if a.kind == "play")
+        return Decision(action, "lead_any", {"cards": action.cards})
+
+    def _kaidian_lead(self, game: Game, seat: int, hand: Hand) -> Decision | None:
+        """A 够级 lead that can 开点 because the 对头 holds too few cards to answer it."""
+        if game.kaidian(seat) or game.luanchan:
+            return None
+        head = opposite(seat)
+        head_cards = len(game.hands[head]) if game.status(head) == ACTIVE else 0
+        for r in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+            if not hand.count(r):
+                continue
+            play = Play([c for c in hand if c.rank == r], game.rules)
+            if not play.can_kaidian or not game.can(Action.of(seat, "play", play)):
+                continue
+            if head_cards < play.size:
+                return Decision(Action.of(seat, "play", play), "kaidian", {"cards": play.notation, "seat": head})
+        return None
+
+    # -- answering ---------------------------------------------------------------------------------------
+
+    def _burn(self, game: Game, seat: int) -> Decision:
+        top_seat, _ = game.top  # type: ignore[misc]
+        plays = game.answers(seat)
+        hand = game.hands[seat]
+        for play in plays[:_BURN_TRIES]:
+            if _can_finish_burning(hand - play.cards, game.rules):
+                return Decision(Action.of(seat, "burn", play), "burn", {"cards": play.notation, "seat": top_seat})
+        return Decision(Action(seat, "pass"), "no_burn")
+
+    def _answer(self, game: Game, seat: int) -> Decision:
+        top_seat, top_play = game.top  # type: ignore[misc]
+        hand = game.hands[seat]
+        plays = game.answers(seat)
+        pass_ = Action(seat, "pass")
+        for play in plays:
+            if play.size == len(hand) and game.can(Action.of(seat, "play", play)):
+                return Decision(Action.of(seat, "play", play), "go_out", {"cards": play.notation})
+        if team(top_seat) == team(seat) and top_seat not in game.burning():
+            return Decision(pass_, "partner", {"seat": top_seat})
+        duitou_gouji = top_play.is_gouji and top_seat == opposite(seat)
+        if duitou_gouji:
+            if plays:
+                return Decision(Action.of(seat, "play", plays[0]), "answer_duitou",
+                                {"cards": plays[0].notation, "seat": top_seat})
+            return Decision(pass_, "duitou_none", {"seat": top_seat})
+        fight = top_play.is_gouji or len(game.hands[top_seat]) <= top_play.size + self.danger
+        choices = [(p, _answer_cost(p, fight)) for p in plays]
+        affordable = [(p, c) for p, c in choices if fight or not (p.jokers or p.twos)]
+        if affordable:
+            best = min(affordable, key=lambda pc: pc[1])[0]
+            return Decision(Action.of(seat, "play", best), "answer_cheap", {"cards": best.notation, "seat": top_seat})
+        if plays and game.can(Action(seat, "yield")):
+            return Decision(Action(seat, "yield"), "yield")
+        if plays:
+            return Decision(pass_, "keep_big", {"seat": top_seat})
+        return Decision(pass_, "nothing")
+
+
+# -- a match: TeamPlayer against SimplePlayer -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A match's figures: per hand the points of the improved team and of the simple team (each the sum of
+    its three seats' scores), every decision's CPU time in ms (process time: wall time on an idle machine, not
+    inflated when other processes share the cores), and the actions that were illegal (must be 0)."""
+
+    rules: str
+    seed: int
+    coach_points: tuple[int, ...]
+    simple_points: tuple[int, ...]
+    decision_ms: tuple[float, ...]
+    illegal: int
+
+    def margin(self) -> tuple[float, float, float]:
+        """The improved team's lead per hand: mean, standard deviation, and standard error of the mean."""
+        diffs = [c - s for c, s in zip(self.coach_points, self.simple_points, strict=True)]
+        if not diffs:
+            return 0.0, 0.0, 0.0
+        sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+        return statistics.fmean(diffs), sd, sd / len(diffs) ** 0.5
+
+    def to_json(self) -> dict[str, Any]:
+        ms = sorted(self.decision_ms)
+        mean, sd, se = self.margin()
+        return {
+            "rules": self.rules,
+            "seed": self.seed,
+            "hands": len(self.coach_points),
+            "illegal": self.illegal,
+            "decisions": len(ms),
+            "max_decision_ms": round(ms[-1], 3) if ms else 0.0,
+            "median_decision_ms": round(ms[len(ms) // 2], 3) if ms else 0.0,
+            "margin_per_hand": round(mean, 3),
+            "margin_stdev": round(sd, 3),
+            "margin_stderr": round(se, 3),
+            "teams": {
+                "coach": {"points": sum(self.coach_points), "per_hand": list(self.coach_points)},
+                "simple": {"points": sum(self.simple_points), "per_hand": list(self.simple_points)},
+            },
+        }
+
+
+def _timed(times: list[float], choice: Callable[[Game, int], Action | None], game: Game, seat: int) -> Action | None:
+    t0 = time.process_time()
+    action = choice(game, seat)
+    times.append((time.process_time() - t0) * 1000)
+    return action
+
+
+def play_match(rules: Ruleset | str | None, seed: int, hands: int, *, max_actions: int = 10_000) -> MatchResult:
+    """``hands`` hands dealt from seeds ``seed``, ``seed + 1``, ...: :class:`TeamPlayer` on seats 0, 2, 4 and
+    :class:`SimplePlayer` on 1, 3, 5, swapped every other hand. Points come from settling each hand on its
+    own (:func:`~gouji_teach.settlement.settle`). An illegal choice is counted and replaced by the first legal
+    action, so that the hand goes on.
+
+    >>> r = play_match("linyi", 1, 2)
+    >>> r.illegal, len(r.coach_points)
+    (0, 2)
+    """
+    rules = find_ruleset(rules)
+    coach, simple = TeamPlayer(), SimplePlayer()
+    coach_pts: list[int] = []
+    simple_pts: list[int] = []
+    times: list[float] = []
+    illegal = 0
+    for i in range(hands):
+        game = Game.deal(seed + i, rules)
+        coach_team = i % 2
+        players = [coach if team(s) == coach_team else simple for s in range(6)]
+        for s in range(6):
+            action = _timed(times, players[s].declare, game, s)
+            if action is not None and game.can(action):
+                game.apply(action)
+        for _ in range(max_actions):
+            if game.is_over:
+                break
+            s = game.to_act  # type: ignore[assignment]
+            action = _timed(times, players[s].choose, game, s)
+            if action is None or not game.can(action):
+                illegal += 1
+                action = game.legal_actions(s)[0]
+            game.apply(action)
+        else:
+            raise RuntimeError(f"hand {seed + i} did not end within {max_actions} actions")
+        points = settle(game.game_record(), rules).scores.points
+        coach_pts.append(sum(p for s, p in enumerate(points) if team(s) == coach_team))
+        simple_pts.append(sum(p for s, p in enumerate(points) if team(s) != coach_team))
+    return MatchResult(rules.name, seed, tuple(coach_pts), tuple(simple_pts), tuple(times), illegal)

@@ -1,0 +1,732 @@
+"""The practice table: the learner at seat 0 plays whole hands and series against five computer players, with a coach.
+
+:class:`Practice` is the table without widgets (tested without a browser): a series of hands under a rule set,
+dealt from a seed (hand *k* from ``seed + k``), tribute paid before every hand but the first as the rule set
+says, the computer players (:class:`~gouji_teach.strategy.TeamPlayer`) on seats 1-5, the coach's lines
+(:mod:`gouji_teach.coach`), undo of the learner's last action, the same deal again, and the finished hand as a
+scenario file. :class:`PracticeTable` is its widget: the table picture, the round, the learner's hand with a
+button per rank, action buttons shown only when legal, "what can I play?", the coach, the pace of the computer
+players, and settlement pictures after each hand.
+
+Other seats' cards never reach the browser: the table shows how many cards each seat holds; the computer
+players' reasons that would tell what they hold are answered with a reason that does not; tribute cards are
+shown only to the seats that give or get them; every seat's cards appear only in the scenario file of a
+finished hand.
+
+>>> p = Practice("linyi", seed=3, length=2)
+>>> p.waiting, p.game.to_act == 0 or p.declaring
+(True, True)
+>>> p.finish_with_computer()                       # the computer plays seat 0 too (for tests and demos)
+>>> p.game.is_over, len(p.settlements)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import ipywidgets as w
+import yaml
+
+from ..cards import Hand, Rank, format_cards
+from ..coach import Line, advice, comment, why
+from ..engine import Game, team
+from ..errors import GoujiError
+from ..events import Action, Event
+from ..plays import Play
+from ..record import GameRecord
+from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, pay_tributes, settle
+from ..strategy import Decision, TeamPlayer
+from .controls import make, shared
+from .course import Session
+from .i18n import get_language, pick, register, subscribe, t
+from .pages import store
+from .render import HtmlFragment, hand_html, play_html, round_html, table_svg
+from .table import round_plays, table_view
+
+__all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]
+
+#: The learner's seat.
+LEARNER = 0
+_MAX_ACTIONS = 5_000  # a hand never needs more: the computer players' loop is bounded by it
+_PRIVATE = frozenset({"keep_big", "nothing", "no_burn", "duitou_none", "yield"})  # reasons that tell a hand
+
+register({
+    "practice.title": ("练习桌：你坐座位0，和两个电脑同伴对三个电脑对手",
+                       "Practice table: you sit at seat 0, with two computer partners against three computer "
+                       "opponents"),
+    "practice.hand_no": ("第{k}局 / 共{n}局 · 规则：{rules} · 发牌种子 {seed}",
+                         "hand {k} of {n} · rules: {rules} · deal seed {seed}"),
+    "practice.totals": ("本系列得分：你这一帮 {mine:+d}，对方 {theirs:+d}",
+                        "series score: your team {mine:+d}, the other team {theirs:+d}"),
+    "practice.your_turn": ("轮到你了", "your turn"),
+    "practice.wait": ("等电脑出牌…", "the computer players are playing…"),
+    "practice.declare": ("开打前：可以宣点或革命，或者直接开始",
+                         "before play: declare (宣点) or revolt (革命), or start"),
+    "practice.over": ("这一局结束了", "the hand is over"),
+    "practice.series_over": ("这个系列打完了", "the series is over"),
+    "practice.play": ("出牌", "play"),
+    "practice.burn": ("烧牌", "burn (烧)"),
+    "practice.pass": ("过", "pass"),
+    "practice.yield": ("让牌", "yield (让牌)"),
+    "practice.xuandian": ("宣点", "declare (宣点)"),
+    "practice.revolt": ("革命", "revolt (革命)"),
+    "practice.yaotou": ("要头", "要头 (take it on)"),
+    "practice.wutou": ("无头", "无头 (let it go)"),
+    "practice.begin": ("开始出牌", "start play"),
+    "practice.clear": ("清空选择", "clear"),
+    "practice.options": ("我能出什么？", "what can I play?"),
+    "practice.options.none": ("现在没有能出的牌", "nothing can be played now"),
+    "practice.options.head": ("能出的牌（从小到大）：", "legal plays, cheapest first:"),
+    "practice.options.more": ("……还有{n}种", "… and {n} more"),
+    "practice.undo": ("悔一步", "undo my last action"),
+    "practice.again": ("同一副牌再来", "same deal again"),
+    "practice.next": ("下一局", "next hand"),
+    "practice.new": ("新系列", "new series"),
+    "practice.length": ("局数", "hands"),
+    "practice.seed": ("种子", "seed"),
+    "practice.pace": ("电脑出牌间隔（秒）", "computer pace (s)"),
+    "practice.cite": ("显示出处", "show sources"),
+    "practice.advice": ("提示更好的打法", "note stronger plays"),
+    "practice.why": ("为什么这样出？", "why did they do that?"),
+    "practice.why_seat": ("座位", "seat"),
+    "practice.why_private": ("座位{seat}{what}：为什么，它不说（说了就露了手里的牌）",
+                             "seat {seat} {what}: it keeps the reason to itself (it would show its cards)"),
+    "practice.why_passed": ("过了", "passed"),
+    "practice.save": ("存成剧本文件", "save as a scenario file"),
+    "practice.saved": ("下载剧本文件", "download the scenario file"),
+    "practice.saved_note": ("老师可以用 gouji-teach check 检查、用 gouji-teach replay 回放这一局。",
+                            "An instructor can check it with gouji-teach check and replay it with gouji-teach "
+                            "replay."),
+    "practice.typed": ("或者输入要出的牌，按回车：", "or type the cards and press Enter:"),
+    "practice.typed.placeholder": ("例如 999", "e.g. 999"),
+    "practice.refused": ("不行：{why}", "not allowed: {why}"),
+    "practice.coach": ("教练", "Coach"),
+    "practice.note": ("教练提示：{note}", "coach's note: {note}"),
+    "practice.undone": ("悔了一步", "your last action is taken back"),
+    "practice.nothing_to_undo": ("没有可以悔的一步", "nothing to undo"),
+    "practice.bad_seed": ("种子要写整数：{text}", "the seed must be a whole number: {text}"),
+    "practice.places": ("名次和得分", "Places and scores"),
+    "practice.tributes": ("下一局要进的贡", "Tribute owed for the next hand"),
+    "practice.paid": ("这一局开始前进的贡", "Tribute paid before this hand"),
+    "practice.no_tribute": ("不进贡", "no tribute"),
+    "practice.pays": ("座位{p} → 座位{r}：{kind} {n}张", "seat {p} → seat {r}: {n} × {kind}"),
+    "practice.you": ("（你）", " (you)"),
+    "practice.points": ("{p:+d}分", "{p:+d} points"),
+    "practice.hidden": ("（牌不给别人看）", "(cards not shown to others)"),
+    "practice.start": ("入座，开始练习", "sit down and start"),
+    "practice.save_failed": ("成绩没存上：{why}", "the result was not saved: {why}"),
+})
+
+_BUTTONS = ("play", "burn", "pass", "yield", "xuandian", "revolt", "yaotou", "wutou", "begin")
+
+
+def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, title: tuple[str, str]) -> str:
+    """A hand as a scenario file (``docs/scenarios.md``): the hands it started from, its leader, and every
+    action as a ``do`` step, so that ``gouji-teach check`` accepts it and ``replay`` narrates it."""
+    data = {
+        "title": {"zh": title[0], "en": title[1]},
+        "rules": game.rules.name,
+        "seed": seed,
+        "leader": leader,
+        "prelude": True,
+        "hands": {s: format_cards(hands[s].cards, sep=" ") for s in range(6)},
+        "steps": [{"do": str(a)} for a in game.history],
+    }
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120)
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """Where the learner acted: the history length before it and the coach lines then."""
+
+    history: int
+    lines: int
+
+
+class Practice:
+    """A series at the practice table, without widgets (see the module docstring). ``on_step`` is called
+    after every computer action (the widget redraws and waits ``pace`` seconds there)."""
+
+    def __init__(self, rules: Ruleset | str = "qingdao", *, seed: int = 1, length: int = 4,
+                 on_step: Callable[[], None] | None = None) -> None:
+        self.rules = find_ruleset(rules)
+        self.seed = int(seed)
+        self.length = max(1, int(length))
+        self.on_step = on_step
+        self.player = TeamPlayer()
+        self.settlements: list[Settlement] = []
+        self._state = SeriesState()
+        self._start(0)
+
+    # -- a hand ---------------------------------------------------------------------------------------------
+
+    @property
+    def hand_seed(self) -> int:
+        """The seed of the hand being played."""
+        return self.seed + self.number
+
+    def _start(self, number: int) -> None:
+        self.number = number
+        dealt = Game.deal(self.seed + number, self.rules).initial_hands
+        owed = self._state.owed if number else ()
+        self.paid: tuple[Payment, ...] = pay_tributes(owed, dict(enumerate(dealt)), self.rules) if owed else ()
+        self.dealt = dealt
+        self.start_hands = _after_tribute(dealt, self.paid)
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.game = Game.from_hands(dict(enumerate(self.start_hands)), self.rules, seed=self.hand_seed,
+                                    prelude=True, first_hand=self.number == 0)
+        self.leader = next((e.seat for e in self.game.events if e.kind == "first_leader"), 0)
+        self.player = TeamPlayer()
+        self.lines: list[Line | tuple[str, str]] = [comment(e, self.game) for e in self.game.events]
+        self._marks: list[_Mark] = []
+        self.refusal: GoujiError | None = None
+        self.note: tuple[str, str] | None = None
+        for seat in range(1, 6):
+            action = self.player.declare(self.game, seat)
+            if action is not None and self.game.can(action):
+                self._apply(action)
+        kinds = {a.kind for a in self.game.legal_actions(LEARNER)}
+        self.declaring = bool(kinds & {"xuandian", "revolt"}) and self.game.phase == "start"
+        if not self.declaring:
+            self.run_computers()
+
+    def same_deal(self) -> None:
+        """Play the current hand again from its start (same cards, same tribute)."""
+        self._new_game()
+
+    def next_hand(self) -> None:
+        """After a settled hand: the next hand of the series (tribute paid first)."""
+        if self.game.is_over and len(self.settlements) == self.number + 1 and self.number + 1 < self.length:
+            self._start(self.number + 1)
+
+    @property
+    def series_over(self) -> bool:
+        return len(self.settlements) >= self.length
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table waits for the learner."""
+        return not self.game.is_over and (self.declaring or self.game.to_act == LEARNER)
+
+    def legal(self) -> list[Action]:
+        """The learner's legal actions now (plays cheapest first)."""
+        if not self.waiting:
+            return []
+        actions = self.game.legal_actions(LEARNER)
+        if self.declaring:
+            return [a for a in actions if a.kind in ("xuandian", "revolt")]
+        return actions
+
+    def options(self) -> list[Play]:
+        """"What can I play?": the learner's legal plays (or burns) now, cheapest first."""
+        return [Play.parse(a.cards, self.rules) for a in self.legal() if a.cards]  # type: ignore[arg-type]
+
+    # -- acting ---------------------------------------------------------------------------------------------
+
+    def act(self, action: Action | str, *, with_advice: bool = True) -> bool:
+        """The learner's action (seat 0). A refused one is kept in :attr:`refusal` (the engine's explanation)
+        and changes nothing; a legal one is applied, the coach comments, and the computer players play on."""
+        self.refusal, self.note = None, None
+        try:
+            action = action if isinstance(action, Action) else Action.parse(action)
+            if action.seat != LEARNER or not self.waiting:
+                raise self.game.why_not(action) or GoujiError("现在不是你出牌", "it is not your turn")
+            self.game.verify(action)
+        except GoujiError as e:
+            self.refusal = e
+            return False
+        if with_advice and not self.declaring:
+            self.note = advice(self.game, action)
+        self._marks.append(_Mark(len(self.game.history), len(self.lines)))
+        self._apply(action)
+        if self.declaring and (action.kind == "revolt" or self.game.phase != "start"
+                               or not {a.kind for a in self.game.legal_actions(LEARNER)} & {"xuandian", "revolt"}):
+            self.declaring = False
+        self.run_computers()
+        return True
+
+    def begin(self) -> None:
+        """End the declarations (宣点, 革命) and let play begin."""
+        self.declaring = False
+        self.run_computers()
+
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        events = self.game.apply(action)
+        self.lines += [comment(e, self.game) for e in events]
+        if self.game.is_over and len(self.settlements) == self.number:
+            self._settle()
+        return events
+
+    def run_computers(self, seat0: bool = False) -> None:
+        """Let the computer players act until it is the learner's turn or the hand is over (``seat0``: the
+        computer plays the learner's seat too)."""
+        for _ in range(_MAX_ACTIONS):
+            if self.game.is_over or self.declaring or (self.game.to_act == LEARNER and not seat0):
+                return
+            seat = self.game.to_act
+            self._apply(self.player.choose(self.game, seat))  # type: ignore[arg-type]
+            if self.on_step is not None and not self.game.is_over and self.game.to_act != LEARNER:
+                self.on_step()
+        raise RuntimeError(f"hand {self.hand_seed} did not end within {_MAX_ACTIONS} actions")
+
+    def finish_with_computer(self) -> None:
+        """The computer plays the rest of the hand, the learner's seat included."""
+        self.declaring = False
+        self.run_computers(seat0=True)
+
+    def undo(self) -> bool:
+        """Take back the learner's last action and what the computer players did after it."""
+        self.refusal, self.note = None, None
+        if not self._marks:
+            return False
+        mark = self._marks.pop()
+        while len(self.game.history) > mark.history:
+            self.game.undo()
+        del self.lines[mark.lines:]
+        if len(self.settlements) > self.number:
+            self.settlements.pop()
+            self._state = self.settlements[-1].state if self.settlements else SeriesState()
+        return True
+
+    def why(self, seat: int, lang: str) -> str:
+        """"Why did seat N do that?" from the computer player's own reason (one that tells no cards)."""
+        d: Decision | None = self.player.last.get(seat)
+        if d is not None and d.key in _PRIVATE:
+            what = t("practice.yield", lang) if d.action.kind == "yield" else t("practice.why_passed", lang)
+            return t("practice.why_private", lang, seat=seat, what=what)
+        return why(d, seat, lang)
+
+    # -- the end of a hand ---------------------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        data = {**self.game.record(), "hands": {str(s): format_cards(self.dealt[s].cards) for s in range(6)}}
+        settled = settle(GameRecord.from_json(data), self.rules, self._state)
+        self.settlements.append(settled)
+        self._state = settled.state
+
+    def totals(self) -> tuple[int, int]:
+        """The series' points so far: the learner's team (seats 0, 2, 4), the other team (each a seat's)."""
+        mine = sum(s.scores.points[LEARNER] for s in self.settlements)
+        theirs = sum(s.scores.points[1] for s in self.settlements)
+        return mine, theirs
+
+    def scenario(self) -> str:
+        """The hand as a scenario file (every seat's cards: only once the hand is over)."""
+        if not self.game.is_over:
+            raise GoujiError("这一局还没打完", "the hand is not over yet")
+        title = (f"练习桌：{self.rules.title_zh}，种子{self.hand_seed}",
+                 f"Practice table: {self.rules.title_en}, seed {self.hand_seed}")
+        return scenario_yaml(self.game, self.hand_seed, self.start_hands, self.leader, title)
+
+
+def _after_tribute(dealt: tuple[Hand, ...], paid: tuple[Payment, ...]) -> tuple[Hand, ...]:
+    """The hands after the tribute: the payer's cards go to the receiver, who gives back as many of its
+    smallest cards (never the tribute cards) where the rule set has 回牌."""
+    hands = list(dealt)
+    for p in paid:
+        if not p.cards:
+            continue
+        payer, receiver = p.tribute.payer, p.tribute.receiver
+        hands[payer] = hands[payer] - p.cards
+        back = [c for c in reversed(hands[receiver].cards) if c.rank < Rank.TWO][: p.returned]
+        hands[receiver] = Hand((*(hands[receiver] - back).cards, *p.cards))
+        hands[payer] = Hand((*hands[payer].cards, *back))
+    return tuple(hands)
+
+
+# -- pictures --------------------------------------------------------------------------------------------------
+
+_TEAM_COLOURS = ("#b03a2e", "#1f5f9e")  # the teams' colours of the table picture
+
+
+def _chip(seat: int, lang: str) -> str:
+    colour = _TEAM_COLOURS[team(seat)]
+    shape = "50%" if team(seat) == 0 else "0"
+    you = t("practice.you", lang) if seat == LEARNER else ""
+    return (f"<span class='gj-seat-chip' style='display:inline-flex;align-items:center;gap:4px;color:{colour};"
+            f"font-weight:bold'><span aria-hidden='true' style='display:inline-block;width:18px;height:18px;"
+            f"border-radius:{shape};background:{colour};color:#fff;text-align:center;line-height:18px;"
+            f"font-size:11px'>{seat}</span>{html.escape(t('table.seat_toggle', lang, n=seat) + you)}</span>")
+
+
+def _payment_html(p: Payment, lang: str) -> str:
+    tr = p.tribute
+    head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=tr.kind, n=tr.count))
+    if p.cards and LEARNER in (tr.payer, tr.receiver):
+        cards = hand_html(Hand(p.cards), scale=0.45, lang=lang)
+    else:
+        cards = f"<small>{html.escape(t('practice.hidden', lang))}</small>"
+    why = " ".join(html.escape(pick(r.text_zh, r.text_en, lang)) for r in p.reasons)
+    return f"<li>{_chip(tr.payer, lang)} → {_chip(tr.receiver, lang)} {head} {cards}<br><small>{why}</small></li>"
+
+
+def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFragment:
+    """A settled hand as pictures: places from 头科 to 大落 with each seat's points (the teams' colours and
+    badges of the table picture), then the tribute owed for the next hand with its reasons."""
+    lang = lang or get_language()
+    parts = [f"<div class='gj-settlement' style='max-width:100%;font-family:sans-serif'>"
+             f"<h4>{html.escape(t('practice.places', lang))}</h4><ol class='gj-places' style='padding-left:0;"
+             f"list-style:none;display:flex;flex-direction:column;gap:4px'>"]
+    places = settled.places
+    for i, seat in enumerate(places.order if places else ()):
+        name = pick(PLACES_ZH[i], PLACES_EN[i], lang)
+        points = t("practice.points", lang, p=settled.scores.points[seat])
+        parts.append(f"<li style='display:flex;flex-wrap:wrap;gap:8px;align-items:center'>"
+                     f"<b style='min-width:5em'>{html.escape(name)}</b>{_chip(seat, lang)}"
+                     f"<span>{html.escape(points)}</span></li>")
+    parts.append(f"</ol><h4>{html.escape(t('practice.tributes', lang))}</h4><ul class='gj-tributes'>")
+    for tr in settled.tributes:
+        head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=tr.kind, n=tr.count))
+        parts.append(f"<li>{_chip(tr.payer, lang)} → {_chip(tr.receiver, lang)} {head}<br>"
+                     f"<small>{html.escape(pick(tr.reason.text_zh, tr.reason.text_en, lang))}</small></li>")
+    if not settled.tributes:
+        parts.append(f"<li>{html.escape(t('practice.no_tribute', lang))}</li>")
+    parts.append("</ul></div>")
+    return HtmlFragment("".join(parts))
+
+
+# -- the widget ------------------------------------------------------------------------------------------------
+
+_WRAP = {"flex_flow": "row wrap", "align_items": "center"}
+_AUTO = {"width": "auto"}
+
+
+def _layout(shown: bool) -> w.Layout:
+    """The shared layout of a control shown or hidden (a hidden one takes no room)."""
+    return shared(w.Layout, width="auto") if shown else shared(w.Layout, width="auto", display="none")
+
+
+class PracticeTable:
+    """The practice table as a widget (see the module docstring). ``on_hand_end(practice)`` is called when
+    a hand is settled (the course page saves the result in the learner's progress)."""
+
+    def __init__(self, rules: Ruleset | str = "qingdao", *, seed: int = 1, length: int = 4, pace: float = 0.6,
+                 on_hand_end: Callable[[Practice], None] | None = None) -> None:
+        self._on_hand_end = on_hand_end
+        self._selected: dict[Rank, int] = {}
+        self._reported = 0
+        self.info = make(w.HTML)
+        self.table = make(w.HTML)
+        self.round = make(w.HTML)
+        self.hand = make(w.HTML)
+        self.ranks = make(w.HBox, layout=_WRAP)
+        self.message = make(w.HTML)
+        self.buttons = {kind: make(w.Button, layout=_AUTO) for kind in _BUTTONS}
+        self.buttons["play"].button_style = "primary"
+        self.buttons["burn"].button_style = "danger"
+        for kind, button in self.buttons.items():
+            button.on_click(lambda _b, kind=kind: self.do(kind))
+        self.clear = make(w.Button, layout=_AUTO)
+        self.clear.on_click(lambda _b: self._select({}))
+        self.typed_label = make(w.Label)
+        self.typed = make(w.Text, continuous_update=False, layout={"width": "8em"})
+        self.typed.observe(self._on_typed, names="value")
+        self.options_button = make(w.Button, layout=_AUTO, icon="question")
+        self.options_button.on_click(lambda _b: self.show_options())
+        self.options = make(w.HTML)
+        self.coach = make(w.HTML)
+        self.cite = make(w.Checkbox, value=False, indent=False, layout=_AUTO)
+        self.advice = make(w.Checkbox, value=True, indent=False, layout=_AUTO)
+        self.cite.observe(lambda _c: self._render(), names="value")
+        self.why_seat = make(w.Dropdown, options=[1, 2, 3, 4, 5], value=3, layout={"width": "5em"})
+        self.why_button = make(w.Button, layout=_AUTO)
+        self.why_button.on_click(lambda _b: self.ask_why(int(self.why_seat.value)))
+        self.why_text = make(w.HTML)
+        self.pace = make(w.FloatSlider, min=0.0, max=2.0, step=0.1, value=float(pace), readout=True,
+                         layout={"width": "min(100%, 320px)"}, style=shared(w.SliderStyle, description_width="initial"))
+        self.undo_button = make(w.Button, layout=_AUTO, icon="undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.again_button = make(w.Button, layout=_AUTO, icon="repeat")
+        self.again_button.on_click(lambda _b: self.same_deal())
+        self.next_button = make(w.Button, layout=_AUTO, button_style="success")
+        self.next_button.on_click(lambda _b: self.next_hand())
+        self.rules = make(w.Dropdown, options=list(PRESETS), value=find_ruleset(rules).name, layout={"width": "auto"})
+        self.seed = make(w.Text, value=str(seed), layout={"width": "7em"})
+        self.length = make(w.Dropdown, options=[1, 2, 4, 6, 8], value=length if length in (1, 2, 4, 6, 8) else 4,
+                           layout={"width": "5em"})
+        self.new_button = make(w.Button, layout=_AUTO)
+        self.new_button.on_click(lambda _b: self.new_series())
+        self.save_button = make(w.Button, layout=_AUTO, icon="download")
+        self.save_button.on_click(lambda _b: self.save())
+        self.saved = make(w.HTML)
+        self.settlement = make(w.HTML)
+        self.seed_label = make(w.Label)
+        self.length_label = make(w.Label)
+        self._setup = make(w.HBox, layout=_WRAP, children=[self.rules, self.seed_label, self.seed,
+                                                           self.length_label, self.length, self.new_button])
+        self.box = make(w.VBox, layout={"max_width": "100%"}, children=[
+            self.info, self.table, self.round, self.message, self.hand, self.ranks,
+            make(w.HBox, children=[*self.buttons.values(), self.clear], layout=_WRAP),
+            make(w.HBox, children=[self.typed_label, self.typed, self.options_button], layout=_WRAP),
+            self.options,
+            make(w.HBox, children=[self.undo_button, self.again_button, self.next_button, self.save_button],
+                 layout=_WRAP),
+            self.saved, self.settlement, self.coach,
+            make(w.HBox, children=[self.cite, self.advice, self.why_seat, self.why_button], layout=_WRAP),
+            self.why_text, self.pace, self._setup,
+        ])
+        self.box.add_class("gouji-practice")
+        self.practice = Practice(rules, seed=seed, length=length)  # no pause before the table is shown
+        self.practice.on_step = self._step
+        self._unsubscribe = subscribe(lambda _lang: self._render())
+        self._render()
+
+    # -- actions ---------------------------------------------------------------------------------------------
+
+    def _step(self) -> None:
+        if self.pace.value > 0:
+            self._render(busy=True)
+            time.sleep(min(float(self.pace.value), 2.0))
+
+    def _chosen(self) -> str:
+        return "".join(rank.notation * n for rank, n in sorted(self._selected.items(), reverse=True) if n)
+
+    def do(self, kind: str) -> None:
+        """A button: ``play``/``burn`` the selected cards, or ``pass``, ``yield``, ``xuandian``, ``revolt``,
+        ``yaotou``, ``wutou``, ``begin``."""
+        p = self.practice
+        self.options.value = ""
+        if kind == "begin":
+            p.begin()
+        elif kind in ("play", "burn"):
+            cards = self._chosen()
+            if not cards:
+                p.refusal = GoujiError("先选要出的牌", "pick the cards first")
+            elif p.act(f"seat {LEARNER} {kind}s {cards}", with_advice=self.advice.value):
+                self._selected = {}
+        else:
+            p.act(Action(LEARNER, kind), with_advice=self.advice.value)
+        self._after()
+
+    def _on_typed(self, change: dict[str, object]) -> None:
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        p = self.practice
+        action = f"seat {LEARNER} {'burns' if any(a.kind == 'burn' for a in p.legal()) else 'plays'} {text[:60]}"
+        if p.act(action, with_advice=self.advice.value):
+            self._selected = {}
+        self.typed.value = ""
+        self._after()
+
+    def _select(self, selected: dict[Rank, int]) -> None:
+        self._selected = selected
+        self._render()
+
+    def _bump(self, rank: Rank) -> None:
+        n = self.practice.game.hands[LEARNER].count(rank)
+        self._select({**self._selected, rank: (self._selected.get(rank, 0) + 1) % (n + 1)})
+
+    def show_options(self) -> None:
+        """"What can I play?": the legal plays, cheapest first (the first twelve as pictures)."""
+        lang = get_language()
+        plays = self.practice.options()
+        if not plays:
+            self.options.value = f"<p>{html.escape(t('practice.options.none', lang))}</p>"
+            return
+        shown = "".join(f"<li>{play_html(p, scale=0.45, lang=lang)}</li>" for p in plays[:12])
+        more = (f"<li>{html.escape(t('practice.options.more', lang, n=len(plays) - 12))}</li>"
+                if len(plays) > 12 else "")
+        self.options.value = (f"<p>{html.escape(t('practice.options.head', lang))}</p><ul class='gj-options' "
+                              f"style='display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0'>"
+                              f"{shown}{more}</ul>")
+
+    def ask_why(self, seat: int) -> None:
+        self.why_text.value = f"<p class='gj-why'>{html.escape(self.practice.why(seat, get_language()))}</p>"
+
+    def undo(self) -> None:
+        p = self.practice
+        done = p.undo()
+        self._selected = {}
+        self._render(message=t("practice.undone" if done else "practice.nothing_to_undo"))
+
+    def same_deal(self) -> None:
+        self.practice.same_deal()
+        self._selected = {}
+        self._after()
+
+    def next_hand(self) -> None:
+        self.practice.next_hand()
+        self._selected = {}
+        self.saved.value = ""
+        self._after()
+
+    def new_series(self) -> None:
+        text = self.seed.value.strip()
+        if not text.lstrip("-").isdigit() or len(text) > 12:
+            self._render(message=t("practice.bad_seed", text=text[:20]))
+            return
+        self.practice = Practice(self.rules.value, seed=int(text), length=int(self.length.value), on_step=self._step)
+        self._reported = 0
+        self._selected = {}
+        self.saved.value = ""
+        self._after()
+
+    def save(self) -> None:
+        """The finished hand as a scenario file: a download link and the text."""
+        lang = get_language()
+        try:
+            text = self.practice.scenario()
+        except GoujiError as e:
+            self.saved.value = f"<p role='alert'>{html.escape(pick(e.zh, e.en, lang))}</p>"
+            return
+        data = base64.b64encode(text.encode()).decode()
+        name = f"practice_{self.practice.rules.name}_{self.practice.hand_seed}.yaml"
+        self.saved.value = (f"<p><a download='{name}' href='data:text/yaml;base64,{data}'>"
+                            f"{html.escape(t('practice.saved', lang))}: {name}</a><br>"
+                            f"<small>{html.escape(t('practice.saved_note', lang))}</small></p>")
+
+    def _after(self) -> None:
+        p = self.practice
+        if self._on_hand_end is not None:
+            while self._reported < len(p.settlements):
+                self._reported += 1
+                self._on_hand_end(p)
+        self._render()
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+
+    def _labels(self, lang: str) -> None:
+        for kind, button in self.buttons.items():
+            button.description = t(f"practice.{kind}", lang)
+        self.clear.description = t("practice.clear", lang)
+        self.typed_label.value = t("practice.typed", lang)
+        self.typed.placeholder = t("practice.typed.placeholder", lang)
+        self.options_button.description = t("practice.options", lang)
+        self.cite.description = t("practice.cite", lang)
+        self.advice.description = t("practice.advice", lang)
+        self.why_button.description = t("practice.why", lang)
+        self.pace.description = t("practice.pace", lang)
+        self.undo_button.description = t("practice.undo", lang)
+        self.again_button.description = t("practice.again", lang)
+        self.next_button.description = t("practice.next", lang)
+        self.new_button.description = t("practice.new", lang)
+        self.save_button.description = t("practice.save", lang)
+        self.seed_label.value = t("practice.seed", lang)
+        self.length_label.value = t("practice.length", lang)
+
+    def _render(self, *, busy: bool = False, message: str | None = None) -> None:
+        lang = get_language()
+        p, game = self.practice, self.practice.game
+        self._labels(lang)
+        mine, theirs = p.totals()
+        status = ("practice.series_over" if p.series_over else "practice.over") if game.is_over else (
+            "practice.declare" if p.declaring else "practice.your_turn" if p.waiting and not busy else "practice.wait")
+        self.info.value = (f"<h3 style='margin:4px 0'>{html.escape(t('practice.title', lang))}</h3><p>"
+                           f"{html.escape(t('practice.hand_no', lang, k=p.number + 1, n=p.length, seed=p.hand_seed, rules=pick(p.rules.title_zh, p.rules.title_en, lang)))}<br>"  # noqa: E501
+                           f"{html.escape(t('practice.totals', lang, mine=mine, theirs=theirs))}<br>"
+                           f"<b role='status'>{html.escape(t(status, lang))}</b></p>")
+        self.table.value = table_svg(table_view(game, viewer=LEARNER, lang=lang), lang=lang)
+        self.round.value = round_html(round_plays(game), lang=lang, scale=0.45)
+        hand = game.hands[LEARNER]
+        self._selected = {r: n for r, n in self._selected.items() if 0 < n <= hand.count(r)}
+        picked, seen = [], dict.fromkeys(self._selected, 0)
+        for i, c in enumerate(hand.cards):
+            if seen.get(c.rank, -1) >= 0 and seen[c.rank] < self._selected[c.rank]:
+                seen[c.rank] += 1
+                picked.append(i)
+        self.hand.value = hand_html(hand, scale=0.7, lang=lang, selectable=True, selected=picked)
+        ranks = sorted({c.rank for c in hand}, reverse=True)
+        if [b.tooltip for b in self.ranks.children] != [r.notation for r in ranks]:
+            buttons = []
+            for r in ranks:
+                b = make(w.Button, layout=_AUTO, tooltip=r.notation)
+                b.on_click(lambda _b, r=r: self._bump(r))
+                buttons.append(b)
+            old, self.ranks.children = self.ranks.children, buttons
+            for b in old:
+                b.close()
+        for b, r in zip(self.ranks.children, ranks, strict=True):
+            k = self._selected.get(r, 0)
+            b.description = f"{pick(r.zh, r.en, lang)} {k}/{hand.count(r)}"
+            b.button_style = "info" if k else ""
+        kinds = {a.kind for a in p.legal()} if not busy else set()
+        if p.declaring and not busy:
+            kinds.add("begin")
+        for kind, button in self.buttons.items():
+            button.layout = _layout(kind in kinds)
+        self.clear.layout = _layout(bool(self._selected))
+        self.undo_button.disabled = busy or not p._marks
+        self.next_button.layout = _layout(game.is_over and not p.series_over)
+        self.save_button.layout = _layout(game.is_over)
+        parts = []
+        if message:
+            parts.append(f"<p role='status'>{html.escape(message)}</p>")
+        if p.refusal is not None:
+            parts.append(f"<p role='alert' class='gj-refusal' style='color:#b03a2e'>"
+                         f"{html.escape(t('practice.refused', lang, why=pick(p.refusal.zh, p.refusal.en, lang)))}</p>")
+        if p.note is not None:
+            parts.append(f"<p class='gj-note'>{html.escape(t('practice.note', lang, note=pick(*p.note, lang)))}</p>")
+        self.message.value = "".join(parts)
+        cite = bool(self.cite.value)
+        lines = [x.text(lang, cite=cite) if isinstance(x, Line) else pick(*x, lang) for x in p.lines[-12:]]
+        self.coach.value = (f"<h4 style='margin:4px 0'>{html.escape(t('practice.coach', lang))}</h4>"
+                            f"<ol class='gj-coach' data-count='{len(p.lines)}' style='padding-left:1.2em;margin:0' "
+                            "aria-live='polite'>"
+                            + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
+        pictures = []
+        if p.paid:
+            pictures.append(f"<h4>{html.escape(t('practice.paid', lang))}</h4><ul>"
+                            + "".join(_payment_html(x, lang) for x in p.paid) + "</ul>")
+        if game.is_over and len(p.settlements) > p.number:
+            pictures.append(settlement_html(p.settlements[p.number], lang=lang))
+        self.settlement.value = "".join(pictures)
+
+    def close(self) -> None:
+        self._unsubscribe()
+        self.box.close()
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+# -- the course page -------------------------------------------------------------------------------------------
+
+
+def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
+    """The course's practice stage: a "start" button that sits the learner at a table under the session's rule
+    set (built on click, so that the page itself stays light); a new series starts when the rule set changes.
+    Every settled hand goes into the learner's progress (a win: the learner's team scored more), so the landing
+    page shows the stage's stars."""
+    status = make(w.HTML)
+    start = make(w.Button, button_style="primary", icon="play", layout={"width": "auto"})
+    box = make(w.VBox, children=[start, status], layout={"max_width": "100%"})
+    tables: list[PracticeTable] = []
+
+    def record(p: Practice) -> None:
+        if not session.learner:
+            return
+        points = p.settlements[-1].scores.points[LEARNER]
+        try:
+            store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.name}/{p.hand_seed}",
+                                   rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}")
+        except GoujiError as e:
+            status.value = f"<small role='alert'>{html.escape(t('practice.save_failed', why=pick(e.zh, e.en)))}</small>"
+
+    def begin(_button: object = None) -> None:
+        if not tables:
+            tables.append(PracticeTable(session.rules, seed=seed, length=length, on_hand_end=record))
+            box.children = [tables[0].box, status]
+            start.close()
+
+    def follow(changed: set[str]) -> None:
+        if "rules" in changed and tables:
+            tables[0].rules.value = session.rules.name
+            tables[0].new_series()
+
+    def label(lang: str) -> None:
+        start.description = t("practice.start", lang)
+
+    start.on_click(begin)
+    subscribe(label)
+    label(get_language())
+    session.follow(follow)
+    return box

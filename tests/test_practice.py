@@ -1,0 +1,246 @@
+"""The practice table (:mod:`gouji_teach.teach.practice`): series with tribute, refusals, undo, the same deal
+again, "what can I play?", the finished hand as a scenario file, and the widget, which never sends another
+seat's cards to the browser."""
+
+from __future__ import annotations
+
+import pytest
+from widget_state import fresh_widgets, synced_state
+
+from gouji_teach.cli import main
+from gouji_teach.events import Action
+from gouji_teach.rulesets import PRESETS
+from gouji_teach.scenario import Scenario, check_file
+from gouji_teach.teach.i18n import set_language
+from gouji_teach.teach.practice import LEARNER, Practice, PracticeTable, settlement_html
+from gouji_teach.teach.render import hand_html
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    yield from fresh_widgets()
+
+
+def _to_learner(p: Practice) -> None:
+    """Start play if the learner is asked to declare first."""
+    if p.declaring:
+        p.begin()
+
+
+def _learner_turn(rules: str, seed: int = 1) -> Practice:
+    """A practice hand at the learner's first turn (seeds tried in order until one gives the learner a turn)."""
+    for s in range(seed, seed + 20):
+        p = Practice(rules, seed=s, length=1)
+        _to_learner(p)
+        if p.waiting:
+            return p
+    raise AssertionError("no seed gave the learner a turn")
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_a_series_plays_settles_and_pays_tribute(rules):
+    p = Practice(rules, seed=7, length=3)
+    total = sum(len(h) for h in p.dealt)
+    while True:
+        p.finish_with_computer()
+        assert p.game.is_over
+        assert len(p.settlements) == p.number + 1
+        if p.series_over:
+            break
+        owed = p.settlements[-1].tributes
+        p.next_hand()
+        assert sum(len(h) for h in p.start_hands) == total  # tribute moves cards, never makes or loses them
+        assert len(p.paid) == len(owed)
+    assert len(p.settlements) == 3
+    assert p.totals() == (sum(s.scores.points[0] for s in p.settlements),
+                          sum(s.scores.points[1] for s in p.settlements))
+    assert "<ol class='gj-places'" in settlement_html(p.settlements[-1], lang="en")
+
+
+def test_refused_action_keeps_the_engine_explanation_and_changes_nothing():
+    p = _learner_turn("qingdao")
+    before = p.game.history
+    assert not p.act("seat 0 plays DDDDDDDDDD")
+    assert p.refusal is not None and p.refusal.zh and p.refusal.en
+    assert p.game.history == before
+    assert not p.act("seat 2 passes")  # another seat's action
+    assert not p.act("nonsense")
+    assert p.game.history == before
+
+
+def test_options_are_the_legal_plays_cheapest_first():
+    p = _learner_turn("linyi")
+    plays = p.options()
+    assert plays
+    kinds = {a.kind for a in p.legal()}
+    kind = "burn" if "burn" in kinds else "play"
+    assert all(p.game.can(Action.of(LEARNER, kind, x)) for x in plays)
+    assert [x.notation for x in plays] == [a.cards for a in p.game.legal_actions(LEARNER) if a.cards]
+
+
+def test_undo_takes_back_the_learners_action_and_what_followed():
+    p = _learner_turn("tongsu")
+    before, lines = p.game.history, len(p.lines)
+    assert p.act(p.legal()[0])
+    assert len(p.game.history) > len(before)
+    assert p.undo()
+    assert p.game.history == before and len(p.lines) == lines
+    assert not p.undo() or p.game.history != before
+
+
+def test_same_deal_again_starts_from_the_same_cards():
+    p = _learner_turn("zaozhuang")
+    hands = p.game.initial_hands
+    p.act(p.legal()[0])
+    p.same_deal()
+    assert p.game.initial_hands == hands
+    assert p.game.history == () or p.game.history[0].seat != LEARNER or p.declaring
+
+
+@pytest.mark.parametrize("rules", ["qingdao", "tongsu"])
+def test_a_finished_hand_saves_as_a_scenario_that_check_accepts(rules, tmp_path, capsys):
+    p = Practice(rules, seed=5, length=2)
+    p.finish_with_computer()
+    p.next_hand()  # the second hand: tribute paid before it
+    p.finish_with_computer()
+    path = tmp_path / "hand.yaml"
+    path.write_text(p.scenario(), encoding="utf-8")
+    assert check_file(path) == []
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith(": ok")
+    scenario = Scenario.load(path)
+    game = scenario.start()
+    for step in scenario.steps:
+        game.act(step.text)
+    assert game.is_over and game.record()["finish_order"] == p.game.record()["finish_order"]
+
+
+def test_scenario_only_when_the_hand_is_over():
+    p = _learner_turn("qingdao")
+    with pytest.raises(ValueError):
+        p.scenario()
+
+
+def test_why_gives_the_players_reason_but_never_its_cards():
+    p = Practice("qingdao", seed=3, length=1)
+    p.finish_with_computer()
+    for seat in range(1, 6):
+        d = p.player.last.get(seat)
+        text = p.why(seat, "en")
+        assert text.startswith(f"seat {seat}")
+        if d is not None and d.key in ("keep_big", "no_burn", "nothing"):
+            assert "keeps the reason to itself" in text
+
+
+# -- the widget ------------------------------------------------------------------------------------------------
+
+
+def _play_hand_through_widget(table: PracticeTable, limit: int = 400) -> None:
+    for _ in range(limit):
+        p = table.practice
+        if p.game.is_over:
+            return
+        if table.buttons["begin"].layout.display != "none":
+            table.do("begin")
+            continue
+        shown = {k for k, b in table.buttons.items() if b.layout.display != "none"}
+        assert shown == {a.kind for a in p.legal()}  # every button shown is legal, every legal kind shown
+        first = p.legal()[0]
+        if first.cards:
+            table.typed.value = first.cards
+        else:
+            table.do(first.kind)
+    raise AssertionError("the hand did not end")
+
+
+def test_widget_plays_a_whole_hand_and_shows_the_settlement():
+    ended = []
+    table = PracticeTable("linyi", seed=2, length=2, pace=0, on_hand_end=ended.append)
+    _play_hand_through_widget(table)
+    assert len(ended) == 1
+    assert "gj-places" in table.settlement.value
+    assert table.next_button.layout.display != "none" and table.save_button.layout.display != "none"
+    table.save()
+    assert "data:text/yaml;base64," in table.saved.value
+    table.next_hand()
+    assert table.practice.number == 1
+
+
+def test_widget_refuses_with_the_engines_reason_and_lists_options():
+    set_language("en")
+    table = PracticeTable("qingdao", seed=4, length=1, pace=0)
+    if table.practice.declaring:
+        table.do("begin")
+    table.typed.value = "D D D D D D D D D"
+    assert "not allowed" in table.message.value
+    table.show_options()
+    assert "cheapest first" in table.options.value or "nothing can be played" in table.options.value
+
+
+def test_widget_rank_buttons_select_cards():
+    table = PracticeTable("tongsu", seed=6, length=1, pace=0)
+    hand = table.practice.game.hands[LEARNER]
+    button = table.ranks.children[-1]  # the lowest rank held
+    button.click()
+    assert "1/" in button.description
+    assert 'data-index="' in table.hand.value and "gj-card" in table.hand.value
+    assert table.clear.layout.display != "none"
+    table.clear.click()
+    assert button.description.startswith(button.description.split()[0]) and "0/" in button.description
+    assert len(hand) == len(table.practice.game.hands[LEARNER])
+
+
+@pytest.mark.parametrize("rules", ["qingdao", "zaozhuang"])
+def test_other_seats_cards_never_reach_the_browser(rules):
+    table = PracticeTable(rules, seed=9, length=1, pace=0)
+    for step in range(60):
+        p = table.practice
+        if p.game.is_over:
+            break
+        state = synced_state()
+        for seat in range(1, 6):
+            if not p.game.hands[seat]:  # out: nothing secret left ("no cards" is on the table picture too)
+                continue
+            for lang in ("zh", "en"):
+                label = hand_html(p.game.hands[seat], lang=lang).split('aria-label="')[1].split('"')[0]
+                assert label not in state, (step, seat)
+        if p.declaring:
+            table.do("begin")
+        elif p.legal():
+            first = p.legal()[-1 if step % 2 else 0]
+            if first.cards:
+                table.typed.value = first.cards
+            else:
+                table.do(first.kind)
+
+
+def test_language_switch_relabels_the_table():
+    table = PracticeTable("qingdao", seed=1, length=1, pace=0)
+    assert "练习桌" in table.info.value
+    set_language("en")
+    assert "Practice table" in table.info.value and "练习桌" not in table.info.value
+    assert table.buttons["pass"].description == "pass"
+
+
+def test_the_course_page_builds_the_table_on_start_and_records_each_hand(tmp_path, monkeypatch):
+    from gouji_teach.teach import course, pages, practice
+    from gouji_teach.teach.progress import ProgressStore
+
+    monkeypatch.setattr(pages, "_STORE", [ProgressStore(tmp_path / "p.sqlite")])
+    session = course.start("practice", "learner=ming&rules=linyi&lang=en")
+    box = practice.page(session, seed=3, length=1)
+    assert len(box.children) == 2 and box.children[0].description == "sit down and start"
+    box.children[0].click()
+    table_box = box.children[0]
+    assert "gouji-practice" in table_box._dom_classes
+    table = next(x for x in _live_tables() if x.box is table_box)
+    table.practice.finish_with_computer()
+    table._after()
+    attempts = pages.store().attempts(stage="practice")
+    assert len(attempts) == 1 and attempts[0].puzzle_id == "practice/linyi/3"
+
+
+def _live_tables() -> list[PracticeTable]:
+    import gc
+
+    return [o for o in gc.get_objects() if isinstance(o, PracticeTable)]
