@@ -226,10 +226,11 @@ class ExamSession(Session):
                 callback({"exam"})
 
 
-def start(query: str | None = None) -> ExamSession:
-    """Begin the exam page: its session from ``query`` (default: the page's address, also in a preheated
-    kernel, where the address arrives later)."""
-    session = ExamSession()
+def start(query: str | None = None, *, on: Stage = EXAM_PAGE) -> ExamSession:
+    """Begin the exam page (or another page ``on`` that takes ``?exam=CODE``, such as the class report): its
+    session from ``query`` (default: the page's address, also in a preheated kernel, where the address arrives
+    later)."""
+    session = ExamSession(on)
     if query is None and os.environ.get("VOILA_PREHEAT") == "True":
         set_language(session.lang)
         _follow_request(session)

@@ -27,9 +27,10 @@ from .course import GLOSSARY, HOME, STAGES, Session, stage
 from .drills import make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
-from .progress import ProgressStore
+from .progress import Learner, ProgressStore
 from .puzzles import Puzzle
 from .render import play_html
+from .report import learner_map, rule_stage, rule_title
 from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
@@ -258,8 +259,36 @@ def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
     return make(w.VBox, children=[title, view.box])
 
 
+register({
+    "page.continue": ("接着上次学：{title}", "Continue where I left off: {title}"),
+    "page.missed": ("你最常错的规则", "The rules you miss most"),
+    "page.missed_row": ("错了 {missed}/{answers} 次", "missed {missed} of {answers} times"),
+})
+
+
+def _learner_map(current: Session, record: Learner, lang: str) -> str:
+    """The learner's own map: a link to the stage of their latest answer, and the rules they miss most, each
+    with the stage that teaches it."""
+    missed, last = learner_map(store(), record)
+    parts = []
+    if last is not None and last in {s.id for s in STAGES}:
+        parts.append(f"<p class='gj-continue'>{_link(current.link(last), t('page.continue', lang, title=stage(last).title(lang)) + ' →')}</p>")  # noqa: E501
+    if missed:
+        items = []
+        for rule, wrong, answers in missed:
+            taught = rule_stage(rule)
+            name = html.escape(rule_title(rule, lang))
+            where = f" · {_link(current.link(taught), taught.title(lang))}" if taught is not None else ""
+            items.append(f"<li>{name} <small>({html.escape(t('page.missed_row', lang, missed=wrong, answers=answers))})"
+                         f"</small>{where}</li>")
+        parts.append(f"<div class='gj-missed'><h4>{html.escape(t('page.missed', lang))}</h4><ul>{''.join(items)}</ul>"
+                     "</div>")
+    return f"<section class='gj-map'>{''.join(parts)}</section>" if parts else ""
+
+
 def landing(session: Session) -> w.Widget:
-    """The start page: the learner's name, stars per stage and title, language and rule-set choice, links."""
+    """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
+    rules they miss most), language and rule-set choice, links."""
     name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False)
     go = make(w.HTML)
     stages = make(w.HTML)
@@ -276,7 +305,8 @@ def landing(session: Session) -> w.Widget:
                 stars = store().stage_stars(record)
                 title_zh, title_en = store().title(record)
                 heading = (f"<p>{html.escape(t('page.learner', lang, name=learner))} · "
-                           f"{html.escape(t('page.title', lang, title=pick(title_zh, title_en, lang), points=store().points(record)))}</p>")  # noqa: E501
+                           f"{html.escape(t('page.title', lang, title=pick(title_zh, title_en, lang), points=store().points(record)))}</p>"  # noqa: E501
+                           f"{_learner_map(current, record, lang)}")
             except GoujiError as e:
                 heading = f"<p role='alert'>⚠ {html.escape(pick(e.zh, e.en, lang))}</p>"
         else:
