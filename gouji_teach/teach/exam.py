@@ -80,6 +80,7 @@ register({
                  "wrong before you submit; then you see your score and every question explained."),
     "exam.no_code": ("地址里没有考试代码：请用老师给的链接（…/exam.ipynb?exam=代码）。",
                      "The address has no exam code: open the link your instructor gave you (…/exam.ipynb?exam=CODE)."),
+    "exam.unknown": ("没有考试 {code}：请检查链接。", "There is no exam {code}: check the link."),
     "exam.name": ("你的名字", "Your name"),
     "exam.start": ("开始考试", "Start the exam"),
     "exam.start_note": ("按“开始考试”后开始计时。", "The clock starts when you press “Start the exam”."),
@@ -411,10 +412,13 @@ class ExamPage:
         if self.session.exam:
             try:
                 self.exam = self.store.exam(self.session.exam)
-                if self.learner:
+            except GoujiError:  # said without the file's path: that is the server's business
+                self._message = t("exam.unknown", code=self.session.exam)
+            if self.exam is not None and self.learner:
+                try:
                     self.sitting = self.store.sitting(self.exam.code, self.learner)
-            except GoujiError as e:
-                self._message = pick(e.zh, e.en)
+                except GoujiError as e:  # e.g. a name that cannot be a learner's
+                    self._message = pick(e.zh, e.en)
         self._build_questions()
         self._check_time()
         self._draw()
@@ -456,6 +460,7 @@ class ExamPage:
         try:
             self.store.save_exam_answer(self.exam.code, self.learner, number, answer)
         except GoujiError as e:
+            self.sitting = self.store.sitting(self.exam.code, self.learner)
             if not self._check_time():
                 self._message = pick(e.zh, e.en)
                 self._draw()
