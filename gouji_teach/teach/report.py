@@ -349,12 +349,19 @@ def heatmap_svg(report: ClassReport, lang: str | None = None) -> str:
 
 
 # -- the instructor page ----------------------------------------------------------------------------------------
-def _html_table(rows: list[list[str]], caption: str = "") -> str:
-    head = "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in rows[0])
+#: A box that scrolls sideways what is wider than the screen (a big class's map, a long exam's table).
+_SCROLL = "overflow-x:auto;max-width:calc(100vw - 2em)"
+
+def _html_table(rows: list[list[str]], caption: str = "", titles: dict[str, str] | None = None) -> str:
+    """A table whose first row heads the columns and first column the rows; ``titles`` gives a column head its
+    longer name (shown on hover and read by screen readers). Wider than the screen, it scrolls in its box."""
+    titles = titles or {}
+    head = "".join(f"<th scope='col'><abbr title='{html.escape(titles[c])}'>{html.escape(c)}</abbr></th>"
+                   if c in titles else f"<th scope='col'>{html.escape(c)}</th>" for c in rows[0])
     body = "".join("<tr>" + f"<th scope='row'>{html.escape(r[0])}</th>"
                    + "".join(f"<td>{html.escape(c)}</td>" for c in r[1:]) + "</tr>" for r in rows[1:])
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f"<div class='gj-scroll' style='overflow-x:auto;max-width:100%'><table class='gj-report'>{cap}"
+    return (f"<div class='gj-scroll' style='{_SCROLL}'><table class='gj-report' style='white-space:nowrap'>{cap}"
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
@@ -393,8 +400,10 @@ def report_html(report: ClassReport, lang: str | None = None) -> str:
     stars = [[t("report.col.learner", lang), t("report.col.points", lang), *stars[0][2:]], *stars[1:]]
     for row in stars[1:]:
         row[2] = pick(*report.titles[row[0]], lang)
-    stars[0][3:] = [next(s for s in STAGES if s.id == sid).title(lang) for sid in report.stages]
+    numbers = {sid: str(i) for i, sid in enumerate(report.stages, start=1)}  # narrow columns: stage numbers
+    stars[0][3:] = [numbers[sid] for sid in report.stages]
     stars[0][2] = t("report.col.title", lang)
+    titles = {numbers[s.id]: s.title(lang) for s in STAGES if s.id in numbers}
 
     def question(drill_id: str) -> str:
         return pick(*drill(drill_id).question(), lang)
@@ -402,9 +411,9 @@ def report_html(report: ClassReport, lang: str | None = None) -> str:
     exams = "".join(_exam_html(e, lang, question) for e in report.exams) or \
         f"<p>{html.escape(t('report.no_exam', lang))}</p>"
     return (f"<h3>{html.escape(t('report.map', lang))}</h3><p>{html.escape(t('report.map.about', lang))}</p>"
-            f"<div class='gj-scroll' style='overflow-x:auto;max-width:100%'>{heatmap_svg(report, lang)}</div>"
+            f"<div class='gj-scroll' style='{_SCROLL}'>{heatmap_svg(report, lang)}</div>"
             f"<details><summary>{html.escape(t('report.map.table', lang))}</summary>{_html_table(mastery)}</details>"
-            f"<h3>{html.escape(t('report.stars', lang))}</h3>{_html_table(stars)}"
+            f"<h3>{html.escape(t('report.stars', lang))}</h3>{_html_table(stars, titles=titles)}"
             f"<h3>{html.escape(t('report.exams', lang))}</h3>{exams}")
 
 
