@@ -37,6 +37,7 @@ from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
+from ..cards import parse_cards
 from ..errors import GoujiError
 from ..rulesets import find_ruleset
 from .controls import make
@@ -44,7 +45,7 @@ from .course import HOME, Session, Stage, _follow_request
 from .drills import KINDS, LEVELS, make_drill
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .progress import Exam, ExamSitting, ProgressStore
-from .puzzles import Feedback, PickPuzzle, Puzzle
+from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget
 from .widgets import PuzzleWidget, close_tree
 
@@ -247,7 +248,8 @@ class _Sealed:
     def _setup(self, number: int, on_choose: Callable[[int, str], bool], chosen: str) -> None:
         self._number, self._on_choose, self._chosen = number, on_choose, chosen
         self._bad = ""
-        self._result: tuple[Feedback | None] | None = None
+        self._submitted = False
+        self._outcome: Feedback | None = None  # after submission: the verdict on the kept answer (None: no answer)
 
     def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]
         question, cards, answers, feedback, tools, status = self.box.children
@@ -260,12 +262,10 @@ class _Sealed:
     def answer(self, answer: str) -> None:  # type: ignore[override]
         """Keep ``answer`` (no verdict). Ignored after submission; empty or unreadable text is not an answer."""
         text = str(answer).strip()[:200]
-        if self._result is not None or not text:
+        if self._submitted or not text:
             return
         self._bad = ""
         if isinstance(self._puzzle, PickPuzzle):  # only the notation is checked: it says nothing of the answer
-            from ..cards import parse_cards
-
             try:
                 parse_cards(text)
             except GoujiError:
@@ -290,7 +290,7 @@ class _Sealed:
 
     def show_result(self, feedback: Feedback | None) -> None:
         """After submission: show whether the kept answer was right, why, and the answer; lock the controls."""
-        self._result = (feedback,)
+        self._submitted, self._outcome = True, feedback
         for control in [*self.choice_buttons, *self.toggles]:
             control.disabled = True
         if self.toggles:
@@ -298,7 +298,7 @@ class _Sealed:
         self._render()
 
     def _feedback_html(self, lang: str) -> str:
-        if self._result is None:
+        if not self._submitted:
             if self._bad:
                 return (f"<div class='gj-exam-chosen' role='alert'>"
                         f"{html.escape(t('exam.bad_cards', lang, cards=self._bad))}</div>")
@@ -306,7 +306,7 @@ class _Sealed:
                 return ""
             return (f"<div class='gj-exam-chosen' role='status'>"
                     f"{html.escape(t('exam.chosen', lang, answer=self._answer_text(lang)))}</div>")
-        (fb,) = self._result
+        fb = self._outcome
         right = fb is not None and fb.correct
         head = t("exam.right" if right else "exam.wrong" if fb is not None else "exam.unanswered", lang)
         parts = [f"<div class='gouji-feedback {'right' if right else 'wrong'}' role='status'>"
@@ -351,8 +351,6 @@ class ExamSeatQuestion(_Sealed, SeatPickWidget):
 
 def _question(puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool],
               chosen: str) -> ExamQuestion | ExamSeatQuestion:
-    from .puzzles import SeatsPuzzle
-
     cls = ExamSeatQuestion if isinstance(puzzle, SeatsPuzzle) else ExamQuestion
     return cls(puzzle, number, on_choose, chosen)
 
