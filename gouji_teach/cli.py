@@ -330,7 +330,7 @@ def _cmd_exam_new(args: argparse.Namespace) -> int:
     limit = f"限时{exam.minutes}分钟 {exam.minutes} minutes" if exam.minutes else "不限时 no time limit"
     print(exam.code)
     print(link)
-    print(f"{rules.title_zh}规则 {rules.name} rules, {len(exam.drills)}题 questions, {limit}; "
+    print(f"{rules.title_zh} {rules.name}, {len(exam.drills)}题 questions, {limit}; "
           f"进度文件 progress file {store.path}")
     return 0
 

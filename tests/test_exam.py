@@ -3,6 +3,8 @@ kinds and a seed, and the exam page in the kernel: nothing about right or wrong 
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import html
 import sqlite3
 from datetime import UTC, datetime, timedelta
@@ -238,6 +240,28 @@ def test_the_kernel_submits_when_the_time_is_up_and_keeps_no_later_answer(store)
     assert sitting.submitted is not None and sitting.answers == {1: _right(puzzles[0])}
     assert sitting.correct == {1: True, 2: False}
     assert "时间到" in page.status.value
+
+
+def test_a_timer_in_the_kernel_submits_an_open_page_when_the_time_is_up(store, monkeypatch) -> None:
+    """No answer needed: while the page is open, the kernel's event loop checks the clock and submits."""
+    exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=1, seed=3, minutes=1)
+    monkeypatch.setattr(ex.ExamPage, "TICK", 0.05)
+
+    async def sit() -> ex.ExamPage:
+        page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小明"), store)
+        page.begin()  # on a running loop (as in a kernel): the timer is set
+        assert store.sitting(exam.code, "小明").submitted is None
+        _past_deadline(store, exam.code)
+        page.sitting = dataclasses.replace(page.sitting, deadline=datetime.now(UTC))  # as the store now has it
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if page.sitting.submitted is not None:
+                break
+        return page
+
+    page = asyncio.run(sit())
+    assert store.sitting(exam.code, "小明").submitted is not None
+    assert "时间到" in page.status.value and "成绩：0/1" in page.status.value
 
 
 def test_a_page_without_a_code_or_with_an_unknown_one_says_so(store) -> None:

@@ -73,7 +73,7 @@ register({
     "exam.drill_id": ("不是题号：{id!r}（应该像 beats/linyi/medium/4711）",
                       "not a drill id: {id!r} (it looks like beats/linyi/medium/4711)"),
     "exam.title": ("考试 {code}", "Exam {code}"),
-    "exam.about": ("{rules}规则 · {count}题 · {limit}", "{rules} rules · {count} questions · {limit}"),
+    "exam.about": ("{rules} · {count}题 · {limit}", "{rules} · {count} questions · {limit}"),
     "exam.no_limit": ("不限时", "no time limit"),
     "exam.limit": ("限时{minutes}分钟", "{minutes} minutes"),
     "exam.how": ("每题选一个答案，交卷前可以改；交卷以前不会告诉你对错。交卷后看成绩和每题的讲解。",

@@ -66,8 +66,7 @@ register({
     "report.map.table": ("同样的数字，表格", "The same numbers as a table"),
     "report.stars": ("每课的星", "Stars per stage"),
     "report.exams": ("考试", "Exams"),
-    "report.exam": ("考试 {code}：{rules}规则，{count}题，{limit}", "Exam {code}: {rules} rules, {count} questions, "
-                    "{limit}"),
+    "report.exam": ("考试 {code}：{rules}，{count}题，{limit}", "Exam {code}: {rules}, {count} questions, {limit}"),
     "report.no_limit": ("不限时", "no time limit"),
     "report.limit": ("限时{minutes}分钟", "{minutes} minutes"),
     "report.missed": ("错得最多的题", "Most missed questions"),
