@@ -25,6 +25,7 @@ from ..verdicts import RULES, cite
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, STAGES, Session, stage
 from .drills import make_drill
+from .exam import exam_link
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
 from .progress import Learner, ProgressStore
@@ -261,6 +262,7 @@ def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
 
 register({
     "page.continue": ("接着上次学：{title}", "Continue where I left off: {title}"),
+    "page.exam_open": ("接着考试 {code}（还没交卷）", "Back to the exam {code} (not submitted yet)"),
     "page.missed": ("你最常错的规则", "The rules you miss most"),
     "page.missed_row": ("错了 {missed}/{answers} 次", "missed {missed} of {answers} times"),
 })
@@ -270,7 +272,8 @@ def _learner_map(current: Session, record: Learner, lang: str) -> str:
     """The learner's own map: a link to the stage of their latest answer, and the rules they miss most, each
     with the stage that teaches it."""
     missed, last = learner_map(store(), record)
-    parts = []
+    parts = [f"<p class='gj-continue'>{_link(exam_link(code, learner=record.name, lang=lang), t('page.exam_open', lang, code=code) + ' →')}</p>"  # noqa: E501
+             for code in store().open_exams(record)]
     if last is not None and last in {s.id for s in STAGES}:
         parts.append(f"<p class='gj-continue'>{_link(current.link(last), t('page.continue', lang, title=stage(last).title(lang)) + ' →')}</p>")  # noqa: E501
     if missed:

@@ -811,6 +811,14 @@ class ProgressStore:
                 out[rule] = (right + int(bool(correct)), total + 1)
         return dict(sorted(out.items()))
 
+    def open_exams(self, learner: Learner) -> list[str]:
+        """The codes of the exams the learner started and has not submitted, latest first."""
+        self._exam_schema()
+        rows = self._read(lambda c: c.execute(
+            "SELECT exam FROM exam_sittings WHERE learner = ? AND submitted IS NULL ORDER BY started DESC",
+            (learner.id,)).fetchall())
+        return [code for (code,) in rows]
+
     def last_stage(self, learner: Learner) -> str | None:
         """The stage of the learner's latest answer (where to continue), or ``None`` before their first."""
         row = self._read(lambda c: c.execute(
