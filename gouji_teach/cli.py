@@ -304,6 +304,93 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _whole(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (the message names the option)."""
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"{text!r}: 要一个 {low} 到 {high} 的整数 "
+                                             f"a whole number from {low} to {high}")
+        return int(text)
+
+    parse.__name__ = name  # argparse names the type in its message
+    return parse
+
+
+def _store(path: str | None, *, must_exist: bool) -> Any:
+    """The progress store at ``--progress PATH`` (default: the per-user file); a report needs an existing one."""
+    from pathlib import Path
+
+    from .teach.progress import ProgressStore, default_path
+
+    where = Path(path).expanduser() if path else default_path()
+    if must_exist and not where.is_file():
+        raise UsageError(f"--progress {str(where)!r}: 没有这个进度文件 no such progress file")
+    return ProgressStore(where)
+
+
+def _cmd_exam_new(args: argparse.Namespace) -> int:
+    from .teach.exam import exam_link, new_exam
+
+    rules = _ruleset(args.rules)
+    store = _store(args.progress, must_exist=False)
+    try:
+        exam = new_exam(store, rules=rules.name, kinds=args.kinds, count=args.count, seed=args.seed,
+                        minutes=args.minutes)
+    except GoujiError as e:
+        raise UsageError(f"exam new: {e}") from None
+    link = exam_link(exam.code, args.url)
+    if args.json:
+        _emit_json({"code": exam.code, "link": link, "rules": exam.rules, "kinds": exam.kinds, "seed": exam.seed,
+                    "minutes": exam.minutes, "questions": list(exam.drills), "progress": str(store.path)})
+        return 0
+    limit = f"限时{exam.minutes}分钟 {exam.minutes} minutes" if exam.minutes else "不限时 no time limit"
+    print(exam.code)
+    print(link)
+    print(f"{rules.title_zh} {rules.name}, {len(exam.drills)}题 questions, {limit}; "
+          f"进度文件 progress file {store.path}")
+    return 0
+
+
+def _cmd_exam_list(args: argparse.Namespace) -> int:
+    store = _store(args.progress, must_exist=True)
+    rows = [["code", "rules", "questions", "minutes", "started", "submitted", "created (UTC)"]]
+    for exam in store.exams():
+        sittings = store.sittings(exam.code)
+        rows.append([exam.code, exam.rules, str(len(exam.drills)), str(exam.minutes or "-"), str(len(sittings)),
+                     str(sum(1 for s in sittings if s.submitted)), exam.created.strftime("%Y-%m-%d %H:%M")])
+    print(_table(rows) if len(rows) > 1 else "还没有考试 no exams yet")
+    return 0
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from .teach import report as rep
+
+    store = _store(args.progress, must_exist=True)
+    report = rep.build(store, args.exam)
+    if args.json:
+        _emit_json(rep.to_json(report))
+        return 0
+    if args.csv:
+        sys.stdout.write(rep.to_csv(report, args.exam))
+        return 0
+    if args.exam is None:
+        print("每课的星 stars per stage")
+        print(_table(rep.stars_table(report)) if report.learners else "还没有学员 no learners yet")
+        if report.rules:
+            print("\n规则掌握（答对/作答） mastery per rule (right/answers)")
+            print(_table(rep.mastery_table(report)))
+    for e in report.exams:
+        exam = e.exam
+        print(f"\n考试 exam {exam.code}: {exam.rules}, {len(exam.drills)}题 questions, "
+              + (f"{exam.minutes}分钟 minutes" if exam.minutes else "不限时 no time limit") + f", {exam.kinds}")
+        print(_table(rep.exam_table(e, ("✔", "✘", "·"))) if e.results else "  还没有人考 nobody has taken it")
+        if e.missed:
+            print("错得最多 most missed:")
+            for m in e.missed[:5]:
+                print(f"  q{m.number} {m.drill}: {m.missed}/{m.of}")
+    return 0
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535) / 不是端口号")
@@ -384,6 +471,33 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--hands", type=_count, default=20, help="how many hands (default 20)")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_match)
+
+
+    cmd = sub.add_parser("exam", help="exams for the app: make one (exam new) and list them (exam list)")
+    exam_sub = cmd.add_subparsers(dest="exam_command", required=True, parser_class=_Parser, metavar="ACTION")
+    new = exam_sub.add_parser("new", help="make an exam; print its code and the link learners open")
+    new.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    new.add_argument("--kinds", required=True, metavar="KIND,...",
+                     help="puzzle kinds taken in turn, each optionally :easy, :medium (default) or :hard, "
+                          "e.g. beats,count:hard,tribute")
+    new.add_argument("--count", required=True, type=_whole("--count", 1, 100), help="number of questions (1-100)")
+    new.add_argument("--seed", required=True, type=_whole("--seed", 0, 10**9), help="seed choosing the drills")
+    new.add_argument("--minutes", type=_whole("--minutes", 1, 600), help="time limit of each sitting (default: none)")
+    new.add_argument("--progress", metavar="PATH", help="the class's progress file (as given to serve)")
+    new.add_argument("--url", default="http://127.0.0.1:8866/", help="the app's address, for the printed link")
+    new.add_argument("--json", action="store_true", help="print JSON (with the questions' drill ids)")
+    new.set_defaults(run=_cmd_exam_new)
+    listing = exam_sub.add_parser("list", help="the exams of a progress file and how many took them")
+    listing.add_argument("--progress", metavar="PATH", help="the class's progress file")
+    listing.set_defaults(run=_cmd_exam_list)
+
+    cmd = sub.add_parser("report", help="the class report: stars, mastery per rule, exam scores, most missed")
+    cmd.add_argument("--progress", metavar="PATH", help="the class's progress file")
+    cmd.add_argument("--exam", metavar="CODE", help="only this exam (with --csv: its gradebook)")
+    output = cmd.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON")
+    output.add_argument("--csv", action="store_true", help="print CSV")
+    cmd.set_defaults(run=_cmd_report)
 
     cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
     cmd.add_argument("--json", action="store_true", help="print JSON")

@@ -24,11 +24,13 @@ from ..rulesets import PRESETS, Ruleset, find_ruleset
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
+from .exam import exam_link
 from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
-from .progress import ProgressStore
+from .progress import Learner, ProgressStore
 from .puzzles import Puzzle
 from .render import play_html
+from .report import learner_map, rule_stage, rule_title
 from .rulebook import book_html, contradictions, summary
 from .situations import situation_widget
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
@@ -290,8 +292,38 @@ def rule_book(session: Session) -> w.Widget:
     return _Live(render, session)
 
 
+register({
+    "page.continue": ("接着上次学：{title}", "Continue where I left off: {title}"),
+    "page.exam_open": ("接着考试 {code}（还没交卷）", "Back to the exam {code} (not submitted yet)"),
+    "page.missed": ("你最常错的规则", "The rules you miss most"),
+    "page.missed_row": ("错了 {missed}/{answers} 次", "missed {missed} of {answers} times"),
+})
+
+
+def _learner_map(current: Session, record: Learner, lang: str) -> str:
+    """The learner's own map: a link to the stage of their latest answer, and the rules they miss most, each
+    with the stage that teaches it."""
+    missed, last = learner_map(store(), record)
+    parts = [f"<p class='gj-continue'>{_link(exam_link(code, learner=record.name, lang=lang), t('page.exam_open', lang, code=code) + ' →')}</p>"  # noqa: E501
+             for code in store().open_exams(record)]
+    if last is not None and last in {s.id for s in STAGES}:
+        parts.append(f"<p class='gj-continue'>{_link(current.link(last), t('page.continue', lang, title=stage(last).title(lang)) + ' →')}</p>")  # noqa: E501
+    if missed:
+        items = []
+        for rule, wrong, answers in missed:
+            taught = rule_stage(rule)
+            name = html.escape(rule_title(rule, lang))
+            where = f" · {_link(current.link(taught), taught.title(lang))}" if taught is not None else ""
+            items.append(f"<li>{name} <small>({html.escape(t('page.missed_row', lang, missed=wrong, answers=answers))})"
+                         f"</small>{where}</li>")
+        parts.append(f"<div class='gj-missed'><h4>{html.escape(t('page.missed', lang))}</h4><ul>{''.join(items)}</ul>"
+                     "</div>")
+    return f"<section class='gj-map'>{''.join(parts)}</section>" if parts else ""
+
+
 def landing(session: Session) -> w.Widget:
-    """The start page: the learner's name, stars per stage and title, language and rule-set choice, links."""
+    """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
+    rules they miss most), language and rule-set choice, links."""
     hub = hub_user()  # under JupyterHub the learner is the hub's user: no name to type
     name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False, disabled=bool(hub))
     go = make(w.HTML)
@@ -306,10 +338,11 @@ def landing(session: Session) -> w.Widget:
         if learner:
             try:
                 record = store().learner(learner)
-                stars = store().stage_stars(record)
+                stars = store().stage_stars(record, rules=current.rules.name)  # stars are kept per rule set
                 title_zh, title_en = store().title(record)
                 heading = (f"<p>{html.escape(t('page.learner', lang, name=learner))} · "
-                           f"{html.escape(t('page.title', lang, title=pick(title_zh, title_en, lang), points=store().points(record)))}</p>")  # noqa: E501
+                           f"{html.escape(t('page.title', lang, title=pick(title_zh, title_en, lang), points=store().points(record)))}</p>"  # noqa: E501
+                           f"{_learner_map(current, record, lang)}")
             except GoujiError as e:
                 heading = f"<p role='alert'>⚠ {html.escape(pick(e.zh, e.en, lang))}</p>"
         else:

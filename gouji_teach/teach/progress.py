@@ -47,13 +47,14 @@ from __future__ import annotations
 import html
 import os
 import random
+import secrets
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
@@ -68,12 +69,15 @@ __all__ = [
     "SCHEMA_VERSION",
     "WRITE_TIMEOUT",
     "Attempt",
+    "Exam",
+    "ExamSitting",
     "Learner",
     "LearnerReport",
     "ProgressError",
     "ProgressStore",
     "default_path",
     "display_name",
+    "exam_code",
     "stars_for",
 ]
 
@@ -717,6 +721,200 @@ class ProgressStore:
             )
         return report
 
+    # ------------------------------------------------------------------------------------------------------ exams
+    # An exam is a fixed list of drills (ids such as ``beats/linyi/medium/4711``) under one rule set, with an
+    # optional time limit. A learner's *sitting* starts when they open it, keeps one answer per question (the
+    # last one given before submitting) and ends at submission, when the kernel stores each answer's verdict.
+    # The tables are added to a file on first use, so files written before exams existed keep working.
+
+    def _exam_schema(self) -> None:
+        if not getattr(self, "_exam_tables", False):
+            self._write(lambda c: [c.execute(statement) for statement in _EXAM_SCHEMA.split(";") if statement.strip()])
+            self._exam_tables = True
+
+    def create_exam(self, rules: str, drills: Sequence[str], *, kinds: str, seed: int,
+                    minutes: int | None = None) -> Exam:
+        """Store a new exam of ``drills`` (drill ids, in order) under ``rules`` and return it with its new code.
+
+        ``kinds`` and ``seed`` are kept to say how the drills were chosen; ``minutes`` is the time limit of each
+        sitting (``None``: no limit)."""
+        drills = tuple(_check_text(d, "drill id") for d in drills)
+        if not drills:
+            raise _invalid("progress.field_empty", field="drills")
+        self._exam_schema()
+
+        def work(connection: sqlite3.Connection) -> Exam:
+            while True:
+                code = exam_code()
+                if connection.execute("SELECT 1 FROM exams WHERE code = ?", (code,)).fetchone() is None:
+                    break
+            created = _now()
+            connection.execute(
+                "INSERT INTO exams (code, rules, kinds, seed, minutes, created) VALUES (?, ?, ?, ?, ?, ?)",
+                (code, rules, kinds, seed, minutes, created))
+            connection.executemany("INSERT INTO exam_questions (exam, number, drill) VALUES (?, ?, ?)",
+                                   [(code, n, d) for n, d in enumerate(drills, start=1)])
+            return Exam(code, rules, kinds, seed, minutes, datetime.fromisoformat(created), drills)
+
+        return self._write(work)
+
+    def _exam_rows(self, connection: sqlite3.Connection, code: str | None) -> list[Exam]:
+        rows = connection.execute(
+            "SELECT code, rules, kinds, seed, minutes, created FROM exams WHERE ?1 IS NULL OR code = ?1"
+            " ORDER BY created, code", (code,)).fetchall()
+        exams = []
+        for row_code, rules, kinds, seed, minutes, created in rows:
+            drills = tuple(d for (d,) in connection.execute(
+                "SELECT drill FROM exam_questions WHERE exam = ? ORDER BY number", (row_code,)))
+            exams.append(Exam(row_code, rules, kinds, seed, minutes, datetime.fromisoformat(created), drills))
+        return exams
+
+    def exams(self) -> list[Exam]:
+        """Every exam of the file, oldest first."""
+        self._exam_schema()
+        return self._read(lambda c: self._exam_rows(c, None))
+
+    def exam(self, code: str) -> Exam:
+        """The exam with this code (case and surrounding spaces do not matter); a clear error if there is none."""
+        self._exam_schema()
+        code = str(code).strip().upper()
+        found = self._read(lambda c: self._exam_rows(c, code))
+        if not found:
+            raise _invalid("progress.exam_unknown", code=repr(code), path=self.path)
+        return found[0]
+
+    def _sitting_rows(self, connection: sqlite3.Connection, code: str, learner_id: int | None) -> list[ExamSitting]:
+        rows = connection.execute(
+            "SELECT l.id, l.name, s.started, s.deadline, s.submitted FROM exam_sittings s"
+            " JOIN learners l ON l.id = s.learner WHERE s.exam = ?1 AND (?2 IS NULL OR s.learner = ?2)"
+            " ORDER BY l.name, l.id", (code, learner_id)).fetchall()
+        sittings = []
+        for lid, name, started, deadline, submitted in rows:
+            answers = connection.execute(
+                "SELECT number, answer, correct, rules FROM exam_answers WHERE exam = ? AND learner = ?"
+                " ORDER BY number",
+                (code, lid)).fetchall()
+            sittings.append(ExamSitting(
+                code, Learner(lid, name), datetime.fromisoformat(started),
+                datetime.fromisoformat(deadline) if deadline else None,
+                datetime.fromisoformat(submitted) if submitted else None,
+                {n: a for n, a, _c, _r in answers if a is not None},
+                {n: bool(c) for n, _a, c, _r in answers if c is not None},
+                {n: tuple(r.split("\x1f")) if r else () for n, _a, _c, r in answers}))
+        return sittings
+
+    def sittings(self, code: str) -> list[ExamSitting]:
+        """Every learner's sitting of the exam ``code``, by name."""
+        exam = self.exam(code)
+        return self._read(lambda c: self._sitting_rows(c, exam.code, None))
+
+    def sitting(self, code: str, learner: Learner | str) -> ExamSitting | None:
+        """The learner's sitting of the exam ``code``, or ``None`` if they have not started it."""
+        exam, learner = self.exam(code), self._resolve(learner)
+        found = self._read(lambda c: self._sitting_rows(c, exam.code, learner.id))
+        return found[0] if found else None
+
+    def start_exam(self, code: str, learner: Learner | str) -> ExamSitting:
+        """Start the learner's sitting now (its deadline is now plus the exam's minutes), or return the sitting
+        they already started: reopening the page neither restarts the clock nor clears an answer."""
+        exam, learner = self.exam(code), self._resolve(learner)
+
+        def work(connection: sqlite3.Connection) -> None:
+            self._check_learner(connection, learner)
+            now = datetime.now(UTC)
+            deadline = (now + timedelta(minutes=exam.minutes)).isoformat(timespec="microseconds") \
+                if exam.minutes else None
+            connection.execute(
+                "INSERT INTO exam_sittings (exam, learner, started, deadline) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (exam, learner) DO NOTHING",
+                (exam.code, learner.id, now.isoformat(timespec="microseconds"), deadline))
+
+        self._write(work)
+        return self.sitting(exam.code, learner)  # type: ignore[return-value]
+
+    def save_exam_answer(self, code: str, learner: Learner | str, number: int, answer: str) -> None:
+        """Keep the learner's answer to question ``number`` (1, 2, …), replacing an earlier one. No verdict is
+        computed or stored here. Refused once the learner has submitted, and after the sitting's deadline."""
+        exam, learner = self.exam(code), self._resolve(learner)
+        if not isinstance(answer, str):
+            raise TypeError(f"answer must be text, not {type(answer).__name__}")
+        if len(answer) > ANSWER_MAX:
+            raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
+        if not isinstance(number, int) or not 1 <= number <= len(exam.drills):
+            raise _invalid("progress.exam_question", code=exam.code, number=number, count=len(exam.drills))
+
+        def work(connection: sqlite3.Connection) -> None:
+            sitting = self._open_sitting(connection, exam, learner)
+            at = datetime.now(UTC)
+            if sitting.deadline is not None and at > sitting.deadline:
+                raise _invalid("progress.exam_time_up", deadline=sitting.deadline.strftime("%H:%M:%S"))
+            connection.execute(
+                "INSERT INTO exam_answers (exam, learner, number, answer, at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (exam, learner, number) DO UPDATE SET answer = excluded.answer, at = excluded.at",
+                (exam.code, learner.id, number, answer, at.isoformat(timespec="microseconds")))
+
+        self._write(work)
+
+    def _open_sitting(self, connection: sqlite3.Connection, exam: Exam, learner: Learner) -> ExamSitting:
+        self._check_learner(connection, learner)
+        found = self._sitting_rows(connection, exam.code, learner.id)
+        if not found:
+            raise _invalid("progress.exam_not_started", name=repr(learner.name), code=exam.code)
+        if found[0].submitted is not None:
+            raise _invalid("progress.exam_submitted", name=repr(learner.name))
+        return found[0]
+
+    def submit_exam(self, code: str, learner: Learner | str,
+                    verdicts: Mapping[int, tuple[bool, Iterable[str]]]) -> ExamSitting:
+        """End the learner's sitting: store, for every question, whether the kept answer was right and the ids of
+        the rules it exercises (``verdicts[number] = (correct, rule ids)``, computed by the kernel; a question
+        without an answer counts as wrong). Refused if already submitted."""
+        exam, learner = self.exam(code), self._resolve(learner)
+
+        def work(connection: sqlite3.Connection) -> None:
+            self._open_sitting(connection, exam, learner)
+            for number in range(1, len(exam.drills) + 1):
+                correct, rules = verdicts.get(number, (False, ()))
+                rule_text = "\x1f".join(sorted({_check_text(r, "rule id") for r in _as_tuple(rules)}))
+                connection.execute(
+                    "INSERT INTO exam_answers (exam, learner, number, answer, at, correct, rules)"
+                    " VALUES (?, ?, ?, NULL, NULL, ?, ?) ON CONFLICT (exam, learner, number) DO UPDATE"
+                    " SET correct = excluded.correct, rules = excluded.rules",
+                    (exam.code, learner.id, number, int(bool(correct)), rule_text))
+            connection.execute("UPDATE exam_sittings SET submitted = ? WHERE exam = ? AND learner = ?",
+                               (_now(), exam.code, learner.id))
+
+        self._write(work)
+        return self.sitting(exam.code, learner)  # type: ignore[return-value]
+
+    def exam_mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:
+        """Per rule id: ``(right answers, questions)`` over the learner's submitted exam questions."""
+        self._exam_schema()
+        rows = self._read(lambda c: c.execute(
+            "SELECT a.correct, a.rules FROM exam_answers a JOIN exam_sittings s"
+            " ON s.exam = a.exam AND s.learner = a.learner WHERE a.learner = ? AND s.submitted IS NOT NULL",
+            (learner.id,)).fetchall())
+        out: dict[str, tuple[int, int]] = {}
+        for correct, rules in rows:
+            for rule in filter(None, (rules or "").split("\x1f")):
+                right, total = out.get(rule, (0, 0))
+                out[rule] = (right + int(bool(correct)), total + 1)
+        return dict(sorted(out.items()))
+
+    def open_exams(self, learner: Learner) -> list[str]:
+        """The codes of the exams the learner started and has not submitted, latest first."""
+        self._exam_schema()
+        rows = self._read(lambda c: c.execute(
+            "SELECT exam FROM exam_sittings WHERE learner = ? AND submitted IS NULL ORDER BY started DESC",
+            (learner.id,)).fetchall())
+        return [code for (code,) in rows]
+
+    def last_stage(self, learner: Learner) -> str | None:
+        """The stage of the learner's latest answer (where to continue), or ``None`` before their first."""
+        row = self._read(lambda c: c.execute(
+            "SELECT stage FROM attempts WHERE learner = ? ORDER BY id DESC LIMIT 1", (learner.id,)).fetchone())
+        return row[0] if row else None
+
 
 def _as_tuple(rules: Iterable[str]) -> tuple[str, ...]:
     return (rules,) if isinstance(rules, str) else tuple(rules)
@@ -739,3 +937,112 @@ def _title(points: int) -> tuple[str, str]:
 
     title = title_for(points)
     return title.zh, title.en
+
+
+# -- exams -------------------------------------------------------------------------------------------------------
+
+_EXAM_SCHEMA = """
+CREATE TABLE IF NOT EXISTS exams (
+    code    TEXT PRIMARY KEY,
+    rules   TEXT NOT NULL,
+    kinds   TEXT NOT NULL,
+    seed    INTEGER NOT NULL,
+    minutes INTEGER CHECK (minutes IS NULL OR minutes >= 1),
+    created TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exam_questions (
+    exam   TEXT NOT NULL REFERENCES exams (code),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    drill  TEXT NOT NULL,
+    PRIMARY KEY (exam, number)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exam_sittings (
+    exam      TEXT NOT NULL REFERENCES exams (code),
+    learner   INTEGER NOT NULL REFERENCES learners (id),
+    started   TEXT NOT NULL,
+    deadline  TEXT,
+    submitted TEXT,
+    PRIMARY KEY (exam, learner)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exam_answers (
+    exam    TEXT NOT NULL REFERENCES exams (code),
+    learner INTEGER NOT NULL REFERENCES learners (id),
+    number  INTEGER NOT NULL,
+    answer  TEXT,
+    at      TEXT,
+    correct INTEGER CHECK (correct IS NULL OR correct IN (0, 1)),
+    rules   TEXT,
+    PRIMARY KEY (exam, learner, number)
+) WITHOUT ROWID;
+"""
+
+#: The letters of exam codes: no 0/O, 1/I/L, so a code read aloud or copied from a projector is unambiguous.
+_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def exam_code(length: int = 6) -> str:
+    """A new random exam code such as ``'K7Q2MX'``.
+
+    >>> code = exam_code()
+    >>> len(code), set(code) <= set(_CODE_LETTERS)
+    (6, True)
+    """
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(length))
+
+
+@dataclass(frozen=True, slots=True)
+class Exam:
+    """An exam: its ``code``, rule set, how its drills were chosen (``kinds``, ``seed``), time limit in
+    ``minutes`` (``None``: none) and its questions as drill ids, in order (question 1 first)."""
+
+    code: str
+    rules: str
+    kinds: str
+    seed: int
+    minutes: int | None
+    created: datetime
+    drills: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExamSitting:
+    """One learner's sitting of an exam: when it started, its deadline (UTC, ``None`` without a time limit),
+    when it was submitted (``None`` while open), the kept answers by question number, and, once submitted,
+    which were right and the rules each question exercises."""
+
+    exam: str
+    learner: Learner
+    started: datetime
+    deadline: datetime | None
+    submitted: datetime | None
+    answers: dict[int, str]
+    correct: dict[int, bool]
+    rules: dict[int, tuple[str, ...]]
+
+    @property
+    def score(self) -> int:
+        """Right answers (0 before submission)."""
+        return sum(self.correct.values())
+
+
+register(
+    {
+        "progress.exam_unknown": (
+            "进度文件 {path} 里没有考试 {code}",
+            "there is no exam {code} in the progress file {path}",
+        ),
+        "progress.exam_submitted": (
+            "{name} 已经交卷了，不能再改答案",
+            "{name} has already submitted: answers cannot change",
+        ),
+        "progress.exam_not_started": ("{name} 还没有开始考试 {code}", "{name} has not started the exam {code}"),
+        "progress.exam_time_up": (
+            "时间到了（{deadline} UTC）：答案没有保存",
+            "time is up ({deadline} UTC): the answer was not saved",
+        ),
+        "progress.exam_question": (
+            "考试 {code} 没有第 {number} 题（共 {count} 题）",
+            "the exam {code} has no question {number} (it has {count})",
+        ),
+    }
+)

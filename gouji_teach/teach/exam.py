@@ -1,0 +1,603 @@
+"""Exams: a fixed set of drills a learner answers once, with no feedback until they submit.
+
+An instructor makes an exam from puzzle kinds, a count and a seed (``gouji-teach exam new``); its questions are
+drill ids (``beats/linyi/medium/4711``), so the same exam is rebuilt in every kernel. The exam lives in the
+progress file (:meth:`~gouji_teach.teach.progress.ProgressStore.create_exam`) under a short code, and the app's
+exam page (``exam.ipynb?exam=CODE``) is where learners take it:
+
+* the learner gives their name and starts; the clock (``--minutes``) starts then, and is kept in the progress
+  file, so reopening the page neither restarts it nor loses an answer;
+* each question keeps one answer (the last one chosen), saved at once; the page says only which answer is kept;
+* nothing about right or wrong exists outside plain Python before submission: the answers are checked
+  (:meth:`Puzzle.check`) only when the learner submits, or when the time is up (the kernel submits then, and
+  refuses answers given later);
+* after submission the page shows the score and, for every question, whether it was right, the explanation
+  with its rule, and the answer.
+
+>>> plan("linyi", parse_kinds("beats,count:hard"), 3, seed=7)
+['beats/linyi/medium/...', 'count/linyi/hard/...', 'beats/linyi/medium/...']
+>>> drill(plan("linyi", parse_kinds("beats"), 1, seed=7)[0]).puzzle_id.startswith("beats/linyi/medium/")
+True
+>>> parse_kinds("beats,poker")
+Traceback (most recent call last):
+...
+gouji_teach.errors.GoujiError: 没有题型 'poker'：可以用 beats, gouji, ... / no puzzle kind 'poker': use beats, ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import os
+import random
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from urllib.parse import parse_qs, urlencode
+
+import ipywidgets as w
+
+from ..cards import parse_cards
+from ..errors import GoujiError
+from ..rulesets import find_ruleset
+from .controls import make
+from .course import HOME, Session, Stage, _follow_request
+from .drills import KINDS, LEVELS, make_drill
+from .i18n import get_language, pick, register, set_language, subscribe, t
+from .progress import Exam, ExamSitting, ProgressStore
+from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
+from .table import SeatPickWidget
+from .widgets import PuzzleWidget, close_tree
+
+__all__ = ["COUNT_MAX", "EXAM_PAGE", "ExamPage", "ExamSession", "drill", "exam_link", "grade", "new_exam",
+           "page", "parse_kinds", "plan", "start"]
+
+#: Most questions in one exam.
+COUNT_MAX = 100
+#: Longest time limit, in minutes (a school day).
+MINUTES_MAX = 600
+#: Level of a kind given without one (``beats`` is ``beats:medium``).
+DEFAULT_LEVEL = "medium"
+#: The app's exam page (not a stage of the course: it has no place in the stage list).
+EXAM_PAGE = Stage("exam", "exam.ipynb", "考试", "Exam", "不看提示、一次作答，交卷后看成绩和讲解",
+                  "Answer once, with no feedback, then see your score and the explanations")
+
+register({
+    "exam.kind_unknown": ("没有题型 {kind!r}：可以用 {kinds}", "no puzzle kind {kind!r}: use {kinds}"),
+    "exam.level_unknown": ("没有难度 {level!r}：可以用 {levels}", "no level {level!r}: use {levels}"),
+    "exam.kinds_empty": ("至少要一个题型，例如 beats,count:hard", "give at least one kind, e.g. beats,count:hard"),
+    "exam.count": ("题数要在 1 到 {max} 之间，不是 {count}", "the count must be from 1 to {max}, not {count}"),
+    "exam.minutes": ("时间限制要在 1 到 {max} 分钟之间，不是 {minutes}",
+                     "the time limit must be from 1 to {max} minutes, not {minutes}"),
+    "exam.seed": ("种子要是非负整数，不是 {seed}", "the seed must be a whole number from 0 up, not {seed}"),
+    "exam.drill_id": ("不是题号：{id!r}（应该像 beats/linyi/medium/4711）",
+                      "not a drill id: {id!r} (it looks like beats/linyi/medium/4711)"),
+    "exam.title": ("考试 {code}", "Exam {code}"),
+    "exam.about": ("{rules} · {count}题 · {limit}", "{rules} · {count} questions · {limit}"),
+    "exam.no_limit": ("不限时", "no time limit"),
+    "exam.limit": ("限时{minutes}分钟", "{minutes} minutes"),
+    "exam.how": ("每题选一个答案，交卷前可以改；交卷以前不会告诉你对错。交卷后看成绩和每题的讲解。",
+                 "Choose one answer per question; you may change it until you submit. Nothing tells you right or "
+                 "wrong before you submit; then you see your score and every question explained."),
+    "exam.no_code": ("地址里没有考试代码：请用老师给的链接（…/exam.ipynb?exam=代码）。",
+                     "The address has no exam code: open the link your instructor gave you (…/exam.ipynb?exam=CODE)."),
+    "exam.unknown": ("没有考试 {code}：请检查链接。", "There is no exam {code}: check the link."),
+    "exam.name": ("你的名字", "Your name"),
+    "exam.start": ("开始考试", "Start the exam"),
+    "exam.start_note": ("按“开始考试”后开始计时。", "The clock starts when you press “Start the exam”."),
+    "exam.learner": ("考生：{name}", "Candidate: {name}"),
+    "exam.question": ("第{n}题", "Question {n}"),
+    "exam.chosen": ("你的答案：{answer}（交卷前可以改）", "Your answer: {answer} (you may change it until you submit)"),
+    "exam.bad_cards": ("无法识别的牌：{cards}", "Unrecognised cards: {cards}"),
+    "exam.submit": ("交卷", "Submit"),
+    "exam.confirm": ("还有{n}题没答，确定交卷？", "{n} questions unanswered: submit anyway?"),
+    "exam.answered": ("已答 {done}/{count} 题", "{done} of {count} answered"),
+    "exam.deadline": ("交卷时间 {time} UTC（还剩 {minutes} 分钟）", "Submit by {time} UTC ({minutes} minutes left)"),
+    "exam.time_up": ("时间到，已经自动交卷。", "Time is up: your answers were submitted."),
+    "exam.score": ("成绩：{score}/{count}", "Score: {score} of {count}"),
+    "exam.submitted": ("交卷时间 {time} UTC", "Submitted at {time} UTC"),
+    "exam.right": ("答对了", "Right"),
+    "exam.wrong": ("答错了", "Wrong"),
+    "exam.unanswered": ("没有作答", "Not answered"),
+    "exam.yours": ("你的答案：{answer}", "Your answer: {answer}"),
+    "exam.answer": ("答案：", "Answer: "),
+    "exam.counter": ("反例：", "Counter-example: "),
+    "exam.home": ("回到首页", "Back to the start page"),
+    "exam.lang": ("语言：", "Language: "),
+})
+
+
+def _error(key: str, **values: object) -> GoujiError:
+    return GoujiError(t(key, "zh", **values), t(key, "en", **values))
+
+
+# -- making an exam ----------------------------------------------------------------------------------------------
+def parse_kinds(text: str | Sequence[str]) -> list[tuple[str, str]]:
+    """``"beats,count:hard"`` (or a list of such items) as ``[(kind, level), ...]``; a kind without a level is
+    at :data:`DEFAULT_LEVEL`.
+
+    >>> parse_kinds("beats, tribute:HARD")
+    [('beats', 'medium'), ('tribute', 'hard')]
+    """
+    items = text.split(",") if isinstance(text, str) else list(text)
+    out = []
+    for item in (i.strip().lower() for i in items):
+        if not item:
+            continue
+        kind, _, level = item.partition(":")
+        kind, level = kind.strip(), level.strip() or DEFAULT_LEVEL
+        if kind not in KINDS:
+            raise _error("exam.kind_unknown", kind=kind, kinds=", ".join(KINDS))
+        if level not in LEVELS:
+            raise _error("exam.level_unknown", level=level, levels=", ".join(LEVELS))
+        out.append((kind, level))
+    if not out:
+        raise _error("exam.kinds_empty")
+    return out
+
+
+def plan(rules: str, kinds: Sequence[tuple[str, str]], count: int, *, seed: int) -> list[str]:
+    """The drill ids of an exam: ``count`` questions taking ``kinds`` in turn, their drill numbers drawn from
+    ``seed`` (the same arguments always give the same exam)."""
+    if not isinstance(count, int) or not 1 <= count <= COUNT_MAX:
+        raise _error("exam.count", count=count, max=COUNT_MAX)
+    if not isinstance(seed, int) or seed < 0:
+        raise _error("exam.seed", seed=seed)
+    name = find_ruleset(rules).name
+    numbers = random.Random(f"exam/{name}/{seed}").sample(range(1, 100_000), count)
+    return [f"{kinds[i % len(kinds)][0]}/{name}/{kinds[i % len(kinds)][1]}/{n}" for i, n in enumerate(numbers)]
+
+
+def drill(drill_id: str) -> Puzzle:
+    """The puzzle of a drill id such as ``beats/linyi/hard/4711``."""
+    parts = str(drill_id).split("/")
+    if len(parts) != 4 or not parts[3].isdigit():
+        raise _error("exam.drill_id", id=drill_id)
+    kind, rules, level, number = parts
+    try:
+        return make_drill(kind, int(number), level=level, rules=rules)
+    except ValueError as e:
+        raise _error("exam.drill_id", id=drill_id) from e
+
+
+def new_exam(store: ProgressStore, *, rules: str, kinds: str | Sequence[str], count: int, seed: int,
+             minutes: int | None = None) -> Exam:
+    """Make an exam and store it: its code is in the returned :class:`~gouji_teach.teach.progress.Exam`."""
+    if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= MINUTES_MAX):
+        raise _error("exam.minutes", minutes=minutes, max=MINUTES_MAX)
+    chosen = parse_kinds(kinds)
+    drills = plan(rules, chosen, count, seed=seed)
+    return store.create_exam(find_ruleset(rules).name, drills, kinds=",".join(f"{k}:{v}" for k, v in chosen),
+                             seed=seed, minutes=minutes)
+
+
+def exam_link(code: str, base: str = "", **query: str) -> str:
+    """The address of the exam page for ``code`` (relative, or under the app's address ``base``).
+
+    >>> exam_link("K7Q2MX", "http://127.0.0.1:8866/")
+    'http://127.0.0.1:8866/voila/render/exam.ipynb?exam=K7Q2MX'
+    """
+    path = f"{EXAM_PAGE.notebook}?{urlencode({'exam': code, **query})}"
+    return f"{base.rstrip('/')}/voila/render/{path}" if base else path
+
+
+def grade(exam: Exam, answers: dict[int, str]) -> dict[int, tuple[Puzzle, Feedback | None]]:
+    """Per question number: its puzzle and the feedback on the kept answer (``None``: not answered)."""
+    out: dict[int, tuple[Puzzle, Feedback | None]] = {}
+    for number, drill_id in enumerate(exam.drills, start=1):
+        puzzle = drill(drill_id)
+        answer = answers.get(number, "")
+        out[number] = (puzzle, puzzle.check(answer) if answer.strip() else None)
+    return out
+
+
+def _submit(store: ProgressStore, exam: Exam, learner: str) -> ExamSitting:
+    """Check the kept answers (here, in the kernel) and store the verdicts."""
+    sitting = store.sitting(exam.code, learner)
+    answers = sitting.answers if sitting is not None else {}
+    verdicts = {n: (fb is not None and fb.correct, (fb.rule_ids if fb is not None and fb.rule_ids else ())
+                    or puzzle.rule_ids())
+                for n, (puzzle, fb) in grade(exam, answers).items()}
+    return store.submit_exam(exam.code, learner, verdicts)
+
+
+# -- the exam page -------------------------------------------------------------------------------------------------
+def _code_of(query: str) -> str:
+    code = (parse_qs(query or "").get("exam") or [""])[0].strip().upper()
+    return code if code.isascii() and code.isalnum() and len(code) <= 20 else ""
+
+
+class ExamSession(Session):
+    """A page session that also carries the exam code of the page's address (``?exam=CODE``)."""
+
+    __slots__ = ("exam",)
+
+    def __init__(self, page_stage: Stage = EXAM_PAGE, exam: str = "") -> None:
+        Session.__init__(self, page_stage)
+        self.exam = exam
+
+    def apply(self, query: str) -> None:
+        """As :meth:`Session.apply`, and the exam code; followers hear of a new code as ``"exam"``."""
+        code = _code_of(query)
+        moved = code != self.exam
+        self.exam = code
+        before = (self.learner, self.rules, self.lang, self.step)
+        Session.apply(self, query)
+        if moved and before == (self.learner, self.rules, self.lang, self.step):
+            for callback in list(self._followers):
+                callback({"exam"})
+
+
+def start(query: str | None = None, *, on: Stage = EXAM_PAGE) -> ExamSession:
+    """Begin the exam page (or another page ``on`` that takes ``?exam=CODE``, such as the class report): its
+    session from ``query`` (default: the page's address, also in a preheated kernel, where the address arrives
+    later)."""
+    session = ExamSession(on)
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        set_language(session.lang)
+        _follow_request(session)
+    else:
+        session.apply(os.environ.get("QUERY_STRING", "") if query is None else query)
+    return session
+
+
+class _Sealed:
+    """What makes a puzzle widget an exam question: an answer is kept (and reported to ``on_choose``), never
+    checked; the hint and retry tools are gone; after submission it shows the result it is given."""
+
+    def _setup(self, number: int, on_choose: Callable[[int, str], bool], chosen: str) -> None:
+        self._number, self._on_choose, self._chosen = number, on_choose, chosen
+        self._bad = ""
+        self._submitted = False
+        self._outcome: Feedback | None = None  # after submission: the verdict on the kept answer (None: no answer)
+
+    def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]
+        question, cards, answers, feedback, tools, status = self.box.children
+        close_tree(tools)
+        status.close()
+        self.box.children = (question, cards, answers, feedback)
+        self.box.add_class("gj-exam-q")
+        self._mark()
+
+    def answer(self, answer: str) -> None:  # type: ignore[override]
+        """Keep ``answer`` (no verdict). Ignored after submission; empty or unreadable text is not an answer."""
+        text = str(answer).strip()[:200]
+        if self._submitted or not text:
+            return
+        self._bad = ""
+        if isinstance(self._puzzle, PickPuzzle):  # only the notation is checked: it says nothing of the answer
+            try:
+                parse_cards(text)
+            except GoujiError:
+                self._bad = text
+                self._render()
+                return
+        if self._on_choose(self._number, text):
+            self._chosen = text
+        self._mark()
+        self._render()
+
+    def _answer_text(self, lang: str) -> str:
+        choice = next((c for c in self._puzzle.choices if c.key == self._chosen), None)
+        return choice.text(lang) if choice is not None else self._chosen
+
+    def _mark(self) -> None:
+        """Mark the kept choice (only which one the learner chose)."""
+        if not self.choice_buttons:  # answered by toggles, which show the learner's selection themselves
+            return
+        for button, choice in zip(self.choice_buttons, self._puzzle.choices, strict=True):
+            button.button_style = "info" if choice.key == self._chosen else ""
+
+    def show_result(self, feedback: Feedback | None) -> None:
+        """After submission: show whether the kept answer was right, why, and the answer; lock the controls."""
+        self._submitted, self._outcome = True, feedback
+        for control in [*self.choice_buttons, *self.toggles]:
+            control.disabled = True
+        if self.toggles:
+            self.submit.disabled = self.typed.disabled = True
+        self._render()
+
+    def _feedback_html(self, lang: str) -> str:
+        if not self._submitted:
+            if self._bad:
+                return (f"<div class='gj-exam-chosen' role='alert'>"
+                        f"{html.escape(t('exam.bad_cards', lang, cards=self._bad))}</div>")
+            if not self._chosen:
+                return ""
+            return (f"<div class='gj-exam-chosen' role='status'>"
+                    f"{html.escape(t('exam.chosen', lang, answer=self._answer_text(lang)))}</div>")
+        fb = self._outcome
+        right = fb is not None and fb.correct
+        head = t("exam.right" if right else "exam.wrong" if fb is not None else "exam.unanswered", lang)
+        parts = [f"<div class='gouji-feedback {'right' if right else 'wrong'}' role='status'>"
+                 f"<b>{'✔' if right else '✘'} {html.escape(head)}</b>"]
+        if fb is not None:
+            parts.append(f" {html.escape(t('exam.yours', lang, answer=self._answer_text(lang)))}<br>"
+                         f"{html.escape(fb.text(lang))}")
+            if not right and fb.counter(lang):
+                parts.append(f"<br>{html.escape(t('exam.counter', lang))}{html.escape(fb.counter(lang))}")
+        parts.append("</div>")
+        if not right:
+            parts.append(f"<div class='gouji-solution'><b>{html.escape(t('exam.answer', lang))}</b>"
+                         f"{html.escape(self._puzzle.solution().text(lang))}</div>")
+        return "".join(parts)
+
+    def _render(self) -> None:
+        PuzzleWidget._render(self)  # type: ignore[arg-type]
+        lang = get_language()
+        zh, en = self._puzzle.question()
+        number = t("exam.question", lang, n=self._number)
+        self.question.value = (f"<div class='gouji-question'><small>{html.escape(number)}</small><br>"
+                               f"<b>{html.escape(pick(zh, en, lang))}</b></div>")
+
+
+class ExamQuestion(_Sealed, PuzzleWidget):
+    """An exam question answered with choice buttons or card toggles."""
+
+    def __init__(self, puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool], chosen: str = "") -> None:
+        self._setup(number, on_choose, chosen)
+        PuzzleWidget.__init__(self, puzzle)
+        self._seal()
+
+
+class ExamSeatQuestion(_Sealed, SeatPickWidget):
+    """An exam question answered with seats."""
+
+    def __init__(self, puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool], chosen: str = "") -> None:
+        self._setup(number, on_choose, chosen)
+        SeatPickWidget.__init__(self, puzzle)
+        self._seal()
+
+
+def _question(puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool],
+              chosen: str) -> ExamQuestion | ExamSeatQuestion:
+    cls = ExamSeatQuestion if isinstance(puzzle, SeatsPuzzle) else ExamQuestion
+    return cls(puzzle, number, on_choose, chosen)
+
+
+def _unlabelled(puzzle: Puzzle) -> Puzzle:
+    """The puzzle without its drill id on the page: with the id, anyone could rebuild it and read the answer."""
+    object.__setattr__(puzzle, "puzzle_id", "")
+    return puzzle
+
+
+def _utc(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%H:%M:%S")
+
+
+class ExamPage:
+    """The exam page of a session: name and start, the questions, submit, then the result.
+
+    Every verdict is computed here, in the kernel, at submission; before it the browser receives the questions,
+    their choices and which answer is kept, nothing else.
+    """
+
+    #: How often the time left is redrawn while a sitting with a time limit is open, in seconds.
+    TICK = 30.0
+
+    def __init__(self, session: ExamSession, store: ProgressStore | None = None) -> None:
+        from .pages import store as page_store
+
+        self.session = session
+        self.store = store or page_store()
+        self.exam: Exam | None = None
+        self.learner = session.learner
+        self.sitting: ExamSitting | None = None
+        self.questions: list[ExamQuestion | ExamSeatQuestion] = []
+        self._confirm = False
+        self._message = ""
+        self._timer: asyncio.TimerHandle | None = None
+        self.head = make(w.HTML)
+        self.name = make(w.Text, continuous_update=False)
+        self.start_button = make(w.Button, button_style="primary")
+        self.start_button.on_click(lambda _b: self.begin())
+        self.submit_button = make(w.Button, button_style="warning")
+        self.submit_button.on_click(lambda _b: self.submit())
+        self.status = make(w.HTML)
+        self.list = make(w.VBox)
+        self.box = make(w.VBox)
+        self.box.add_class("gj-exam")
+        self._unsubscribe = subscribe(lambda _lang: self._draw())
+        session.follow(lambda _changed: self.load())
+        self.load()
+
+    # -- state -------------------------------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the exam and the learner's sitting for the session, and draw the page for them."""
+        self.exam, self._message, self._confirm = None, "", False
+        self.learner = self.session.learner.strip()
+        self.sitting = None
+        if self.session.exam:
+            try:
+                self.exam = self.store.exam(self.session.exam)
+            except GoujiError:  # said without the file's path: that is the server's business
+                self._message = t("exam.unknown", code=self.session.exam)
+            if self.exam is not None and self.learner:
+                try:
+                    self.sitting = self.store.sitting(self.exam.code, self.learner)
+                except GoujiError as e:  # e.g. a name that cannot be a learner's
+                    self._message = pick(e.zh, e.en)
+        self._build_questions()
+        self._check_time()
+        self._draw()
+
+    def begin(self) -> None:
+        """Start (or resume) the sitting of the learner named in the name field."""
+        if self.exam is None or self.sitting is not None:
+            return
+        name = self.name.value.strip()
+        if not name:
+            return
+        try:
+            self.sitting = self.store.start_exam(self.exam.code, name)
+        except GoujiError as e:
+            self._message = pick(e.zh, e.en)
+            self._draw()
+            return
+        self.learner, self._message = name, ""
+        self._build_questions()
+        self._check_time()
+        self._draw()
+
+    def _build_questions(self) -> None:
+        for q in self.questions:
+            q.close()
+        self.questions = []
+        if self.exam is None or self.sitting is None:
+            return
+        answers = self.sitting.answers
+        for number, drill_id in enumerate(self.exam.drills, start=1):
+            self.questions.append(_question(_unlabelled(drill(drill_id)), number, self._choose,
+                                            answers.get(number, "")))
+        if self.sitting.submitted is not None:
+            self._show_results()
+
+    def _choose(self, number: int, answer: str) -> bool:
+        """Keep a learner's answer in the progress file; after the deadline, submit instead."""
+        assert self.exam is not None
+        try:
+            self.store.save_exam_answer(self.exam.code, self.learner, number, answer)
+        except GoujiError as e:
+            self.sitting = self.store.sitting(self.exam.code, self.learner)
+            if not self._check_time():
+                self._message = pick(e.zh, e.en)
+                self._draw()
+            return False
+        self.sitting = self.store.sitting(self.exam.code, self.learner)
+        self._confirm = False
+        self._draw()
+        return True
+
+    def submit(self) -> None:
+        """Submit: the first press with questions unanswered asks again; then every answer is checked."""
+        if self.exam is None or self.sitting is None or self.sitting.submitted is not None:
+            return
+        missing = len(self.exam.drills) - len(self.sitting.answers)
+        if missing and not self._confirm:
+            self._confirm = True
+            self._draw()
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        assert self.exam is not None
+        try:
+            self.sitting = _submit(self.store, self.exam, self.learner)
+        except GoujiError as e:  # e.g. submitted meanwhile in another tab: show what is stored
+            self._message = pick(e.zh, e.en)
+            self.sitting = self.store.sitting(self.exam.code, self.learner)
+        self._show_results()
+        self._draw()
+
+    def _show_results(self) -> None:
+        assert self.exam is not None and self.sitting is not None
+        for number, (_puzzle, fb) in grade(self.exam, self.sitting.answers).items():
+            self.questions[number - 1].show_result(fb)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _check_time(self) -> bool:
+        """Submit an open sitting whose deadline has passed (the kernel enforces the limit); ``True`` if it did.
+        Otherwise, while time is left, redraw the time left every :attr:`TICK` seconds."""
+        sitting = self.sitting
+        if sitting is None or sitting.submitted is not None or sitting.deadline is None:
+            return False
+        left = (sitting.deadline - datetime.now(UTC)).total_seconds()
+        if left <= 0:
+            self._finish()
+            self._message = t("exam.time_up")
+            self._draw()
+            return True
+        if self._timer is None:
+            with contextlib.suppress(RuntimeError):  # no event loop (a test): the limit is checked at each answer
+                loop = asyncio.get_running_loop()
+                self._timer = loop.call_later(min(self.TICK, left + 0.5), self._tick)
+        return False
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self._check_time():
+            self._draw()
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        lang = get_language()
+        exam, sitting = self.exam, self.sitting
+        self.head.value = self._head_html(lang)
+        self.name.placeholder = t("exam.name", lang)
+        self.start_button.description = t("exam.start", lang)
+        self.submit_button.description = t("exam.submit", lang)
+        children: list[w.Widget] = [self.head]
+        if exam is not None and sitting is None:
+            if self.learner and not self.name.value:
+                self.name.value = self.learner
+            children.append(make(w.HBox, children=[self.name, self.start_button], layout={"flex_flow": "row wrap"}))
+        if exam is not None and sitting is not None:
+            children.extend(q.box for q in self.questions)
+            if sitting.submitted is None:
+                children.append(self.submit_button)
+        self.status.value = self._status_html(lang)
+        children.append(self.status)
+        self.box.children = children
+
+    def _head_html(self, lang: str) -> str:
+        exam = self.exam
+        links = " | ".join(
+            f"<b aria-current='page'>{label}</b>" if code == lang else
+            f"<a href='{html.escape(exam_link(self.session.exam, learner=self.learner, lang=code))}'>{label}</a>"
+            for code, label in (("zh", "中文"), ("en", "English")))
+        home = self.session.link(HOME, learner=self.learner, lang=lang)
+        nav = (f"<p>{html.escape(t('exam.lang', lang))}{links} · "
+               f"<a href='{html.escape(home)}'>{html.escape(t('exam.home', lang))}</a></p>")
+        if exam is None:
+            text = self._message or t("exam.no_code", lang)
+            return f"<header class='gj-header'><h2>{html.escape(EXAM_PAGE.title(lang))}</h2>" \
+                   f"<p role='alert'>⚠ {html.escape(text)}</p>{nav}</header>"
+        rules = find_ruleset(exam.rules)
+        limit = t("exam.limit", lang, minutes=exam.minutes) if exam.minutes else t("exam.no_limit", lang)
+        about = t("exam.about", lang, rules=pick(rules.title_zh, rules.title_en, lang), count=len(exam.drills),
+                  limit=limit)
+        who = (f"<p>{html.escape(t('exam.learner', lang, name=self.learner))}</p>" if self.sitting is not None
+               else f"<p>{html.escape(t('exam.start_note', lang))}</p>")
+        return (f"<header class='gj-header'><small>{html.escape(t('page.course', lang))}</small>"
+                f"<h2>{html.escape(t('exam.title', lang, code=exam.code))}</h2><p>{html.escape(about)}</p>"
+                f"<p>{html.escape(t('exam.how', lang))}</p>{who}{nav}</header>")
+
+    def _status_html(self, lang: str) -> str:
+        exam, sitting = self.exam, self.sitting
+        parts = []
+        if self._message and exam is not None:
+            parts.append(f"<p role='alert'>⚠ {html.escape(self._message)}</p>")
+        if exam is not None and sitting is not None:
+            count = len(exam.drills)
+            if sitting.submitted is None:
+                parts.append(f"<p>{html.escape(t('exam.answered', lang, done=len(sitting.answers), count=count))}")
+                if sitting.deadline is not None:
+                    minutes = max(0, int((sitting.deadline - datetime.now(UTC)).total_seconds() // 60))
+                    due = t("exam.deadline", lang, time=_utc(sitting.deadline), minutes=minutes)
+                    parts.append(f" · {html.escape(due)}")
+                parts.append("</p>")
+                if self._confirm:
+                    missing = count - len(sitting.answers)
+                    parts.append(f"<p role='alert'>{html.escape(t('exam.confirm', lang, n=missing))}</p>")
+            else:
+                parts.append(f"<div class='gj-exam-score' role='status'><b>"
+                             f"{html.escape(t('exam.score', lang, score=sitting.score, count=count))}</b> · "
+                             f"{html.escape(t('exam.submitted', lang, time=_utc(sitting.submitted)))}</div>")
+        return "".join(parts)
+
+    def close(self) -> None:
+        """Stop following the language and close every widget of the page."""
+        self._unsubscribe()
+        for q in self.questions:
+            q.close()
+        close_tree(self.box)
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def page(session: ExamSession) -> ExamPage:
+    """The exam page for ``session`` (what ``exam.ipynb`` shows)."""
+    return ExamPage(session)

@@ -1,0 +1,470 @@
+"""The class report: stars per learner and stage, mastery per rule, exam scores and the questions most missed.
+
+:func:`build` reads a progress file into a :class:`ClassReport`; the same report is printed by ``gouji-teach
+report`` (text, ``--json``, ``--csv``) and drawn on the app's instructor page (``report.ipynb``), where the
+mastery map is a picture: :func:`heatmap_svg`, learners down, rules across, each cell the share of right
+answers, with its numbers written in the cell and in a table beside it for those who cannot see the colours.
+
+Mastery counts every answer to a question exercising a rule: practice answers (first tries and retries) and
+submitted exam questions (an unanswered exam question counts as missed).
+
+>>> import pathlib, tempfile
+>>> from gouji_teach.teach.progress import ProgressStore
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = ProgressStore(pathlib.Path(folder.name) / "class.sqlite3")
+>>> _ = store.record_attempt("小明", "compare", "beats/1", rules=("compare.rank",), correct=False)
+>>> _ = store.record_attempt("小明", "compare", "beats/1", rules=("compare.rank",), correct=True)
+>>> report = build(store)
+>>> report.learners, report.stars["小明"]["compare"], report.mastery["小明"]["compare.rank"]
+(('小明',), 2, (1, 2))
+>>> stars_table(report)[0][:4], stars_table(report)[1][:3]
+(['learner', 'points', 'title', 'table'], ['小明', '2', '农民'])
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import itertools
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import ipywidgets as w
+
+from ..errors import GoujiError
+from ..rulesets import find_ruleset
+from ..verdicts import RULES
+from .controls import make
+from .course import STAGES, Stage
+from .exam import drill
+from .i18n import get_language, pick, register, subscribe, t
+from .progress import Exam, Learner, ProgressStore
+
+__all__ = ["REPORT_PAGE", "ClassReport", "ExamReport", "ExamResult", "Missed", "build", "exam_table",
+           "heatmap_svg", "learner_map", "mastery_table", "page", "rule_stage", "rule_title", "stars_table",
+           "to_csv", "to_json"]
+
+#: The app's instructor page (not a stage of the course).
+REPORT_PAGE = Stage("report", "report.ipynb", "班级报告", "Class report", "看全班的星、规则掌握和考试成绩",
+                    "See the class's stars, mastery of each rule and exam scores")
+
+register({
+    "report.title": ("班级报告", "Class report"),
+    "report.refresh": ("刷新", "Refresh"),
+    "report.updated": ("更新于 {time} UTC · {n} 名学员", "Updated at {time} UTC · {n} learners"),
+    "report.map": ("规则掌握图", "Mastery map"),
+    "report.map.about": ("每格是一名学员在一条规则上答对的比例（格里的数字是百分比，没有答过的是“·”）。",
+                         "Each cell is the share of right answers of one learner on one rule (the number in the "
+                         "cell is the percentage; “·” where the learner has not answered)."),
+    "report.map.label": ("规则掌握图：{learners} 名学员 × {rules} 条规则", "Mastery map: {learners} learners × "
+                         "{rules} rules"),
+    "report.map.table": ("同样的数字，表格", "The same numbers as a table"),
+    "report.stars": ("每课的星", "Stars per stage"),
+    "report.exams": ("考试", "Exams"),
+    "report.exam": ("考试 {code}：{rules}，{count}题，{limit}", "Exam {code}: {rules}, {count} questions, {limit}"),
+    "report.no_limit": ("不限时", "no time limit"),
+    "report.limit": ("限时{minutes}分钟", "{minutes} minutes"),
+    "report.missed": ("错得最多的题", "Most missed questions"),
+    "report.missed_row": ("第{n}题，{missed}/{of}人答错：{q}", "Question {n}, missed by {missed} of {of}: {q}"),
+    "report.nobody": ("还没有学员", "No learners yet"),
+    "report.no_exam": ("还没有考试", "No exams yet"),
+    "report.open": ("未交卷", "not submitted"),
+    "report.col.learner": ("学员", "Learner"),
+    "report.col.points": ("分", "Points"),
+    "report.col.title": ("称号", "Title"),
+    "report.col.score": ("成绩", "Score"),
+    "report.col.rule": ("规则", "Rule"),
+    "report.col.class": ("全班", "Class"),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class ExamResult:
+    """One learner's sitting of an exam: ``correct`` per question (``None`` before submission)."""
+
+    learner: str
+    started: datetime
+    submitted: datetime | None
+    score: int
+    answered: int
+    correct: tuple[bool | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """A question of an exam and how many of the submitted sittings missed it."""
+
+    number: int
+    drill: str
+    missed: int
+    of: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExamReport:
+    """An exam, every learner's result (by name) and its questions most missed first (those missed at all)."""
+
+    exam: Exam
+    results: tuple[ExamResult, ...]
+    missed: tuple[Missed, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassReport:
+    """Everything an instructor reads about a class (learners by name; stages in course order; rules that
+    someone answered, sorted)."""
+
+    learners: tuple[str, ...]
+    stages: tuple[str, ...]
+    stars: dict[str, dict[str, int]]
+    points: dict[str, int]
+    titles: dict[str, tuple[str, str]]
+    rules: tuple[str, ...]
+    mastery: dict[str, dict[str, tuple[int, int]]]
+    exams: tuple[ExamReport, ...]
+
+
+def _mastery(store: ProgressStore, learner: Learner) -> dict[str, tuple[int, int]]:
+    merged = dict(store.mastery(learner))
+    for rule, (right, total) in store.exam_mastery(learner).items():
+        old = merged.get(rule, (0, 0))
+        merged[rule] = (old[0] + right, old[1] + total)
+    return dict(sorted(merged.items()))
+
+
+def _exam_report(store: ProgressStore, exam: Exam) -> ExamReport:
+    count = len(exam.drills)
+    results = tuple(
+        ExamResult(s.learner.name, s.started, s.submitted, s.score, len(s.answers),
+                   tuple(s.correct.get(n, False) if s.submitted else None for n in range(1, count + 1)))
+        for s in store.sittings(exam.code))
+    done = [r for r in results if r.submitted is not None]
+    missed = [Missed(n, exam.drills[n - 1], sum(1 for r in done if not r.correct[n - 1]), len(done))
+              for n in range(1, count + 1)]
+    missed = sorted((m for m in missed if m.missed), key=lambda m: (-m.missed, m.number))
+    return ExamReport(exam, results, tuple(missed))
+
+
+def build(store: ProgressStore, exam: str | None = None) -> ClassReport:
+    """The report of a progress file: every exam, or only the exam with code ``exam`` (an unknown code raises
+    :class:`~gouji_teach.errors.GoujiError`)."""
+    exams = [store.exam(exam)] if exam is not None else store.exams()
+    learners = store.learners()
+    stars, points, titles, mastery = {}, {}, {}, {}
+    for learner in learners:
+        stars[learner.name] = store.stage_stars(learner)
+        points[learner.name] = store.points(learner)
+        titles[learner.name] = store.title(learner)
+        mastery[learner.name] = _mastery(store, learner)
+    rules = tuple(sorted({r for m in mastery.values() for r in m}))
+    return ClassReport(tuple(x.name for x in learners), tuple(s.id for s in STAGES), stars, points, titles, rules,
+                       mastery, tuple(_exam_report(store, e) for e in exams))
+
+
+# -- tables: text and CSV ------------------------------------------------------------------------------------------
+def _ratio(cell: tuple[int, int] | None) -> str:
+    return f"{cell[0]}/{cell[1]}" if cell else ""
+
+
+def stars_table(report: ClassReport) -> list[list[str]]:
+    """Learners × stages: a header row, then per learner its points, title (Chinese) and stars per stage."""
+    rows = [["learner", "points", "title", *report.stages]]
+    for name in report.learners:
+        rows.append([name, str(report.points[name]), report.titles[name][0],
+                     *(str(report.stars[name].get(s, "")) for s in report.stages)])
+    return rows
+
+
+def mastery_table(report: ClassReport) -> list[list[str]]:
+    """Rules × learners: per rule, the class's right answers out of all, then each learner's (``1/2``)."""
+    rows = [["rule", "class", *report.learners]]
+    for rule in report.rules:
+        cells = [report.mastery[name].get(rule) for name in report.learners]
+        total = (sum(c[0] for c in cells if c), sum(c[1] for c in cells if c))
+        rows.append([rule, _ratio(total), *(_ratio(c) for c in cells)])
+    return rows
+
+
+def exam_table(exam: ExamReport, marks: tuple[str, str, str] = ("✔", "✘", "")) -> list[list[str]]:
+    """Learners × questions of an exam: score, questions answered, start and submission (UTC), then per
+    question ``marks`` (right, wrong, not submitted)."""
+    count = len(exam.exam.drills)
+    rows = [["learner", "score", "count", "answered", "started", "submitted",
+             *(f"q{n}" for n in range(1, count + 1))]]
+    for r in exam.results:
+        rows.append([r.learner, str(r.score) if r.submitted else "", str(count), str(r.answered),
+                     r.started.strftime("%Y-%m-%d %H:%M"),
+                     r.submitted.strftime("%Y-%m-%d %H:%M") if r.submitted else "",
+                     *(marks[2] if c is None else marks[0] if c else marks[1] for c in r.correct)])
+    return rows
+
+
+def to_csv(report: ClassReport, exam: str | None = None) -> str:
+    """CSV for a spreadsheet. Without ``exam``: one row per learner (points, titles, ``stage:<id>`` stars,
+    ``rule:<id>`` right/answers, ``exam:<code>`` score). With ``exam``: that exam's gradebook
+    (:func:`exam_table`, 1 right, 0 wrong)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if exam is not None:
+        found = next(e for e in report.exams if e.exam.code == exam.strip().upper())
+        writer.writerows(exam_table(found, ("1", "0", "")))
+        return out.getvalue()
+    writer.writerow(["learner", "points", "title_zh", "title_en", *(f"stage:{s}" for s in report.stages),
+                     *(f"rule:{r}" for r in report.rules), *(f"exam:{e.exam.code}" for e in report.exams)])
+    for name in report.learners:
+        scores = []
+        for e in report.exams:
+            mine = next((r for r in e.results if r.learner == name and r.submitted), None)
+            scores.append(str(mine.score) if mine else "")
+        writer.writerow([name, report.points[name], *report.titles[name],
+                         *(report.stars[name].get(s, "") for s in report.stages),
+                         *(_ratio(report.mastery[name].get(r)) for r in report.rules), *scores])
+    return out.getvalue()
+
+
+def to_json(report: ClassReport) -> dict[str, Any]:
+    """The report as JSON data: ``stages``, ``rules``, ``learners`` (stars, points, titles, mastery) and
+    ``exams`` (questions, results, most missed)."""
+    def stamp(moment: datetime | None) -> str | None:
+        return moment.isoformat() if moment else None
+
+    return {
+        "stages": list(report.stages),
+        "rules": list(report.rules),
+        "learners": [{"name": name, "points": report.points[name], "title_zh": report.titles[name][0],
+                      "title_en": report.titles[name][1], "stars": report.stars[name],
+                      "mastery": {r: {"correct": c, "answers": n} for r, (c, n) in report.mastery[name].items()}}
+                     for name in report.learners],
+        "exams": [{"code": e.exam.code, "rules": e.exam.rules, "kinds": e.exam.kinds, "seed": e.exam.seed,
+                   "minutes": e.exam.minutes, "created": stamp(e.exam.created), "questions": list(e.exam.drills),
+                   "results": [{"learner": r.learner, "score": r.score if r.submitted else None,
+                                "count": len(e.exam.drills), "answered": r.answered, "started": stamp(r.started),
+                                "submitted": stamp(r.submitted), "correct": list(r.correct)} for r in e.results],
+                   "most_missed": [{"number": m.number, "drill": m.drill, "missed": m.missed, "of": m.of}
+                                   for m in e.missed]}
+                  for e in report.exams],
+    }
+
+
+# -- for learners: their own map -------------------------------------------------------------------------------------
+def rule_title(rule_id: str, lang: str | None = None) -> str:
+    """A rule's short description in ``lang`` (the id itself for a rule the engine does not describe)."""
+    rule = RULES.get(rule_id)
+    return pick(rule.zh, rule.en, lang) if rule is not None else rule_id
+
+
+def rule_stage(rule_id: str) -> Stage | None:
+    """The first stage of the course that teaches ``rule_id``, if any.
+
+    >>> rule_stage("compare.kill").id
+    'compare'
+    """
+    return next((s for s in STAGES if rule_id in s.rules), None)
+
+
+def learner_map(store: ProgressStore, learner: Learner, *,
+                top: int = 3) -> tuple[list[tuple[str, int, int]], str | None]:
+    """What the landing page shows a learner of themselves: up to ``top`` rules they miss most, as
+    ``(rule id, missed, answers)`` (most missed share first, rules with a miss only), and the stage of their
+    latest answer (where to continue), or ``None``."""
+    missed = [(rule, total - right, total) for rule, (right, total) in _mastery(store, learner).items()
+              if right < total]
+    missed.sort(key=lambda m: (-m[1] / m[2], -m[1], m[0]))
+    return missed[:top], store.last_stage(learner)
+
+
+# -- the picture ----------------------------------------------------------------------------------------------------
+_CELL, _FONT, _GAP = 30, 11, 4
+
+
+def _text_width(text: str) -> float:
+    """Roughly how wide ``text`` is at :data:`_FONT` px: wide (CJK) characters count twice."""
+    return sum(_FONT if unicodedata.east_asian_width(ch) in "WF" else _FONT * 0.6 for ch in text)
+
+
+def _short(name: str, limit: float = 110) -> str:
+    while _text_width(name) > limit and len(name) > 1:
+        name = name[:-2] + "…"
+    return name
+
+
+def _colour(share: float) -> str:
+    """Red (none right) through yellow to green (all right)."""
+    stops = ((0.0, (215, 48, 39)), (0.5, (254, 224, 139)), (1.0, (26, 152, 80)))
+    for (a, ca), (b, cb) in itertools.pairwise(stops):
+        if share <= b:
+            f = (share - a) / (b - a)
+            return "#" + "".join(f"{round(x + (y - x) * f):02x}" for x, y in zip(ca, cb, strict=True))
+    return "#1a9850"
+
+
+def heatmap_svg(report: ClassReport, lang: str | None = None) -> str:
+    """The mastery map: a row per learner, a column per rule, each cell coloured by the share of right answers
+    and labelled with it in per cent (``·``: not answered); every cell has a ``<title>`` (its learner, rule and
+    counts). Drawn at its natural size, so its text stays readable on a phone (the page scrolls it sideways).
+
+    >>> r = ClassReport(("小明",), (), {}, {}, {}, ("compare.rank",), {"小明": {"compare.rank": (1, 2)}}, ())
+    >>> svg = heatmap_svg(r, "en")
+    >>> "<svg" in svg and ">50<" in svg and "小明 · compare.rank: 1/2" in svg
+    True
+    """
+    names = [_short(n) for n in report.learners]
+    left = max((_text_width(n) for n in names), default=40) + 2 * _GAP
+    top = max((_text_width(r) for r in report.rules), default=40) + 2 * _GAP
+    width, height = left + _CELL * len(report.rules) + _GAP, top + _CELL * len(report.learners) + _GAP
+    label = t("report.map.label", lang, learners=len(report.learners), rules=len(report.rules))
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='gj-heatmap' role='img' aria-label='{html.escape(label)}'"
+             f" width='{width:.0f}' height='{height:.0f}' viewBox='0 0 {width:.0f} {height:.0f}'"
+             f" font-family='sans-serif' font-size='{_FONT}'><title>{html.escape(label)}</title>"]
+    for j, rule in enumerate(report.rules):
+        x = left + _CELL * j + _CELL / 2 + _FONT / 3
+        parts.append(f"<text transform='translate({x:.1f},{top - _GAP:.1f}) rotate(-90)'>"
+                     f"<title>{html.escape(rule_title(rule, lang))}</title>{html.escape(rule)}</text>")
+    for i, (name, shown) in enumerate(zip(report.learners, names, strict=True)):
+        y = top + _CELL * i
+        parts.append(f"<text x='{_GAP}' y='{y + _CELL / 2 + _FONT / 3:.1f}'><title>{html.escape(name)}</title>"
+                     f"{html.escape(shown)}</text>")
+        for j, rule in enumerate(report.rules):
+            x = left + _CELL * j
+            cell = report.mastery[name].get(rule)
+            if cell:
+                share = cell[0] / cell[1]
+                fill, text = _colour(share), str(round(100 * share))
+                tip = f"{name} · {rule}: {cell[0]}/{cell[1]} ({text}%)"
+            else:
+                fill, text, tip = "#eeeeee", "·", f"{name} · {rule}: —"
+            ink = "#ffffff" if cell and (share < 0.2 or share > 0.85) else "#000000"
+            parts.append(f"<g><title>{html.escape(tip)}</title><rect x='{x:.1f}' y='{y:.1f}' width='{_CELL - 1}'"
+                         f" height='{_CELL - 1}' fill='{fill}'/><text x='{x + _CELL / 2:.1f}'"
+                         f" y='{y + _CELL / 2 + _FONT / 3:.1f}' text-anchor='middle' fill='{ink}'"
+                         f" font-size='{_FONT - 1}'>{text}</text></g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# -- the instructor page ----------------------------------------------------------------------------------------
+#: A box that scrolls sideways what is wider than the screen (a big class's map, a long exam's table).
+_SCROLL = "overflow-x:auto;max-width:calc(100vw - 2em)"
+
+def _html_table(rows: list[list[str]], caption: str = "", titles: dict[str, str] | None = None) -> str:
+    """A table whose first row heads the columns and first column the rows; ``titles`` gives a column head its
+    longer name (shown on hover and read by screen readers). Wider than the screen, it scrolls in its box."""
+    titles = titles or {}
+    head = "".join(f"<th scope='col'><abbr title='{html.escape(titles[c])}'>{html.escape(c)}</abbr></th>"
+                   if c in titles else f"<th scope='col'>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + f"<th scope='row'>{html.escape(r[0])}</th>"
+                   + "".join(f"<td>{html.escape(c)}</td>" for c in r[1:]) + "</tr>" for r in rows[1:])
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f"<div class='gj-scroll' style='{_SCROLL}'><table class='gj-report' style='white-space:nowrap'>{cap}"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def _localised(rows: list[list[str]], lang: str, keys: dict[str, str]) -> list[list[str]]:
+    return [[t(keys[c], lang) if c in keys else c for c in rows[0]], *rows[1:]]
+
+
+def _exam_html(e: ExamReport, lang: str, question: Callable[[str], str]) -> str:
+    exam = e.exam
+    limit = t("report.limit", lang, minutes=exam.minutes) if exam.minutes else t("report.no_limit", lang)
+    rules = find_ruleset(exam.rules)
+    title = t("report.exam", lang, code=exam.code, rules=pick(rules.title_zh, rules.title_en, lang),
+              count=len(exam.drills), limit=limit)
+    rows = [[t("report.col.learner", lang), t("report.col.score", lang),
+             *(str(n) for n in range(1, len(exam.drills) + 1))]]
+    for r in e.results:
+        score = f"{r.score}/{len(exam.drills)}" if r.submitted else t("report.open", lang)
+        rows.append([r.learner, score, *("" if c is None else "✔" if c else "✘" for c in r.correct)])
+    missed = "".join(
+        "<li>" + html.escape(t("report.missed_row", lang, n=m.number, missed=m.missed, of=m.of, q=question(m.drill)))
+        + "</li>" for m in e.missed[:5])
+    return (f"<section class='gj-exam-report'><h4>{html.escape(title)}</h4>{_html_table(rows)}"
+            + (f"<p>{html.escape(t('report.missed', lang))}</p><ol>{missed}</ol>" if missed else "") + "</section>")
+
+
+def report_html(report: ClassReport, lang: str | None = None) -> str:
+    """The instructor page's content: the mastery map (picture and table), stars per stage, and the exams.
+    Questions are shown by their text, never by drill id (with an id, a learner could rebuild the answer)."""
+    lang = lang or get_language()
+    if not report.learners:
+        return f"<p>{html.escape(t('report.nobody', lang))}</p>"
+    keys = {"learner": "report.col.learner", "points": "report.col.points", "rule": "report.col.rule",
+            "class": "report.col.class"}
+    mastery = _localised(mastery_table(report), lang, keys)
+    stars = stars_table(report)
+    stars = [[t("report.col.learner", lang), t("report.col.points", lang), *stars[0][2:]], *stars[1:]]
+    for row in stars[1:]:
+        row[2] = pick(*report.titles[row[0]], lang)
+    numbers = {sid: str(i) for i, sid in enumerate(report.stages, start=1)}  # narrow columns: stage numbers
+    stars[0][3:] = [numbers[sid] for sid in report.stages]
+    stars[0][2] = t("report.col.title", lang)
+    titles = {numbers[s.id]: s.title(lang) for s in STAGES if s.id in numbers}
+
+    def question(drill_id: str) -> str:
+        return pick(*drill(drill_id).question(), lang)
+
+    exams = "".join(_exam_html(e, lang, question) for e in report.exams) or \
+        f"<p>{html.escape(t('report.no_exam', lang))}</p>"
+    return (f"<h3>{html.escape(t('report.map', lang))}</h3><p>{html.escape(t('report.map.about', lang))}</p>"
+            f"<div class='gj-scroll' style='{_SCROLL}'>{heatmap_svg(report, lang)}</div>"
+            f"<details><summary>{html.escape(t('report.map.table', lang))}</summary>{_html_table(mastery)}</details>"
+            f"<h3>{html.escape(t('report.stars', lang))}</h3>{_html_table(stars, titles=titles)}"
+            f"<h3>{html.escape(t('report.exams', lang))}</h3>{exams}")
+
+
+class ReportPage:
+    """The instructor page: the report of the app's progress file, drawn again on "refresh" and when the
+    language changes. With ``?exam=CODE`` in the address, only that exam."""
+
+    def __init__(self, session: Any, store: ProgressStore | None = None) -> None:
+        from .pages import store as page_store
+
+        self.session, self.store = session, store or page_store()
+        self.head = make(w.HTML)
+        self.body = make(w.HTML)
+        self.refresh_button = make(w.Button, icon="refresh")
+        self.refresh_button.on_click(lambda _b: self.refresh())
+        self.box = make(w.VBox, children=[self.head, self.refresh_button, self.body])
+        self.box.add_class("gj-report-page")
+        self._report: ClassReport | None = None
+        self._error = ""
+        self._unsubscribe = subscribe(lambda _lang: self._draw())
+        session.follow(lambda _changed: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the progress file again and redraw."""
+        try:
+            self._report, self._error = build(self.store, getattr(self.session, "exam", "") or None), ""
+        except GoujiError as e:
+            self._report, self._error = None, pick(e.zh, e.en)
+        self._stamp = datetime.now(UTC)
+        self._draw()
+
+    def _draw(self) -> None:
+        lang = get_language()
+        self.refresh_button.description = t("report.refresh", lang)
+        n = len(self._report.learners) if self._report else 0
+        updated = t("report.updated", lang, time=self._stamp.strftime("%H:%M:%S"), n=n)
+        self.head.value = (f"<header class='gj-header'><h2>{html.escape(t('report.title', lang))}</h2>"
+                           f"<p>{html.escape(updated)}</p></header>")
+        self.body.value = (report_html(self._report, lang) if self._report is not None
+                           else f"<p role='alert'>⚠ {html.escape(self._error)}</p>")
+
+    def close(self) -> None:
+        self._unsubscribe()
+        for child in self.box.children:
+            child.close()
+        self.box.close()
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def page(session: Any) -> ReportPage:
+    """The instructor page for ``session`` (what ``report.ipynb`` shows)."""
+    return ReportPage(session)
