@@ -175,7 +175,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     try:
         return serve(port=args.port, progress=Path(args.progress) if args.progress else None,
-                     open_browser=args.open)
+                     open_browser=args.open, class_size=args.class_size)
     except AppError as e:
         raise UsageError(f"serve: {e}") from None
 
@@ -294,6 +294,14 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _class_size(text: str) -> int:
+    from .app import MAX_CLASS
+
+    if not text.isdigit() or not 1 <= int(text) <= MAX_CLASS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a class size (1-{MAX_CLASS}) / 不是班级人数")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
@@ -324,6 +332,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--port", type=_port, help="port on 127.0.0.1 (default: the first free one from 8866)")
     cmd.add_argument("--progress", metavar="PATH", help="the progress file (default: one per user)")
     cmd.add_argument("--open", action="store_true", help="open the app in a browser")
+    cmd.add_argument("--class-size", type=_class_size, default=1, metavar="N",
+                     help="learners who open pages together (default 1: one person); N kernels are kept ready, "
+                          "about 65 MB each")
     cmd.set_defaults(run=_cmd_serve)
 
     cmd = sub.add_parser("lab", help="open the course notebooks in JupyterLab (for instructors)")

@@ -46,7 +46,7 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     session.apply("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en&step=3")
 
     linyi = PRESETS["linyi"]
-    assert "Learner: 小明" in header.value and "rules=linyi" in header.value
+    assert "Learner: 小明" in header.children[0].value and "rules=linyi" in footer.value
     assert cite("gouji.duitou", linyi) in footer.value and "Summary" in footer.value
     for kind, level in (("beats", "easy"), ("who_may_act", "medium")):
         assert make_drill(kind, 1, level=level, rules="linyi").puzzle_id in _texts(quiz)
@@ -84,20 +84,60 @@ def test_a_preheated_kernel_builds_the_page_first_and_applies_the_request_on_its
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setattr(voila.utils, "get_query_string", get_query_string)
 
-    async def kernel() -> tuple[course.Session, w.HTML]:
+    async def kernel() -> tuple[course.Session, w.Widget]:
         session = course.start("cards")
         assert (session.learner, session.rules.name, session.lang) == ("", "qingdao", "zh")
         header = pages.header(session)  # built before the request
-        assert "Learner" not in header.value
+        assert "Learner" not in _texts(header)
         requested.set()
         await asyncio.wait_for(asyncio.gather(*course._WAITING), 10)
         return session, header
 
-    done: list[tuple[course.Session, w.HTML]] = []
+    done: list[tuple[course.Session, w.Widget]] = []
     # A loop of its own, as the kernel has: pytest-playwright may hold a running loop in this thread.
     thread = threading.Thread(target=lambda: done.append(asyncio.run(kernel())))
     thread.start()
     thread.join(30)
     session, header = done[0]
     assert (session.learner, session.rules.name, session.lang) == ("ming", "tongsu", "en")
-    assert "Learner: ming" in header.value and not course._WAITING
+    assert "Learner: ming" in _texts(header) and not course._WAITING
+
+
+def _switch(header: w.Widget, text: str) -> w.Button:
+    """The header's switch button that reads ``text``."""
+    found = [b for b in _buttons(header) if b.description == text]
+    assert len(found) == 1, text
+    return found[0]
+
+
+def _buttons(widget: w.Widget) -> list[w.Button]:
+    own = [widget] if isinstance(widget, w.Button) else []
+    return own + [b for child in getattr(widget, "children", ()) for b in _buttons(child)]
+
+
+def test_the_header_switches_change_the_page_in_place_and_the_address_follows():
+    session = course.start("dagouji", "learner=ming&rules=qingdao&lang=zh&step=2")
+    header, quiz = pages.header(session), pages.quiz(session, [("beats", "easy")])
+    controls = _ids(quiz)
+    state = header.children[0]
+    assert "data-query='learner=ming&amp;rules=qingdao&amp;lang=zh&amp;step=2'" in state.value
+
+    _switch(header, PRESETS["linyi"].title_zh).click()
+
+    assert session.rules.name == "linyi" and session.step == 2 and session.learner == "ming"
+    assert make_drill("beats", 1, level="easy", rules="linyi").puzzle_id in _texts(quiz) and _ids(quiz) == controls
+    assert "rules=linyi" in state.value and "gj-current" in _switch(header, PRESETS["linyi"].title_zh)._dom_classes
+    assert "gj-current" not in _switch(header, PRESETS["qingdao"].title_zh)._dom_classes
+
+    _switch(header, "English").click()
+
+    assert session.lang == "en" and "lang=en" in state.value and "Learner: ming" in state.value
+    assert _switch(header, PRESETS["linyi"].title_en).button_style == "info"
+
+
+def test_the_address_follows_the_scenario_step():
+    session = course.start("dagouji", "learner=ming&rules=qingdao&lang=zh")
+    header = pages.header(session)
+    player = pages.scenario(session, "qingdao_dagouji")
+    player.go(4)
+    assert session.step == 4 and "step=4" in header.children[0].value
