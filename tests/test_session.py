@@ -4,6 +4,7 @@ brings: learner, rule set, language and a presenter's step."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import ipywidgets as w
@@ -73,16 +74,14 @@ def test_the_same_address_again_changes_nothing():
 
 
 def test_a_preheated_kernel_builds_the_page_first_and_applies_the_request_on_its_event_loop(monkeypatch):
-    import voila.utils
+    requested = asyncio.Event()
 
-    requested = threading.Event()
-
-    def get_query_string() -> str:  # Voila's: blocks until the page is requested
-        assert requested.wait(10)
+    async def request_query() -> str:  # the server's answer: it comes when the page is requested
+        await requested.wait()
         return "learner=ming&rules=tongsu&lang=en"
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setattr(voila.utils, "get_query_string", get_query_string)
+    monkeypatch.setattr(course, "_request_query", request_query)
 
     async def kernel() -> tuple[course.Session, w.Widget]:
         session = course.start("cards")
@@ -141,3 +140,33 @@ def test_the_address_follows_the_scenario_step():
     player = pages.scenario(session, "qingdao_dagouji")
     player.go(4)
     assert session.step == 4 and "step=4" in header.children[0].value
+
+
+def test_a_kernel_gets_its_page_request_from_voilas_query_socket(monkeypatch):
+    """The request a warm or preheated kernel waits for comes over Voila's own ``voila/query`` socket."""
+    import tornado.web
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from gouji_teach.app import free_port
+
+    port = free_port(19466)
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+
+    async def both() -> str:
+        app = tornado.web.Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)])
+        server = app.listen(port, address="127.0.0.1")
+        try:
+            RequestInfoSocketHandler.send_updates({"kernel_id": "k-1", "payload": {"QUERY_STRING": "lang=en"}})
+            return await asyncio.wait_for(course._request_query(), 10)
+        finally:
+            server.stop()
+
+    done: list[str] = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(both())))
+    thread.start()
+    thread.join(30)
+    assert done == ["lang=en"]
+    assert os.environ["QUERY_STRING"] == "lang=en"
