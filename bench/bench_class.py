@@ -51,6 +51,7 @@ class Figures:
     """What the learners saw."""
 
     first_widget: list[float] = field(default_factory=list)
+    served: list[float] = field(default_factory=list)  # the page's HTML complete: its notebook has run
     feedback: list[float] = field(default_factory=list)
     pages: int = 0
     with_puzzles: int = 0
@@ -116,6 +117,8 @@ async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: i
             .some(e => e.getClientRects().length > 0) && performance.now()""", timeout=PAGE_TIMEOUT_S * 1000,
                                               polling=100)
         figures.first_widget.append(float(await handle.json_value()) / 1000)
+        figures.served.append(float(await page.evaluate(
+            "() => performance.getEntriesByType('navigation')[0].responseEnd")) / 1000)
         for puzzle in puzzles:
             await page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=30_000)
         figures.with_puzzles += 1
@@ -249,6 +252,8 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
     print(f"  pages with every puzzle: {figures.with_puzzles}/{figures.pages}")
     print(f"  first widget: p50 {_pct(figures.first_widget, 0.5):.1f} s, p95 {_pct(figures.first_widget, 0.95):.1f} s"
           f" (max {max(figures.first_widget, default=float('nan')):.1f} s)")
+    print(f"  page served (its notebook run): p50 {_pct(figures.served, 0.5):.1f} s, "
+          f"p95 {_pct(figures.served, 0.95):.1f} s")
     print(f"  click to feedback: p50 {_pct(figures.feedback, 0.5):.2f} s, p95 {_pct(figures.feedback, 0.95):.2f} s "
           f"over {len(figures.feedback)} answers")
     print(f"  errors: {len(figures.errors)}; Voila's 'Timeout waiting for IOPub output': {timeouts}")

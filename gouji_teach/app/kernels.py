@@ -127,6 +127,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         finally:
             self._starting -= 1
         self._warm.append(kernel_id)
+        self.log.info("gouji: warm kernel %s ready (%d warm)", kernel_id, len(self._warm))
         self._schedule_fill(0)
 
     async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None,

@@ -154,9 +154,19 @@ def header(session: Session) -> w.Widget:
                 f"<p>{who} · {_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
                 f"<span class='gj-state' hidden data-query='{html.escape(session.query())}'></span></header>")
 
-    box = make(w.VBox, children=[_Live(render, session), _switch_controls(session)])
-    box.add_class("gj-header-box")
-    return box
+    return _Header(_Live(render, session), _switch_controls(session))
+
+
+class _Header(w.VBox):
+    """A stage's header: its text (``value``, the HTML as it is now) above the page's switches."""
+
+    def __init__(self, text: w.HTML, switches: w.Widget) -> None:
+        super().__init__(children=[text, switches], **defaults(w.VBox))
+        self.add_class("gj-header-box")
+
+    @property
+    def value(self) -> str:
+        return self.children[0].value
 
 
 def _record(session: Session, attempt: Attempt, status: w.HTML) -> None:
