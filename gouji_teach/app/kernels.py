@@ -161,7 +161,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
     async def _start_warm(self) -> None:
         self._starting += 1
         try:
-            kernel_id = await super().start_kernel(kernel_name="python3", env=self._warm_env(),
+            kernel_id = await super().start_kernel(kernel_name="python3", path="", env=self._warm_env(),
                                                    extra_arguments=[f"--IPKernelApp.exec_lines={self.warm_imports}"])
         except Exception as e:  # a kernel that cannot start: pages start their own (and the log says why)
             self.log.warning("gouji: a warm kernel did not start: %s", e)
