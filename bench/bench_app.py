@@ -104,8 +104,8 @@ def _cpu_ticks(process: Path) -> int:
 
 
 def settle(kernel: Path, timeout: float = 60) -> None:
-    """Wait until a kernel is idle: it has built its page for the default session (the log's "pool is filled"
-    comes when the kernel starts, before it has imported anything)."""
+    """Wait until a kernel is idle: it has imported the course, or built its page for the default session (the
+    server's log says a kernel is ready when its process has started, before it has imported anything)."""
     deadline = time.monotonic() + timeout
     before = _cpu_ticks(kernel)
     while time.monotonic() < deadline:
