@@ -182,6 +182,7 @@ def main() -> int:
     parser.add_argument("--class-size", type=int, default=None, help="gouji-teach serve --class-size (default N)")
     parser.add_argument("--after", type=float, default=60, help="seconds to wait after the tabs close (default 60)")
     parser.add_argument("--limit", type=float, default=900, help="seconds the learners may take in all (900)")
+    parser.add_argument("--log", type=Path, help="keep the server's log in this file")
     args = parser.parse_args()
     args.window = args.window if args.window is not None else (5 if args.mode == "burst" else 300)
     args.visits = args.visits or (1 if args.mode == "burst" else 3)
@@ -206,6 +207,8 @@ def main() -> int:
             try:
                 return report(args, size, base, log, serve, chromium, course)
             finally:
+                if args.log:
+                    shutil.copyfile(log, args.log)
                 serve.terminate()
                 try:
                     serve.wait(timeout=30)

@@ -7,12 +7,13 @@ app's ``voila.json``) changes three things:
   moment it is asked for: the page's notebook then runs at once instead of after a kernel start (a core for about
   a second). Kernels that are warm or in use together number at least ``class_size``; at least ``spare`` are warm
   while learners keep arriving. A warm kernel does not know its page's address yet: the server passes it
-  (the request's ``QUERY_STRING`` …) as it does to Voila's preheated kernels, and :func:`gouji_teach.teach.course.start`
-  follows it.
+  (the request's ``QUERY_STRING`` …) as it does to Voila's preheated kernels, and
+  :func:`gouji_teach.teach.course.start` follows it.
 * **Kernels end with their page.** A kernel with no page connected for ``cull_idle_timeout`` seconds (a tab closed,
   a browser gone) is shut down; a kernel a page is connected to is never culled, however idle, and warm kernels
-  are never culled. (The page also asks for its kernel's shutdown when it closes; the template makes that request
-  carry its ``_xsrf`` token.)
+  are never culled. A page's kernel its page has not connected to yet is kept ``unconnected_grace`` seconds: a
+  browser on a loaded machine can take a minute between the page's HTML and its connection. (The page also asks
+  for its kernel's shutdown when it closes; the template makes that request carry its ``_xsrf`` token.)
 * **Pages that are not for learners** (``hidden``: the lesson template for authors) are not served.
 
 It also makes the server's own work per page smaller: Voila makes a new template environment for every page
@@ -107,6 +108,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
                                             "kernel costs a core for a second: not while the page runs)")
     warm_parallel = Integer(2, config=True, help="Warm kernels started at the same time at most")
     hidden = List(Unicode(), ["lesson_template.ipynb"], config=True, help="Notebooks not served to learners")
+    unconnected_grace = Float(150, config=True, help="Seconds a page's kernel is kept before its page first "
+                                                     "connects (a loaded browser can take a minute after the HTML)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -116,6 +119,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._tasks: set[asyncio.Future[None]] = set()  # the loop keeps only weak references to its tasks
         self._started_at = time.monotonic()
         self._announced = False
+        self._connected: set[str] = set()  # kernels a page has connected to at least once
         share_compiled_templates()
         self._schedule_fill(0)
 
@@ -194,19 +198,30 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._schedule_fill(self.warm_delay)
         return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
 
-    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
-        if kernel_id in self._warm:
-            self._warm.remove(kernel_id)
-        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
-        if not restart:
-            self._schedule_fill(self.warm_delay)
+    def notify_connect(self, kernel_id: str) -> None:
+        self._connected.add(kernel_id)
+        super().notify_connect(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Warm kernels are never culled; other kernels only when no page is connected (``cull_connected`` is
-        false in the app's configuration)."""
+        false in the app's configuration), and a page's kernel its page has not connected to yet only after
+        ``unconnected_grace`` seconds (a tab closed before then asks for the kernel's shutdown itself)."""
         if kernel_id in self._warm:
             return
+        kernel = self._kernels.get(kernel_id)
+        if (kernel_id not in self._connected and kernel is not None and hasattr(kernel, "last_activity")
+                and (_now() - kernel.last_activity).total_seconds() < self.unconnected_grace):
+            return
         await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        if kernel_id in self._warm:
+            self._warm.remove(kernel_id)
+        if not restart:
+            self._connected.discard(kernel_id)
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        if not restart:
+            self._schedule_fill(self.warm_delay)
 
 
 def _now() -> Any:

@@ -1,7 +1,8 @@
 // The course page's helpers (loaded in the page's head, before Voila's scripts):
 // - while the page is prepared, a progress message in the page's language;
-// - the kernel's shutdown request sent when the tab closes carries an _xsrf token (Voila's own request reads it
-//   from a cookie that nothing else sets, and the server refuses it without one);
+// - when the tab closes, the kernel's shutdown is asked for, with an _xsrf token (Voila's own request reads it
+//   from a cookie that nothing else sets, and the server refused it without one; it is also sent before Voila's
+//   scripts have loaded);
 // - when the page's kernel stops (killed, restarted, gone), a message in both languages and a resume button
 //   that opens the same stage at the same step (the address follows the session: see below); the stopped
 //   kernel is shut down at once;
@@ -55,7 +56,10 @@
 
   let leaving = false;
   let stopped = false;
-  window.addEventListener("beforeunload", () => { leaving = true; });
+  window.addEventListener("beforeunload", () => {
+    leaving = true;
+    shutdown(); // also when the tab closes before Voila's scripts have loaded (they send the same request)
+  });
 
   function stop() {
     if (stopped || leaving) return;
