@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "brows
 from pagekit import quiz_puzzles  # (the drills a page shows, numbered as the page numbers them)
 
 MAX_LEARNERS, MAX_VISITS = 60, 5
-PAGE_TIMEOUT_S = 180
+PAGE_TIMEOUT_S = 300
 
 
 @dataclass

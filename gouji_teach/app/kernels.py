@@ -108,8 +108,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
                                             "kernel costs a core for a second: not while the page runs)")
     warm_parallel = Integer(2, config=True, help="Warm kernels started at the same time at most")
     hidden = List(Unicode(), ["lesson_template.ipynb"], config=True, help="Notebooks not served to learners")
-    unconnected_grace = Float(150, config=True, help="Seconds a page's kernel is kept before its page first "
-                                                     "connects (a loaded browser can take a minute after the HTML)")
+    unconnected_grace = Float(600, config=True, help="Seconds a page's kernel is kept before its page first "
+                                                     "connects (a loaded browser took minutes)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
