@@ -3,7 +3,7 @@
     python bench/bench_app.py [--runs 5] [--clicks 20] [--no-nbval] [--pages 10_biesan.ipynb ...] [--query Q]
 
 1. Navigation to the first interactive widget, for the landing page and every stage, against a minimal
-   one-button notebook served by the same Voila (the app's command line, configuration and template, preheated
+   one-button notebook served by the same Voila (the app's command line, configuration and template, warm
    kernels) in the same run: medians and the ratio to the minimal page (target: ratio <= 1.3).
 2. Click to feedback in chromium on a quiz (the course's quiz widget on a page of its own): from the click on
    an answer button to the feedback in the page (target: median <= 100 ms).
@@ -11,9 +11,9 @@
 
 Every page is opened with a session query (``?learner=…&rules=qingdao&lang=zh``) as the landing page's links
 open it; ``--query`` gives another (``learner=bench&rules=linyi&lang=en``: a session other than the default the
-preheated page was built for, which the kernel applies after the request). Before each timed visit the page's
-preheated kernel is back in its pool (the server log says so) and idle (its CPU time in ``/proc`` stops
-growing): it has run its page for the default session, as it has when a learner arrives.
+page is built for before its address arrives, which the kernel then applies). Before each timed visit the
+server is back to its idle kernels (warm ones, with the course imported) and they are idle (their CPU time in
+``/proc`` stops growing), as they are when a learner arrives.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ _CLICKS_NOTEBOOK = """{"cells": [{"cell_type": "code", "execution_count": null, 
  "nbformat": 4, "nbformat_minor": 5}
 """
 
-_CLICK_JS = """async ([index, label, retry]) => {
+CLICK_JS = """async ([index, label, retry]) => {
   const box = document.querySelectorAll('.gouji-puzzle')[index];  // retry shows a new drill: found by place
   const find = text => Array.from(box.querySelectorAll('button')).find(b => b.textContent.trim() === text);
   const until = test => new Promise(resolve => {
@@ -81,13 +81,6 @@ _CLICK_JS = """async ([index, label, retry]) => {
 }"""
 
 
-def _fills(log: Path, notebook: str | None = None) -> int:
-    """How often the server log says the notebook's kernel pool (default: any pool) was filled."""
-    text = log.read_text(encoding="utf-8", errors="replace")
-    name = r"\S+" if notebook is None else re.escape(notebook)
-    return len(re.findall(rf"Kernel pool of {name} is filled", text))
-
-
 def _stat(process: Path) -> list[str] | None:
     """Fields 3 on (state, ppid, ...) of ``/proc/PID/stat``; ``None`` once the process has ended."""
     try:
@@ -96,7 +89,7 @@ def _stat(process: Path) -> list[str] | None:
         return None
 
 
-def _kernels(server: int) -> list[Path]:
+def kernels_of(server: int) -> list[Path]:
     """The ``/proc`` entries of the server's children, oldest first: its kernels (each runs in a session of its
     own, as a child of the server)."""
     children = [(int(fields[19]), proc) for proc in Path("/proc").glob("[0-9]*")  # starttime
@@ -110,9 +103,9 @@ def _cpu_ticks(process: Path) -> int:
     return int(fields[11]) + int(fields[12]) if fields else 0  # utime, stime
 
 
-def _settle(kernel: Path, timeout: float = 60) -> None:
-    """Wait until a kernel is idle: it has built its page for the default session (the log's "pool is filled"
-    comes when the kernel starts, before it has imported anything)."""
+def settle(kernel: Path, timeout: float = 60) -> None:
+    """Wait until a kernel is idle: it has imported the course, or built its page for the default session (the
+    server's log says a kernel is ready when its process has started, before it has imported anything)."""
     deadline = time.monotonic() + timeout
     before = _cpu_ticks(kernel)
     while time.monotonic() < deadline:
@@ -144,18 +137,19 @@ def _median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def time_pages(base: str, log: Path, notebooks: list[str], runs: int, page_factory: Any,
-               server: int, query: str) -> dict[str, list[float]]:
-    """Round-robin visits of every page. Before each, every page visited so far has its preheated kernel back
-    in the pool (a pool is filled again 5 s after use, which would otherwise start a kernel during a later
-    visit), and the newest kernel is idle."""
+def time_pages(base: str, notebooks: list[str], runs: int, page_factory: Any, server: int,
+               query: str) -> dict[str, list[float]]:
+    """Round-robin visits of every page. Before each, the server is back to its idle kernels (the closed page's
+    kernel shut down, the warm kernel it took replaced: a kernel starting during a visit would slow it down),
+    and every kernel is idle."""
     times: dict[str, list[float]] = {nb: [] for nb in notebooks}
-    pools = _fills(log)
+    idle = len(kernels_of(server))
     for visited in range(runs * len(notebooks)):
         nb = notebooks[visited % len(notebooks)]
-        if not _wait(lambda visited=visited: _fills(log) >= pools + visited, 120):
-            print(f"  note: before {nb}: a pool was not filled again within 120 s", file=sys.stderr)
-        _settle(_kernels(server)[-1])  # the server started the newest kernel last
+        if not _wait(lambda: len(kernels_of(server)) == idle, 120):
+            print(f"  note: before {nb}: not back to {idle} kernels within 120 s", file=sys.stderr)
+        for kernel in kernels_of(server):
+            settle(kernel)
         page = page_factory()
         try:
             times[nb].append(_first_widget_ms(page, f"{base}voila/render/{nb}?{query}"))
@@ -177,7 +171,7 @@ def time_clicks(base: str, page: Page, clicks: int) -> list[float]:
     for i in range(clicks):
         puzzle = puzzles[i % len(puzzles)]
         choice = puzzle.choices[(i // len(puzzles)) % len(puzzle.choices)]
-        samples.append(float(page.evaluate(_CLICK_JS, [i % len(puzzles), choice.text("zh"), t("widget.retry", "zh")])))
+        samples.append(float(page.evaluate(CLICK_JS, [i % len(puzzles), choice.text("zh"), t("widget.retry", "zh")])))
     return samples
 
 
@@ -227,16 +221,16 @@ def main() -> int:
                 if not _wait(lambda: responds(base + "voila/tree"), 120):
                     print(log.read_text(encoding="utf-8", errors="replace"), file=sys.stderr)
                     return 1
-                every = [nb.name for nb in folder.glob("*.ipynb")]  # Voila preheats them all, timed or not
-                _wait(lambda: all(_fills(log, nb) for nb in every), 600)
-                for kernel in _kernels(server.pid):
-                    _settle(kernel)
-                print(f"server up, {len(every)} kernel pools filled and idle in {time.monotonic() - started:.1f} s")
+                _wait(lambda: "warm kernel(s) ready" in log.read_text(encoding="utf-8", errors="replace"), 600)
+                for kernel in kernels_of(server.pid):
+                    settle(kernel)
+                print(f"server up, {len(kernels_of(server.pid))} kernels (warm or preheated) idle in "
+                      f"{time.monotonic() - started:.1f} s")
                 with sync_playwright() as pw:
                     browser = pw.chromium.launch(executable_path=chromium, args=FLAGS)
                     context = browser.new_context(viewport={"width": 1280, "height": 800})
                     context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
-                    times = time_pages(base, log, pages, args.runs, context.new_page, server.pid, args.query)
+                    times = time_pages(base, pages, args.runs, context.new_page, server.pid, args.query)
                     clicks = time_clicks(base, context.new_page(), args.clicks)
                     browser.close()
             finally:

@@ -174,8 +174,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from .app import AppError, serve
 
     try:
-        return serve(port=args.port, progress=args.progress,
-                     open_browser=args.open)
+        return serve(port=args.port, progress=args.progress, open_browser=args.open, class_size=args.class_size)
     except AppError as e:
         raise UsageError(f"serve: {e}") from None
 
@@ -316,13 +315,11 @@ def _whole(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _store(path: str | None, *, must_exist: bool) -> Any:
+def _store(path: Path | None, *, must_exist: bool) -> Any:
     """The progress store at ``--progress PATH`` (default: the per-user file); a report needs an existing one."""
-    from pathlib import Path
-
     from .teach.progress import ProgressStore, default_path
 
-    where = Path(path).expanduser() if path else default_path()
+    where = path.expanduser() if path is not None else default_path()
     if must_exist and not where.is_file():
         raise UsageError(f"--progress {str(where)!r}: 没有这个进度文件 no such progress file")
     return ProgressStore(where)
@@ -404,6 +401,14 @@ def _progress_path(text: str) -> Path:
     return Path(text)
 
 
+def _class_size(text: str) -> int:
+    from .app import MAX_CLASS
+
+    if not text.isdigit() or not 1 <= int(text) <= MAX_CLASS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a class size (1-{MAX_CLASS}) / 不是班级人数")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
@@ -435,6 +440,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
                      help="the progress file (default: one per user)")
     cmd.add_argument("--open", action="store_true", help="open the app in a browser")
+    cmd.add_argument("--class-size", type=_class_size, default=1, metavar="N",
+                     help="learners who open pages together (default 1: one person); N kernels are kept ready, "
+                          "about 65 MB each")
     cmd.set_defaults(run=_cmd_serve)
 
     cmd = sub.add_parser("lab", help="open the course notebooks in JupyterLab (for instructors)")
@@ -483,16 +491,16 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--count", required=True, type=_whole("--count", 1, 100), help="number of questions (1-100)")
     new.add_argument("--seed", required=True, type=_whole("--seed", 0, 10**9), help="seed choosing the drills")
     new.add_argument("--minutes", type=_whole("--minutes", 1, 600), help="time limit of each sitting (default: none)")
-    new.add_argument("--progress", metavar="PATH", help="the class's progress file (as given to serve)")
+    new.add_argument("--progress", metavar="PATH", type=_progress_path, help="the class's progress file (as given to serve)")
     new.add_argument("--url", default="http://127.0.0.1:8866/", help="the app's address, for the printed link")
     new.add_argument("--json", action="store_true", help="print JSON (with the questions' drill ids)")
     new.set_defaults(run=_cmd_exam_new)
     listing = exam_sub.add_parser("list", help="the exams of a progress file and how many took them")
-    listing.add_argument("--progress", metavar="PATH", help="the class's progress file")
+    listing.add_argument("--progress", metavar="PATH", type=_progress_path, help="the class's progress file")
     listing.set_defaults(run=_cmd_exam_list)
 
     cmd = sub.add_parser("report", help="the class report: stars, mastery per rule, exam scores, most missed")
-    cmd.add_argument("--progress", metavar="PATH", help="the class's progress file")
+    cmd.add_argument("--progress", metavar="PATH", type=_progress_path, help="the class's progress file")
     cmd.add_argument("--exam", metavar="CODE", help="only this exam (with --csv: its gradebook)")
     output = cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")

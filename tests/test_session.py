@@ -4,6 +4,7 @@ brings: learner, rule set, language and a presenter's step."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import ipywidgets as w
@@ -46,7 +47,7 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     session.apply("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en&step=3")
 
     linyi = PRESETS["linyi"]
-    assert "Learner: 小明" in header.value and "rules=linyi" in header.value
+    assert "Learner: 小明" in header.value and "rules=linyi" in footer.value
     assert cite("gouji.duitou", linyi) in footer.value and "Summary" in footer.value
     for kind, level in (("beats", "easy"), ("who_may_act", "medium")):
         assert make_drill(kind, 1, level=level, rules="linyi").puzzle_id in _texts(quiz)
@@ -73,31 +74,98 @@ def test_the_same_address_again_changes_nothing():
 
 
 def test_a_preheated_kernel_builds_the_page_first_and_applies_the_request_on_its_event_loop(monkeypatch):
-    import voila.utils
+    requested = asyncio.Event()
 
-    requested = threading.Event()
-
-    def get_query_string() -> str:  # Voila's: blocks until the page is requested
-        assert requested.wait(10)
+    async def request_query() -> str:  # the server's answer: it comes when the page is requested
+        await requested.wait()
         return "learner=ming&rules=tongsu&lang=en"
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setattr(voila.utils, "get_query_string", get_query_string)
+    monkeypatch.setattr(course, "_request_query", request_query)
 
-    async def kernel() -> tuple[course.Session, w.HTML]:
+    async def kernel() -> tuple[course.Session, w.Widget]:
         session = course.start("cards")
         assert (session.learner, session.rules.name, session.lang) == ("", "qingdao", "zh")
         header = pages.header(session)  # built before the request
-        assert "Learner" not in header.value
+        assert "Learner" not in _texts(header)
         requested.set()
         await asyncio.wait_for(asyncio.gather(*course._WAITING), 10)
         return session, header
 
-    done: list[tuple[course.Session, w.HTML]] = []
+    done: list[tuple[course.Session, w.Widget]] = []
     # A loop of its own, as the kernel has: pytest-playwright may hold a running loop in this thread.
     thread = threading.Thread(target=lambda: done.append(asyncio.run(kernel())))
     thread.start()
     thread.join(30)
     session, header = done[0]
     assert (session.learner, session.rules.name, session.lang) == ("ming", "tongsu", "en")
-    assert "Learner: ming" in header.value and not course._WAITING
+    assert "Learner: ming" in _texts(header) and not course._WAITING
+
+
+def _switch(header: w.Widget, text: str) -> w.Button:
+    """The header's switch button that reads ``text``."""
+    found = [b for b in _buttons(header) if b.description == text]
+    assert len(found) == 1, text
+    return found[0]
+
+
+def _buttons(widget: w.Widget) -> list[w.Button]:
+    own = [widget] if isinstance(widget, w.Button) else []
+    return own + [b for child in getattr(widget, "children", ()) for b in _buttons(child)]
+
+
+def test_the_header_switches_change_the_page_in_place_and_the_address_follows():
+    session = course.start("dagouji", "learner=ming&rules=qingdao&lang=zh&step=2")
+    header, quiz = pages.header(session), pages.quiz(session, [("beats", "easy")])
+    controls = _ids(quiz)
+    assert "data-query='learner=ming&amp;rules=qingdao&amp;lang=zh&amp;step=2'" in header.value
+
+    _switch(header, PRESETS["linyi"].title_zh).click()
+
+    assert session.rules.name == "linyi" and session.step == 2 and session.learner == "ming"
+    assert make_drill("beats", 1, level="easy", rules="linyi").puzzle_id in _texts(quiz) and _ids(quiz) == controls
+    assert "rules=linyi" in header.value and "gj-current" in _switch(header, PRESETS["linyi"].title_zh)._dom_classes
+    assert "gj-current" not in _switch(header, PRESETS["qingdao"].title_zh)._dom_classes
+
+    _switch(header, "English").click()
+
+    assert session.lang == "en" and "lang=en" in header.value and "Learner: ming" in header.value
+    assert _switch(header, PRESETS["linyi"].title_en).button_style == "info"
+
+
+def test_the_address_follows_the_scenario_step():
+    session = course.start("dagouji", "learner=ming&rules=qingdao&lang=zh")
+    header = pages.header(session)
+    player = pages.scenario(session, "qingdao_dagouji")
+    player.go(4)
+    assert session.step == 4 and "step=4" in header.value
+
+
+def test_a_kernel_gets_its_page_request_from_voilas_query_socket(monkeypatch):
+    """The request a warm or preheated kernel waits for comes over Voila's own ``voila/query`` socket."""
+    import tornado.web
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from gouji_teach.app import free_port
+
+    port = free_port(19466)
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+
+    async def both() -> str:
+        app = tornado.web.Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)])
+        server = app.listen(port, address="127.0.0.1")
+        try:
+            RequestInfoSocketHandler.send_updates({"kernel_id": "k-1", "payload": {"QUERY_STRING": "lang=en"}})
+            return await asyncio.wait_for(course._request_query(), 10)
+        finally:
+            server.stop()
+
+    done: list[str] = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(both())))
+    thread.start()
+    thread.join(30)
+    assert done == ["lang=en"]
+    assert os.environ["QUERY_STRING"] == "lang=en"

@@ -19,12 +19,17 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["COURSE_DIR", "JUPYTER_DIR", "AppError", "free_port", "responds", "serve", "voila_command", "voila_env"]
+__all__ = ["COURSE_DIR", "JUPYTER_DIR", "MAX_CLASS", "AppError", "free_port", "responds", "serve", "voila_command",
+           "voila_env"]
 
 #: The notebooks of the course (``tutorials/`` in a checkout is a link to this folder).
 COURSE_DIR = Path(__file__).resolve().parent.parent / "course"
 #: Jupyter data folder with the app's Voila template (``voila/templates/gouji``).
 JUPYTER_DIR = Path(__file__).resolve().parent / "jupyter"
+
+
+#: The largest class one server takes (each learner's page is a kernel of about 100 MB).
+MAX_CLASS = 200
 
 
 class AppError(RuntimeError):
@@ -43,13 +48,14 @@ def free_port(start: int = 8866, tries: int = 100) -> int:
     raise AppError(f"{start}-{start + tries - 1} 之间没有空闲端口 / no free port from {start} to {start + tries - 1}")
 
 
-def voila_command(port: int) -> list[str]:
+def voila_command(port: int, class_size: int = 1) -> list[str]:
     """The Voila command line of the app; the rest of its configuration is ``jupyter/config/voila.json``:
-    sources stripped, no tracebacks, one preheated kernel per page, idle kernels culled (each page is a
-    kernel and the browser's shutdown request is refused, voila issue 1458, so culling is what frees them).
-    A page's pool is filled again 5 s after its kernel is taken (``fill_delay``): starting a kernel costs a
-    core for a second or two, and at once it would slow down the very page being opened."""
-    return [sys.executable, "-m", "voila", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser"]
+    sources stripped, no tracebacks, the landing page preheated, warm kernels with the course imported for the
+    other pages (at least ``class_size`` kernels warm or in use, :mod:`.kernels`), a page's kernel shut down when
+    its tab closes or when no page has been connected to it for 40 s, never while a page is connected; slow
+    kernels make a page slower, not broken (generous execution and output timeouts)."""
+    return [sys.executable, "-m", "voila", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser",
+            f"--ClassKernelManager.class_size={class_size}"]
 
 
 def voila_env(progress: Path | None) -> dict[str, str]:
@@ -72,14 +78,18 @@ def responds(url: str, timeout: float = 2) -> bool:
 
 
 def serve(*, port: int | None = None, progress: Path | None = None, open_browser: bool = False,
-          announce: Callable[[str], None] = print, startup_timeout: float = 120) -> int:
-    """Run the app until Ctrl-C (or until Voila stops); returns an exit status."""
+          announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1) -> int:
+    """Run the app until Ctrl-C (or until Voila stops); returns an exit status. ``class_size``: learners
+    expected to open pages together (kernels are kept warm for them)."""
+    if not 1 <= class_size <= MAX_CLASS:
+        raise AppError(f"--class-size 要在 1 到 {MAX_CLASS} 之间 / --class-size must be from 1 to {MAX_CLASS}, "
+                       f"not {class_size}")
     if progress is not None:
         from ..teach.progress import ProgressStore
 
         ProgressStore(progress)  # a bad path fails here, with its reason, before anything starts
     port = port or free_port()
-    process = subprocess.Popen(voila_command(port), env=voila_env(progress), start_new_session=True)
+    process = subprocess.Popen(voila_command(port, class_size), env=voila_env(progress), start_new_session=True)
     # a SIGTERM (e.g. from a process manager or `timeout`) stops the app like Ctrl-C: Voila runs in its own
     # session, so only this process can stop it
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)

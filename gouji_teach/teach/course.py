@@ -5,8 +5,9 @@ Every notebook of ``tutorials/`` starts with ``session = course.start("<stage id
 ``?learner=…&rules=…&lang=…`` from the address (Voila hands it to the kernel), switches the language and
 returns what the page needs. Links between pages carry the same three values, so a reload keeps them.
 
-Voila runs a page in a preheated kernel before anyone asks for it, so the address comes after the page is built:
-there, the session starts with the defaults, and everything on the page that depends on it follows it
+A page's kernel may start before anyone asks for it (a preheated kernel, or a warm one the app keeps for a
+class), so the address comes after the page is built: there, the session starts with the defaults, and
+everything on the page that depends on it follows it
 (:meth:`Session.follow`; the teaching layer's ``pages`` functions do) when :meth:`Session.apply` brings the
 address. A page is then ready the moment it is asked for.
 
@@ -279,16 +280,39 @@ def query_string(learner: str, rules: str, lang: str) -> str:
 _WAITING: list[asyncio.Future] = []
 
 
+def _request_url() -> str:
+    """Where the app's server hands a preheated or warm kernel its page's request (Voila's ``voila/query``)."""
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL", "/")
+    return (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+
+
+async def _request_query() -> str:
+    """Wait, on the kernel's event loop, for the request of the page this kernel was started for; put its
+    values in the environment (as Voila's ``get_query_string`` does, without importing Voila's server modules:
+    they would double the kernel's memory) and return its query."""
+    import json
+
+    from tornado.websocket import websocket_connect  # ipykernel's event loop already uses tornado
+
+    connection = await websocket_connect(_request_url())
+    try:
+        message = await connection.read_message()
+    finally:
+        connection.close()
+    info = json.loads(message) if isinstance(message, str | bytes) else {}
+    os.environ.update({str(k): str(v) for k, v in info.items()})
+    return str(info.get("QUERY_STRING", ""))
+
+
 def _follow_request(session: Session) -> None:
-    """In a kernel that Voila preheated: the page is built for the default session before anyone asks for it,
-    so that it is ready when asked for. The page's address reaches the kernel with the request; it is awaited
-    off the kernel's event loop and applied on it; every part of the page that follows the session redraws
-    itself, while the browser is still loading the page's scripts."""
-    from voila.utils import get_query_string  # heavy: imported only inside a preheated Voila kernel
+    """In a kernel started before its page was asked for (preheated or warm): the page is built for the default
+    session at once, and the page's address, when it comes, is applied on the kernel's event loop; every part
+    of the page that follows the session redraws itself, while the browser is still loading the page's scripts."""
 
     async def follow() -> None:
-        query = await asyncio.get_running_loop().run_in_executor(None, get_query_string)
-        session.apply(query or "")
+        session.apply(await _request_query())
 
     task = asyncio.ensure_future(follow())
     _WAITING.append(task)  # the loop keeps only a weak reference to a task
@@ -322,6 +346,17 @@ class Session:
         other = target if isinstance(target, Stage) else stage(target)
         values = {"learner": self.learner, "rules": self.rules.name, "lang": self.lang, **changes}
         return f"{other.notebook}?{query_string(**values)}"
+
+    def query(self, **changes: str | int) -> str:
+        """This page's address query: the session with ``changes``, and the step when there is one. The page's
+        switches apply it, and the address takes it, so that a reload or a resume opens the same page.
+
+        >>> Session(stage("cards"), "小明").query(rules="linyi", step=3)
+        'learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=zh&step=3'
+        """
+        values = {"learner": self.learner, "rules": self.rules.name, "lang": self.lang, "step": self.step, **changes}
+        step = int(values.pop("step"))
+        return query_string(**{k: str(v) for k, v in values.items()}) + (f"&step={step}" if step > 0 else "")
 
     def follow(self, callback: Callable[[set[str]], None]) -> None:
         """Call ``callback(changed)`` after :meth:`apply` changed the session (the names of what changed)."""

@@ -91,11 +91,47 @@ def _switches(session: Session, lang: str) -> str:
     """Links to the same page in the other language and under the other rule sets (a reload keeps all)."""
     here = session.stage
     langs = " | ".join(_link(session.link(here, lang=code), name, current=code == lang)
-                       for code, name in (("zh", "中文"), ("en", "English")))
+                       for code, name in _LANGUAGE_NAMES)
     rules = " | ".join(_link(session.link(here, rules=r.name), pick(r.title_zh, r.title_en, lang),
                              current=r.name == session.rules.name) for r in PRESETS.values())
     return (f"<div class='gj-switches'>{html.escape(t('page.lang', lang))}{langs}<br>"
             f"{html.escape(t('page.rules', lang))}{rules}</div>")
+
+
+_LANGUAGE_NAMES = (("zh", "中文"), ("en", "English"))
+
+
+def _switch_controls(session: Session) -> w.Widget:
+    """The page's language and rule-set switches: buttons that change its session in place. Everything on the
+    page that follows the session redraws itself (puzzles are made again under the new rule set), and the page's
+    address follows (the header's ``gj-state``), so a reload keeps the choice."""
+    langs = {code: make(w.Button, description=name) for code, name in _LANGUAGE_NAMES}
+    rules = {name: make(w.Button) for name in PRESETS}
+    labels = {"page.lang": make(w.HTML), "page.rules": make(w.HTML)}
+
+    def mark(_changed: object = None) -> None:
+        lang = get_language()
+        for key, label in labels.items():
+            label.value = f"<span>{html.escape(t(key, lang))}</span>"
+        for name, button in rules.items():
+            button.description = pick(PRESETS[name].title_zh, PRESETS[name].title_en, lang)
+        for buttons, current in ((langs, session.lang), (rules, session.rules.name)):
+            for value, button in buttons.items():
+                (button.add_class if value == current else button.remove_class)("gj-current")
+                button.button_style = "info" if value == current else ""
+
+    for code, button in langs.items():
+        button.on_click(lambda _b, code=code: session.apply(session.query(lang=code)))
+    for name, button in rules.items():
+        button.on_click(lambda _b, name=name: session.apply(session.query(rules=name)))
+    subscribe(mark)
+    session.follow(mark)
+    mark()
+    row = {"flex_flow": "row wrap", "align_items": "center"}
+    box = make(w.VBox, children=[make(w.HBox, children=[labels["page.lang"], *langs.values()], layout=row),
+                                 make(w.HBox, children=[labels["page.rules"], *rules.values()], layout=row)])
+    box.add_class("gj-switches")
+    return box
 
 
 class _Live(w.HTML):
@@ -111,7 +147,7 @@ class _Live(w.HTML):
 
 
 def header(session: Session) -> w.Widget:
-    """The stage's title, goal, learner, and the language and rule-set switches."""
+    """The stage's title, goal, learner, and the language and rule-set switches (they change the page in place)."""
     number = STAGES.index(session.stage) + 1
 
     def render(lang: str) -> str:
@@ -122,9 +158,21 @@ def header(session: Session) -> w.Widget:
                 f"<h2>{html.escape(session.stage.title(lang))}</h2>"
                 f"<p><b>{html.escape(t('page.goal', lang))}</b>{html.escape(session.stage.goal(lang))}</p>"
                 f"<p>{who} · {_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
-                f"{_switches(session, lang)}</header>")
+                f"<span class='gj-state' hidden data-query='{html.escape(session.query())}'></span></header>")
 
-    return _Live(render, session)
+    return _Header(_Live(render, session), _switch_controls(session))
+
+
+class _Header(w.VBox):
+    """A stage's header: its text (``value``, the HTML as it is now) above the page's switches."""
+
+    def __init__(self, text: w.HTML, switches: w.Widget) -> None:
+        super().__init__(children=[text, switches], **defaults(w.VBox))
+        self.add_class("gj-header-box")
+
+    @property
+    def value(self) -> str:
+        return self.children[0].value
 
 
 def _record(session: Session, attempt: Attempt, status: w.HTML) -> int | None:
@@ -244,9 +292,10 @@ def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
 
 def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> ScenarioPlayer:
     """The page's scenario player: it opens at the step of the page's address (``?step=N``) and goes there
-    when the address arrives."""
+    when the address arrives; the session (and so the address) follows the step the learner is at."""
     player = ScenarioPlayer(name, presenter=presenter, start_step=session.step)
     session.follow(lambda changed: player.go(session.step) if "step" in changed else None)
+    player.step.observe(lambda change: session.apply(session.query(step=int(change["new"]))), names="value")
     return player
 
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 import contextlib
 import html
 import json
+import os
 import re
+import signal
 import time
+import urllib.error
+import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,33 +118,40 @@ def test_wrong_then_right_answer_shows_feedback_and_stars(page: Page) -> None:
     expect(box.locator(".gouji-stars")).to_contain_text("★" * stars + "☆" * (3 - stars))
 
 
-def test_language_link_switches_to_english(page: Page) -> None:
+def _switch(page: Page, text: str) -> Any:
+    """The header's switch button that reads ``text``."""
+    return page.locator(".gj-header-box .gj-switches button", has_text=text)
+
+
+def test_language_switch_changes_the_page_in_place(page: Page) -> None:
     stage = STAGE_PAGES[0]
     page.goto(render_path(stage, learner=_learner("lang")), wait_until="domcontentloaded")
     wait_for_page(page, stage)
-    page.locator(".gj-header .gj-switches a", has_text="English").click()
-    page.wait_for_url(re.compile(r"lang=en"), wait_until="domcontentloaded")
-    wait_for_page(page, stage)
+    page.evaluate("() => { window.gjSamePage = true; }")
+    _switch(page, "English").click()
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
     expect(page.locator(".gj-header")).to_contain_text(stage.goal("en"))
     puzzles = quiz_puzzles(stage)
     if puzzles:
         expect(_puzzle_box(page, puzzles[0]).locator(".gouji-question")).to_contain_text(puzzles[0].question()[1])
+    expect(page).to_have_url(re.compile(r"lang=en"))
+    assert page.evaluate("() => window.gjSamePage === true"), "the page was reloaded"
 
 
-def test_rule_set_link_applies_the_rule_set(page: Page) -> None:
-    stage = STAGE_PAGES[0]
+def test_rule_set_switch_changes_the_puzzles_without_a_reload(page: Page) -> None:
+    stage = next((s for s in STAGE_PAGES if quiz_puzzles(s)), STAGE_PAGES[0])
     linyi = PRESETS["linyi"]
     page.goto(render_path(stage, learner=_learner("rules")), wait_until="domcontentloaded")
     wait_for_page(page, stage)
-    page.locator(".gj-header .gj-switches a", has_text=linyi.title_zh).click()
-    page.wait_for_url(re.compile(r"rules=linyi"), wait_until="domcontentloaded")
-    wait_for_page(page, stage, rules="linyi")
-    expect(page.locator(".gj-header [aria-current=page]", has_text=linyi.title_zh)).to_be_visible()
+    page.evaluate("() => { window.gjSamePage = true; }")
+    _switch(page, linyi.title_zh).click()
     for puzzle in quiz_puzzles(stage, "linyi"):
         assert "/linyi/" in puzzle.puzzle_id
         expect(_puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[0])
+    expect(page.locator(".gj-switches .gj-current", has_text=linyi.title_zh)).to_be_visible()
     expect(page.locator(".gj-footer a").first).to_have_attribute("href", re.compile(r"rules=linyi"))
+    expect(page).to_have_url(re.compile(r"rules=linyi"))  # a reload keeps the rule set
+    assert page.evaluate("() => window.gjSamePage === true"), "the page was reloaded"
 
 
 def _scenario_pages() -> list[Stage]:
@@ -161,31 +172,28 @@ def test_step_a_scenario(page: Page) -> None:
     expect(player).not_to_have_text(before)
 
 
-def test_a_preheated_page_opened_in_english_under_linyi_at_a_step_shows_all_three(page: Page,
-                                                                                     serve_log: Path) -> None:
-    """Voila runs a page in its preheated kernel before anyone asks for it, for the default session (Chinese,
-    qingdao, step 0); the address arrives with the request. Opened first with another session, the page shows
-    that session, not the one it was built for."""
+def test_a_page_built_before_its_request_shows_the_session_of_the_request(page: Page, serve_log: Path) -> None:
+    """The app keeps kernels started ahead (warm, the course imported); a page runs in one before its address
+    reaches the kernel, so it is built for the default session (Chinese, qingdao, step 0) and then follows the
+    address. Opened with another session, the page shows that session, not the one it was built for."""
     stage = next((s for s in reversed(_scenario_pages()) if quiz_puzzles(s)), None)
     if stage is None:
         pytest.skip("no stage page has both a scenario player and a quiz")
 
-    def count(message: str) -> int:
-        text = serve_log.read_text(encoding="utf-8", errors="replace")
-        return len(re.findall(message + r"\S*" + re.escape(stage.notebook), text))
+    def count(what: str) -> int:
+        return len(re.findall(what, serve_log.read_text(encoding="utf-8", errors="replace")))
 
-    used = "Using pre-heated kernel: \\S+ for "
     deadline = time.monotonic() + WIDGET_TIMEOUT_MS / 1000
-    while count("Kernel pool of ") <= count(used):  # wait for a preheated kernel in the page's pool
-        assert time.monotonic() < deadline, f"no preheated kernel for {stage.notebook}"
+    while count(r"warm kernel \S+ ready") <= count(r"warm kernel \S+ for "):  # until a warm kernel is there
+        assert time.monotonic() < deadline, "no warm kernel"
         time.sleep(0.5)
-    before = count(used)
-    page.goto(render_path(stage, learner=_learner("preheated"), rules="linyi", lang="en") + "&step=2",
+    before = count(r"warm kernel \S+ for \S*" + re.escape(stage.notebook))
+    page.goto(render_path(stage, learner=_learner("warm"), rules="linyi", lang="en") + "&step=2",
               wait_until="domcontentloaded")
     wait_for_page(page, stage, rules="linyi")
-    assert count(used) == before + 1, "the page was not served by its preheated kernel"
+    assert count(r"warm kernel \S+ for \S*" + re.escape(stage.notebook)) == before + 1, "not a warm kernel"
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
-    expect(page.locator(".gj-header [aria-current=page]", has_text=PRESETS["linyi"].title_en)).to_be_visible()
+    expect(page.locator(".gj-switches .gj-current", has_text=PRESETS["linyi"].title_en)).to_be_visible()
     for puzzle in quiz_puzzles(stage, "linyi"):
         expect(_puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[1])
     expect(page.locator(".gouji-scenario-player").first).to_contain_text("Step 2 of")
@@ -239,6 +247,110 @@ def test_answer_with_the_keyboard_only(page: Page) -> None:
         page.keyboard.type(pick.example().notation)  # type: ignore[union-attr]
         page.keyboard.press("Enter")
         expect(_puzzle_box(page, pick).locator(".gouji-feedback.right")).to_contain_text("✔")
+
+
+# -- a class: kernels follow learners ---------------------------------------------------------------------------
+def _kernel_id(page: Page) -> str:
+    """The id of the kernel a page runs in."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def _kernel_alive(base_url: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base_url}api/kernels/{kernel_id}", timeout=10) as reply:
+            return reply.status == 200
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return False
+        raise
+
+
+def _kernel_pid(kernel_id: str) -> int:
+    """The process of a kernel (its command line names its connection file)."""
+    for proc in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError):
+            if f"kernel-{kernel_id}.json" in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                return int(proc.name)
+    pytest.fail(f"no process for kernel {kernel_id}")
+
+
+def _new_page(browser: Browser, base_url: str) -> Page:
+    context = browser.new_context(base_url=base_url)
+    context.route(re.compile(r"^(?!" + re.escape(base_url) + ")"), lambda route: route.abort())
+    return context.new_page()
+
+
+def test_a_closed_tabs_kernel_is_shut_down_within_a_minute(browser: Browser, base_url: str) -> None:
+    """A tab closed normally asks for its kernel's shutdown; a tab that vanishes (a crash, a lost network) leaves a
+    kernel no page is connected to, and the server shuts that one down too."""
+    stage = STAGE_PAGES[0]
+    kernels = {}
+    for how in ("closed", "vanished"):
+        page = _new_page(browser, base_url)
+        page.goto(render_path(stage, learner=_learner(how)), wait_until="domcontentloaded")
+        wait_for_page(page, stage)
+        kernels[how] = _kernel_id(page)
+        assert _kernel_alive(base_url, kernels[how])
+        page.close(run_before_unload=how == "closed")
+        page.context.close()
+    deadline = time.monotonic() + 60
+    while any(_kernel_alive(base_url, k) for k in kernels.values()):
+        assert time.monotonic() < deadline, {how: _kernel_alive(base_url, k) for how, k in kernels.items()}
+        time.sleep(1)
+
+
+def test_a_killed_kernel_says_so_and_resume_keeps_the_page_and_the_progress(page: Page, base_url: str) -> None:
+    stage, puzzle = _choice_puzzle()
+    name = _learner("killed")
+    right, _ = _keys(puzzle)
+    page.goto(render_path(stage, learner=name), wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    _button(page, puzzle, right).click()
+    expect(_puzzle_box(page, puzzle).locator(".gouji-feedback.right")).to_be_visible()
+    killed = _kernel_id(page)
+    os.kill(_kernel_pid(killed), signal.SIGKILL)
+    stopped = page.locator(".gj-stopped[role=alert]")
+    expect(stopped).to_contain_text("程序停止了")
+    expect(stopped).to_contain_text("kernel has stopped")
+    stopped.get_by_role("button", name="继续 / Resume").click()
+    wait_for_page(page, stage)
+    assert stage.notebook in page.url and f"learner={name}" in page.url
+    assert _kernel_id(page) != killed
+    expect(page.locator(".gj-stopped")).to_have_count(0)
+    page.goto(f"voila/render/index.ipynb?learner={name}", wait_until="domcontentloaded")
+    row = page.locator(".gj-stages li", has_text=stage.title("zh"))
+    expect(row.locator(".gj-stage-stars")).to_contain_text(f"★ {stars_for(1)}")
+    deadline = time.monotonic() + 60
+    while _kernel_alive(base_url, killed):  # the killed page's kernel (restarted by the server) is shut down
+        assert time.monotonic() < deadline, "the killed page's kernel is still there"
+        time.sleep(1)
+
+
+#: Records every progress message the page shows while it is prepared.
+_RECORD_LOADING = """window.gjLoading = [];
+new MutationObserver(() => {
+  const el = document.getElementById('loading_text');
+  const text = el && el.textContent;
+  if (text && window.gjLoading[window.gjLoading.length - 1] !== text) window.gjLoading.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});"""
+
+
+def test_five_pages_opened_at_once_all_get_their_puzzles(browser: Browser, base_url: str) -> None:
+    stage = next((s for s in STAGE_PAGES if quiz_puzzles(s)), STAGE_PAGES[0])
+    pages = [_new_page(browser, base_url) for _ in range(5)]
+    try:
+        for i, page in enumerate(pages):
+            page.add_init_script(_RECORD_LOADING)
+            url = base_url + render_path(stage, learner=_learner(f"burst{i}"), lang=("zh", "en")[i % 2])
+            page.evaluate("url => { window.location.href = url; }", url)  # all five at once
+        for page in pages:
+            wait_for_page(page, stage)
+        for i, page in enumerate(pages):
+            shown = page.evaluate("() => window.gjLoading")
+            assert shown and all(("正在准备" if i % 2 == 0 else "Preparing your page") in x for x in shown), shown
+    finally:
+        for page in pages:
+            page.context.close()
 
 
 # -- every page, visited once -----------------------------------------------------------------------------------

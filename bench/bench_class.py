@@ -1,0 +1,274 @@
+"""A class on one machine: N learners open course pages in chromium at once (or one after the other) and answer
+puzzles, against the real ``gouji-teach serve --class-size``. It prints figures and asserts nothing.
+
+    python bench/bench_class.py --learners 8                      # burst: 8 learners open 04_compare within 5 s
+    python bench/bench_class.py --learners 30 --mode stagger --window 300 --visits 3
+
+Loopback only; bounded: at most 60 learners, 5 visits each, ``--limit`` seconds in all (default 900).
+Each learner is a chromium context of its own (one browser). For every page it measures the time from navigation
+to the first interactive widget, checks that every puzzle of the page's quiz arrived, and times ``--answers``
+clicks on answer buttons to the feedback. A sampler reads ``/proc`` every half second: the server's kernels and
+the RSS of the server and its kernels. After the last tab closes it waits ``--after`` seconds and counts the
+kernels left. The load average (``os.getloadavg``) is printed with the figures: the machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench_app import CLICK_JS, FLAGS, INTERACTIVE, kernels_of, settle
+from playwright.async_api import async_playwright
+
+from gouji_teach.app import COURSE_DIR, free_port, responds
+from gouji_teach.teach.course import STAGES
+from gouji_teach.teach.i18n import t
+from gouji_teach.teach.puzzles import SeatsPuzzle
+from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the widget texts the clicks look for)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+from pagekit import quiz_puzzles  # (the drills a page shows, numbered as the page numbers them)
+
+MAX_LEARNERS, MAX_VISITS = 60, 5
+PAGE_TIMEOUT_S = 300
+
+
+@dataclass
+class Figures:
+    """What the learners saw."""
+
+    first_widget: list[float] = field(default_factory=list)
+    served: list[float] = field(default_factory=list)  # the page's HTML complete: its notebook has run
+    feedback: list[float] = field(default_factory=list)
+    pages: int = 0
+    with_puzzles: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class Sampler(threading.Thread):
+    """Every half second: the server's kernels and the RSS of the server and its kernels (MB)."""
+
+    def __init__(self, server: int) -> None:
+        super().__init__(daemon=True)
+        self.server, self.stop = server, threading.Event()
+        self.peak_rss = self.peak_kernels = 0.0
+
+    def run(self) -> None:
+        while not self.stop.wait(0.5):
+            kernels, rss = measure(self.server)
+            self.peak_rss, self.peak_kernels = max(self.peak_rss, rss), max(self.peak_kernels, kernels)
+
+
+def _rss_mb(pid: int | str) -> float:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    match = re.search(r"VmRSS:\s+(\d+) kB", text)
+    return int(match.group(1)) / 1024 if match else 0.0
+
+
+def measure(server: int) -> tuple[int, float]:
+    """The server's kernels, and the RSS (MB) of the server and its kernels together."""
+    kernels = kernels_of(server)
+    return len(kernels), _rss_mb(server) + sum(_rss_mb(k.name) for k in kernels)
+
+
+def _voila(serve: int) -> int | None:
+    """The Voila server: the child of ``gouji-teach serve``."""
+    children = kernels_of(serve)
+    return int(children[0].name) if children else None
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _load() -> str:
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: int, figures: Figures) -> None:
+    """One page: navigation to the first widget, every puzzle there, ``answers`` clicks timed to the feedback."""
+    stage = next(s for s in STAGES if s.notebook == stage_nb)
+    puzzles = quiz_puzzles(stage)
+    page = await context.new_page()
+    figures.pages += 1
+    try:
+        await page.goto(f"{base}voila/render/{stage_nb}?learner={learner}&rules=qingdao&lang=zh",
+                        wait_until="commit", timeout=PAGE_TIMEOUT_S * 1000)
+        handle = await page.wait_for_function(f"""() => Array.from(document.querySelectorAll({INTERACTIVE!r}))
+            .some(e => e.getClientRects().length > 0) && performance.now()""", timeout=PAGE_TIMEOUT_S * 1000,
+                                              polling=100)
+        figures.first_widget.append(float(await handle.json_value()) / 1000)
+        figures.served.append(float(await page.evaluate(
+            "() => performance.getEntriesByType('navigation')[0].responseEnd")) / 1000)
+        for puzzle in puzzles:
+            await page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=30_000)
+        figures.with_puzzles += 1
+        clickable = [p for p in puzzles if p.choices and not isinstance(p, SeatsPuzzle)]
+        for i in range(answers if clickable else 0):
+            puzzle = clickable[i % len(clickable)]
+            choice = puzzle.choices[(i // len(clickable)) % len(puzzle.choices)]
+            ms = await page.evaluate(CLICK_JS, [puzzles.index(puzzle), choice.text("zh"), t("widget.retry", "zh")])
+            figures.feedback.append(float(ms) / 1000)
+            await page.wait_for_timeout(random.uniform(300, 1500))  # a learner reads the feedback
+    except Exception as e:  # a page without its puzzles, a click without feedback: counted, and the run goes on
+        figures.errors.append(f"{stage_nb} ({learner}): {str(e).splitlines()[0][:160]}")
+    finally:
+        await page.close()
+
+
+async def learner(browser: Any, base: str, delay: float, stages: list[str], number: int, answers: int,
+                  figures: Figures) -> None:
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    await context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
+    try:
+        for stage_nb in stages:
+            await visit(context, base, stage_nb, f"bench{number}", answers, figures)
+            await asyncio.sleep(random.uniform(1, 4))
+    finally:
+        await context.close()
+
+
+async def run_class(args: argparse.Namespace, base: str, chromium: str, course: list[str]) -> Figures:
+    figures = Figures()
+    rng = random.Random(12)
+    plans = []
+    for i in range(args.learners):
+        if args.mode == "burst":
+            delay, first = rng.uniform(0, args.window), course.index(args.stage)
+        else:
+            delay, first = i * args.window / max(1, args.learners), i % len(course)
+        plans.append((delay, [course[(first + v) % len(course)] for v in range(args.visits)]))
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium, args=FLAGS)
+        try:
+            await asyncio.wait_for(asyncio.gather(*(learner(browser, base, delay, stages, i, args.answers, figures)
+                                                    for i, (delay, stages) in enumerate(plans))), args.limit)
+        except TimeoutError:
+            figures.errors.append(f"the run did not end within --limit {args.limit} s")
+        finally:
+            await browser.close()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=8, help=f"learners, 1-{MAX_LEARNERS} (default 8)")
+    parser.add_argument("--mode", choices=("burst", "stagger"), default="burst",
+                        help="burst: all open --stage within --window s; stagger: one after the other over --window s")
+    parser.add_argument("--window", type=float, default=None, help="seconds (default 5 for burst, 300 for stagger)")
+    parser.add_argument("--stage", default="04_compare.ipynb", help="the page of a burst (default 04_compare.ipynb)")
+    parser.add_argument("--visits", type=int, default=None, help="pages per learner (default 1 burst, 3 stagger)")
+    parser.add_argument("--answers", type=int, default=3, help="timed answer clicks per page (default 3)")
+    parser.add_argument("--class-size", type=int, default=None, help="gouji-teach serve --class-size (default N)")
+    parser.add_argument("--after", type=float, default=60, help="seconds to wait after the tabs close (default 60)")
+    parser.add_argument("--limit", type=float, default=900, help="seconds the learners may take in all (900)")
+    parser.add_argument("--log", type=Path, help="keep the server's log in this file")
+    args = parser.parse_args()
+    args.window = args.window if args.window is not None else (5 if args.mode == "burst" else 300)
+    args.visits = args.visits or (1 if args.mode == "burst" else 3)
+    course = [s.notebook for s in STAGES if (COURSE_DIR / s.notebook).is_file()]
+    if not 1 <= args.learners <= MAX_LEARNERS or not 1 <= args.visits <= MAX_VISITS or args.stage not in course:
+        print(f"--learners 1-{MAX_LEARNERS}, --visits 1-{MAX_VISITS}, --stage one of {', '.join(course)}",
+              file=sys.stderr)
+        return 2
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium is not on PATH: apt-get install -y chromium", file=sys.stderr)
+        return 2
+    size = args.class_size or args.learners
+    with tempfile.TemporaryDirectory(prefix="gouji-class-") as tmp:
+        port = free_port(19066)
+        base = f"http://127.0.0.1:{port}/"
+        log = Path(tmp) / "serve.log"
+        with log.open("wb") as out:
+            serve = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port), "--progress",
+                                      str(Path(tmp) / "progress.sqlite"), "--class-size", str(size)],
+                                     stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            try:
+                return report(args, size, base, log, serve, chromium, course)
+            finally:
+                if args.log:
+                    shutil.copyfile(log, args.log)
+                serve.terminate()
+                try:
+                    serve.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    os.killpg(serve.pid, 9)
+
+
+def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: subprocess.Popen[bytes],
+           chromium: str, course: list[str]) -> int:
+    started = time.monotonic()
+    deadline = started + 300
+    while not responds(base + "voila/tree") or _voila(serve.pid) is None:
+        if serve.poll() is not None or time.monotonic() > deadline:
+            print(log.read_text(encoding="utf-8", errors="replace"), file=sys.stderr)
+            return 1
+        time.sleep(0.5)
+    server = _voila(serve.pid)
+    assert server is not None
+    while "warm kernel(s) ready" not in log.read_text(encoding="utf-8", errors="replace"):
+        if time.monotonic() > deadline:
+            print("the warm kernels were not ready within 300 s", file=sys.stderr)
+            break
+        time.sleep(0.5)
+    for kernel in kernels_of(server):
+        settle(kernel)
+    idle_kernels, idle_rss = measure(server)
+    print(f"gouji-teach serve --class-size {size}: ready in {time.monotonic() - started:.1f} s, idle: "
+          f"{idle_kernels} kernels, server and kernels {idle_rss:.0f} MB RSS ({_load()})")
+    sampler = Sampler(server)
+    sampler.start()
+    began = time.monotonic()
+    figures = asyncio.run(run_class(args, base, chromium, course))
+    closed = time.monotonic()
+    during = _load()
+    time.sleep(args.after)
+    left, left_rss = measure(server)
+    sampler.stop.set()
+    text = log.read_text(encoding="utf-8", errors="replace")
+    timeouts = text.count("Timeout waiting for IOPub output")
+    what = (f"{args.learners} learners open {args.stage} within {args.window:.0f} s" if args.mode == "burst" else
+            f"{args.learners} learners staggered over {args.window:.0f} s, {args.visits} pages each")
+    print(f"\n{what} ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores; "
+          f"{during} when the tabs closed, after {closed - began:.0f} s):")
+    print(f"  pages with every puzzle: {figures.with_puzzles}/{figures.pages}")
+    print(f"  first widget: p50 {_pct(figures.first_widget, 0.5):.1f} s, p95 {_pct(figures.first_widget, 0.95):.1f} s"
+          f" (max {max(figures.first_widget, default=float('nan')):.1f} s)")
+    print(f"  page served (its notebook run): p50 {_pct(figures.served, 0.5):.1f} s, "
+          f"p95 {_pct(figures.served, 0.95):.1f} s")
+    print(f"  click to feedback: p50 {_pct(figures.feedback, 0.5):.2f} s, p95 {_pct(figures.feedback, 0.95):.2f} s "
+          f"over {len(figures.feedback)} answers")
+    print(f"  errors: {len(figures.errors)}; Voila's 'Timeout waiting for IOPub output': {timeouts}")
+    for error in figures.errors[:10]:
+        print(f"    {error}")
+    print(f"  peak: {sampler.peak_kernels:.0f} kernels, server and kernels {sampler.peak_rss:.0f} MB RSS")
+    print(f"  {args.after:.0f} s after the last tab closed: {left} kernels ({left_rss:.0f} MB); idle before: "
+          f"{idle_kernels} ({_load()})")
+    if figures.feedback:
+        print(f"  click to feedback mean {statistics.mean(figures.feedback):.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+// The course page's helpers (loaded in the page's head, before Voila's scripts):
+// - while the page is prepared, a progress message in the page's language;
+// - when the tab closes, the kernel's shutdown is asked for, with an _xsrf token (Voila's own request reads it
+//   from a cookie that nothing else sets, and the server refused it without one; it is also sent before Voila's
+//   scripts have loaded);
+// - when the page's kernel stops (killed, restarted, gone), a message in both languages and a resume button
+//   that opens the same stage at the same step (the address follows the session: see below); the stopped
+//   kernel is shut down at once;
+// - the address follows the page's session: the header holds <span class="gj-state" data-query="...">, kept
+//   up to date by the kernel, and the address takes its query, so a reload or a resume keeps rule set,
+//   language and step.
+(function () {
+  "use strict";
+  const english = new URLSearchParams(window.location.search).get("lang") === "en";
+  const say = (zh, en) => (english ? en : zh);
+
+  if (!/(^|;\s*)_xsrf=/.test(document.cookie)) {
+    const bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    const token = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    document.cookie = "_xsrf=" + token + "; path=/; SameSite=Strict";
+  }
+
+  function loading() {
+    const show = (index, count) => {
+      const el = document.getElementById("loading_text");
+      if (el) {
+        el.textContent = index
+          ? say("正在准备这一页（" + index + "/" + count + "）……", "Preparing your page (" + index + " of " + count + ") …")
+          : say("正在准备这一页……", "Preparing your page …");
+        el.setAttribute("role", "status");
+      }
+    };
+    window.update_loading_text = show;
+    window.voila_process = show;
+    show(0, 0);
+  }
+
+  function config() {
+    const el = document.getElementById("jupyter-config-data");
+    try {
+      return el ? JSON.parse(el.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function shutdown() {
+    const { baseUrl, kernelId } = config();
+    const match = document.cookie.match(/\b_xsrf=([^;]*)\b/);
+    if (!baseUrl || !kernelId || !navigator.sendBeacon) return;
+    const form = new FormData();
+    form.append("_xsrf", match ? match[1] : "");
+    navigator.sendBeacon(baseUrl + "voila/api/shutdown/" + kernelId, form);
+  }
+
+  let leaving = false;
+  let stopped = false;
+  window.addEventListener("beforeunload", () => {
+    leaving = true;
+    shutdown(); // also when the tab closes before Voila's scripts have loaded (they send the same request)
+  });
+
+  function stop() {
+    if (stopped || leaving) return;
+    stopped = true;
+    shutdown();
+    const box = document.createElement("div");
+    box.className = "gj-stopped";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1000;padding:12px 16px;background:#fff4e5;" +
+      "border-bottom:2px solid #e67e22;font:16px/1.5 sans-serif;color:#222";
+    const text = document.createElement("p");
+    text.style.margin = "0 0 8px";
+    text.innerHTML = "<span lang='zh'>这一页的程序停止了，练习暂时不能作答。点“继续”回到这一课的同一步，已保存的进度都在。</span><br>" +
+      "<span lang='en'>This page's kernel has stopped, so the exercises cannot answer. Press Resume to come back to " +
+      "the same stage and step; your saved progress is kept.</span>";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "gj-resume";
+    button.textContent = "继续 / Resume";
+    button.style.cssText = "font-size:16px;padding:6px 16px;cursor:pointer";
+    button.addEventListener("click", () => window.location.reload());
+    box.append(text, button);
+    document.body.prepend(box);
+    button.focus();
+  }
+
+  async function check() {
+    if (stopped || leaving) return;
+    const { baseUrl, kernelId } = config();
+    if (!baseUrl || !kernelId) return;
+    try {
+      const reply = await fetch(baseUrl + "api/kernels/" + kernelId, { cache: "no-store" });
+      if (reply.status === 404) return stop();
+      const model = reply.ok ? await reply.json() : {};
+      if (model.execution_state === "dead") stop();
+    } catch (e) {
+      stop(); // the server is gone
+    }
+  }
+
+  const STOPPED = /"execution_state":\s*"(restarting|autorestarting|dead)"/;
+  const decoder = new TextDecoder();
+  const Native = window.WebSocket;
+  class Watched extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (/\/api\/kernels\/[^/]+\/channels/.test(String(url))) {
+        this.addEventListener("message", (event) => {
+          const data = event.data;
+          if (typeof data === "string" ? data.length < 4096 && STOPPED.test(data)
+            : data instanceof ArrayBuffer && data.byteLength < 4096 && STOPPED.test(decoder.decode(data))) {
+            stop();
+          }
+        });
+        this.addEventListener("close", () => window.setTimeout(check, 2000));
+      }
+    }
+  }
+  window.WebSocket = Watched;
+
+  let shown = null;
+  function follow() {
+    const state = document.querySelector(".gj-state[data-query]");
+    const query = state && state.getAttribute("data-query");
+    if (query && query !== shown) {
+      shown = query;
+      window.history.replaceState(window.history.state, "", window.location.pathname + "?" + query);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(follow).observe(document.body, { subtree: true, childList: true, attributes: true,
+      attributeFilter: ["data-query"] });
+  });
+
+  window.gouji = { loading, stop, check };
+})();

@@ -1,0 +1,230 @@
+"""The app's kernel manager: kernels follow learners, and a class finds them ready.
+
+Voila starts one kernel per page view. :class:`ClassKernelManager` (Voila's ``multi_kernel_manager_class`` in the
+app's ``voila.json``) changes three things:
+
+* **Warm kernels.** It keeps kernels started ahead, with the course already imported, and hands one to a page the
+  moment it is asked for: the page's notebook then runs at once instead of after a kernel start (a core for about
+  a second). Kernels that are warm or in use together number at least ``class_size``; at least ``spare`` are warm
+  while learners keep arriving. A warm kernel does not know its page's address yet: the server passes it
+  (the request's ``QUERY_STRING`` …) as it does to Voila's preheated kernels, and
+  :func:`gouji_teach.teach.course.start` follows it.
+* **Kernels end with their page.** A kernel with no page connected for ``cull_idle_timeout`` seconds (a tab closed,
+  a browser gone) is shut down; a kernel a page is connected to is never culled, however idle, and warm kernels
+  are never culled. A page's kernel its page has not connected to yet is kept ``unconnected_grace`` seconds: a
+  browser on a loaded machine can take a minute between the page's HTML and its connection. (The page also asks
+  for its kernel's shutdown when it closes; the template makes that request carry its ``_xsrf`` token.)
+* **Pages that are not for learners** (``hidden``: the lesson template for authors) are not served.
+
+It also makes the server's own work per page smaller: Voila makes a new template environment for every page
+and compiled its templates again each time (about 0.8 s of the server's single core per page, measured, most of
+its work); :func:`share_compiled_templates` lets every page's environment reuse the compiled code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from typing import Any
+
+import jinja2
+import jinja2.bccache
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Float, Integer, List, Unicode
+
+__all__ = ["ClassKernelManager", "share_compiled_templates", "spare_for", "warm_pool_target"]
+
+#: What the server tells a page's kernel about the request (as Voila does for its preheated kernels).
+_REQUEST_KEYS = ("SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", "SERVER_SOFTWARE", "SERVER_PROTOCOL", "SERVER_PORT",
+                 "SERVER_NAME")
+
+
+def warm_pool_target(class_size: int, spare: int, in_use: int) -> int:
+    """How many warm kernels to keep: enough that warm and used kernels together reach the class size, and at
+    least ``spare`` for whoever arrives next.
+
+    >>> warm_pool_target(30, 2, 0), warm_pool_target(30, 2, 25), warm_pool_target(30, 2, 40)
+    (30, 5, 2)
+    >>> warm_pool_target(1, 1, 3)
+    1
+    """
+    return max(spare, class_size - in_use)
+
+
+def spare_for(class_size: int) -> int:
+    """Warm kernels kept however many learners are in: one per ten learners, at least one.
+
+    >>> [spare_for(n) for n in (1, 10, 11, 30)]
+    [1, 1, 2, 3]
+    """
+    return max(1, math.ceil(class_size / 10))
+
+
+class _MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled templates kept in memory, keyed by template name and checked against the source (jinja's own
+    checksum), shared by every page's template environment."""
+
+    def __init__(self) -> None:
+        self._store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self._store.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._store[bucket.key] = bucket.bytecode_to_string()
+
+
+def share_compiled_templates() -> None:
+    """Every template environment nbconvert makes in this process (Voila makes one per page) reuses the templates
+    compiled before (one cache per kind of environment: compiled code differs between async and sync ones)."""
+    from nbconvert.exporters.templateexporter import TemplateExporter
+
+    create = TemplateExporter._create_environment
+    if getattr(create, "shares_compiled_templates", False):
+        return
+    caches: dict[bool, _MemoryBytecodeCache] = {}
+
+    def shared(self: TemplateExporter) -> jinja2.Environment:
+        environment = create(self)
+        environment.bytecode_cache = caches.setdefault(bool(environment.is_async), _MemoryBytecodeCache())
+        return environment
+
+    shared.shares_compiled_templates = True  # type: ignore[attr-defined]
+    TemplateExporter._create_environment = shared  # type: ignore[method-assign]
+
+
+class ClassKernelManager(AsyncMappingKernelManager):
+    """Voila's kernel manager for a class: warm kernels, culling by connection, hidden pages refused."""
+
+    class_size = Integer(1, config=True, help="Learners expected to arrive together (gouji-teach serve --class-size)")
+    spare = Integer(0, config=True, help="Warm kernels kept at least (0: one per ten learners, at least one)")
+    warm_imports = Unicode("import gouji_teach.teach.pages", config=True,
+                           help="What a warm kernel runs when it starts (the course's imports)")
+    warm_delay = Float(3, config=True, help="Seconds before replacing a warm kernel that a page took (starting a "
+                                            "kernel costs a core for a second: not while the page runs)")
+    warm_parallel = Integer(2, config=True, help="Warm kernels started at the same time at most")
+    hidden = List(Unicode(), ["lesson_template.ipynb"], config=True, help="Notebooks not served to learners")
+    unconnected_grace = Float(600, config=True, help="Seconds a page's kernel is kept before its page first "
+                                                     "connects (a loaded browser took minutes)")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._warm: list[str] = []  # ready, oldest first
+        self._starting = 0
+        self._fill_handle: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Future[None]] = set()  # the loop keeps only weak references to its tasks
+        self._started_at = time.monotonic()
+        self._announced = False
+        self._connected: set[str] = set()  # kernels a page has connected to at least once
+        share_compiled_templates()
+        self._schedule_fill(0)
+
+    # -- warm kernels --------------------------------------------------------------------------------------------
+    def _spare(self) -> int:
+        return self.spare or spare_for(self.class_size)
+
+    def _warm_env(self) -> dict[str, str]:
+        import os
+
+        app = self.parent
+        env = dict(os.environ)
+        env.update({"VOILA_PREHEAT": "True", "VOILA_BASE_URL": getattr(app, "base_url", "/"),
+                    "VOILA_SERVER_URL": getattr(app, "server_url", None) or getattr(app, "base_url", "/"),
+                    "VOILA_APP_PORT": str(getattr(app, "port", ""))})
+        return env
+
+    def _schedule_fill(self, delay: float) -> None:
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+        if self._fill_handle is not None:
+            self._fill_handle.cancel()
+        self._fill_handle = loop.call_later(delay, lambda: self._spawn(self._fill()))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _fill(self) -> None:
+        self._fill_handle = None
+        in_use = len(self._kernels) - len(self._warm) - self._starting
+        missing = warm_pool_target(self.class_size, self._spare(), in_use) - len(self._warm) - self._starting
+        for _ in range(min(missing, self.warm_parallel - self._starting)):
+            self._spawn(self._start_warm())
+        if missing <= 0 and not self._starting and not self._announced:
+            self._announced = True
+            self.log.info("gouji: %d warm kernel(s) ready for a class of %d, %.1f s after start", len(self._warm),
+                          self.class_size, time.monotonic() - self._started_at)
+
+    async def _start_warm(self) -> None:
+        self._starting += 1
+        try:
+            kernel_id = await super().start_kernel(kernel_name="python3", path="", env=self._warm_env(),
+                                                   extra_arguments=[f"--IPKernelApp.exec_lines={self.warm_imports}"])
+        except Exception as e:  # a kernel that cannot start: pages start their own (and the log says why)
+            self.log.warning("gouji: a warm kernel did not start: %s", e)
+            return
+        finally:
+            self._starting -= 1
+        self._warm.append(kernel_id)
+        self.log.info("gouji: warm kernel %s ready (%d warm)", kernel_id, len(self._warm))
+        self._schedule_fill(0)
+
+    async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None,
+                           **kwargs: Any) -> str:
+        """A page's kernel: a warm one when there is one (told about the page's request), else a new one."""
+        env = kwargs.get("env") or {}
+        script = str(env.get("SCRIPT_NAME", ""))
+        if any(script.endswith("/" + name) for name in self.hidden):
+            raise web.HTTPError(404, f"{script} is not a page of the course")
+        if kernel_id is None and self._warm and kwargs.get("kernel_name", "python3") == "python3":
+            kernel_id = self._warm.pop(0)
+            if kernel_id in self._kernels:
+                if env.get("VOILA_PREHEAT") != "True":  # a request: its address goes to the kernel
+                    from voila.request_info_handler import RequestInfoSocketHandler
+
+                    RequestInfoSocketHandler.send_updates(
+                        {"kernel_id": kernel_id, "payload": {k: str(env[k]) for k in _REQUEST_KEYS if k in env}})
+                self.log.info("gouji: warm kernel %s for %s", kernel_id, script or "a preheated page")
+                self._kernels[kernel_id].last_activity = _now()
+                self._schedule_fill(self.warm_delay)
+                return kernel_id
+        self._schedule_fill(self.warm_delay)
+        return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        self._connected.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Warm kernels are never culled; other kernels only when no page is connected (``cull_connected`` is
+        false in the app's configuration), and a page's kernel its page has not connected to yet only after
+        ``unconnected_grace`` seconds (a tab closed before then asks for the kernel's shutdown itself)."""
+        if kernel_id in self._warm:
+            return
+        kernel = self._kernels.get(kernel_id)
+        if (kernel_id not in self._connected and kernel is not None and hasattr(kernel, "last_activity")
+                and (_now() - kernel.last_activity).total_seconds() < self.unconnected_grace):
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        if kernel_id in self._warm:
+            self._warm.remove(kernel_id)
+        if not restart:
+            self._connected.discard(kernel_id)
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        if not restart:
+            self._schedule_fill(self.warm_delay)
+
+
+def _now() -> Any:
+    from jupyter_server._tz import utcnow
+
+    return utcnow()

@@ -1,0 +1,62 @@
+"""The app's configuration for a class: Voila reads it as intended, warm kernels are sized for the class, and
+the server reuses compiled templates. (The app itself, in a browser, is tested in ``tests/browser``.)"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gouji_teach.app import COURSE_DIR, JUPYTER_DIR, AppError, serve, voila_command
+from gouji_teach.app.kernels import ClassKernelManager, share_compiled_templates, spare_for, warm_pool_target
+from gouji_teach.cli import main
+
+
+def _config() -> dict:
+    return json.loads((JUPYTER_DIR / "config" / "voila.json").read_text(encoding="utf-8"))
+
+
+def test_voila_uses_the_class_kernel_manager_and_culls_only_pages_no_one_is_connected_to():
+    from traitlets.config import Config
+    from voila.configuration import VoilaConfiguration
+
+    config = Config(_config())
+    assert VoilaConfiguration(config=config).multi_kernel_manager_class is ClassKernelManager
+    manager = ClassKernelManager(config=config)
+    assert manager.cull_connected is False and manager.cull_busy is False
+    assert manager.cull_idle_timeout + manager.cull_interval <= 60  # a lost tab's kernel is gone within a minute
+    assert manager.hidden == ["lesson_template.ipynb"]
+    assert "lesson_template" in config.VoilaKernelManager.preheat_denylist
+    assert config.VoilaExecutor.iopub_timeout >= 60  # a slow kernel makes a page slower, not broken
+
+
+def test_every_page_names_its_kernel_in_full():
+    """Voila does not look the kernel up (``attempt_fix_notebook`` is off): every notebook must name it."""
+    for notebook in COURSE_DIR.glob("*.ipynb"):
+        spec = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]["kernelspec"]
+        assert spec["name"] == "python3" and spec["language"] == "python", notebook.name
+
+
+@pytest.mark.parametrize(("size", "in_use", "warm"), [(1, 0, 1), (30, 0, 30), (30, 29, 3), (30, 45, 3), (8, 3, 5)])
+def test_warm_kernels_make_up_the_class_and_a_few_spare(size: int, in_use: int, warm: int):
+    assert warm_pool_target(size, spare_for(size), in_use) == warm
+
+
+def test_the_class_size_reaches_voila_and_bad_sizes_are_refused(capsys: pytest.CaptureFixture[str]):
+    assert "--ClassKernelManager.class_size=30" in voila_command(8866, 30)
+    assert main(["serve", "--class-size", "0"]) == 2
+    assert "class size" in capsys.readouterr().err
+    with pytest.raises(AppError, match="class-size"):
+        serve(class_size=10_000)
+
+
+def test_page_template_environments_share_compiled_templates():
+    from nbconvert.exporters import HTMLExporter
+
+    share_compiled_templates()
+    share_compiled_templates()  # once is enough; twice changes nothing
+    first, second = HTMLExporter(), HTMLExporter()
+    first.environment.get_template("index.html.j2")
+    assert first.environment.bytecode_cache is second.environment.bytecode_cache is not None
+    code = second.environment.bytecode_cache._store  # type: ignore[union-attr]
+    assert code and all(isinstance(data, bytes) for data in code.values())
