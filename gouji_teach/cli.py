@@ -491,7 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--count", required=True, type=_whole("--count", 1, 100), help="number of questions (1-100)")
     new.add_argument("--seed", required=True, type=_whole("--seed", 0, 10**9), help="seed choosing the drills")
     new.add_argument("--minutes", type=_whole("--minutes", 1, 600), help="time limit of each sitting (default: none)")
-    new.add_argument("--progress", metavar="PATH", type=_progress_path, help="the class's progress file (as given to serve)")
+    new.add_argument("--progress", metavar="PATH", type=_progress_path,
+                     help="the class's progress file (as given to serve)")
     new.add_argument("--url", default="http://127.0.0.1:8866/", help="the app's address, for the printed link")
     new.add_argument("--json", action="store_true", help="print JSON (with the questions' drill ids)")
     new.set_defaults(run=_cmd_exam_new)
