@@ -41,6 +41,8 @@ def _right(puzzle: Puzzle) -> str:
     """A right answer, as the widget sends it."""
     if isinstance(puzzle, PickPuzzle):
         return puzzle.example().notation  # type: ignore[union-attr]
+    if isinstance(puzzle, SeatsPuzzle):  # answered by toggling seats
+        return seats_key(puzzle.answer_seats())
     return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)
 
 

@@ -64,7 +64,12 @@ def test_which_scenarios_stop_under_which_rule_sets():
     stops = {}
     for path in SCENARIOS:
         for rules in RULESETS:
-            refused = [f for f in frames(Scenario.load(path), rules) if f.refusal is not None]
+            try:
+                refused = [f for f in frames(Scenario.load(path), rules) if f.refusal is not None]
+            except ScenarioError as e:  # a deal the rule set's packs cannot hold (zaozhuang keeps six 3s)
+                assert e.rule == "deck.limit" and rules == "zaozhuang", e
+                stops[path.stem, rules] = e.rule
+                continue
             if refused:
                 stops[path.stem, rules] = refused[0].refusal.rule
     assert ("qingdao_dagouji", "tongsu") not in stops
@@ -174,7 +179,11 @@ def test_rule_switch_reruns_and_marks_the_changed_steps(path):
     player.go(len(player.scenario.steps))
     for rules in RULESETS:
         player.rules.value = rules
-        changes = rule_changes(player.scenario, rules)
+        try:
+            changes = rule_changes(player.scenario, rules)
+        except ScenarioError:  # the deal cannot start under this rule set: the player says so and stays
+            assert "role='alert'" in player.changes.value
+            continue
         if rules == own or not changes:
             assert "gj-changes" not in player.changes.value or "每一步都一样" in player.changes.value
         else:

@@ -15,7 +15,7 @@ languages. The stage footers (:func:`summary`) and the rule book page (:func:`bo
 >>> citation("score.place", linyi, "zh")
 '默认（规则书没写这一条；参照 002 §6）'
 >>> citation("compare.aspects", linyi, "en")
-'default (000 part 2 only confirms, it is no source)'
+'default (000 part 1 does not say how a 挂花 play is beaten; as 002 §3 ...)'
 """
 
 from __future__ import annotations
