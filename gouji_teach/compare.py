@@ -88,7 +88,7 @@ def beats(challenger: Play | str, target: Play | str, rules: Ruleset | str | Non
 
 
 def _rank_names(play: Play) -> tuple[str, str]:
-    return (play.rank.zh, play.rank.en) if play.rank is not None else ("花", "jokers")
+    return (play.rank.zh, play.rank.en) if play.rank is not None else ("花", "a joker")
 
 
 def _failure(code: str, ch: Play, tg: Play, killed: int) -> tuple[str, str]:

@@ -286,7 +286,7 @@ def test_table_desc_summarises_in_words() -> None:
     assert "桌上：2个小花带3个8" in desc and "座位0 P0（甲队，对家：座位3）：剩30张" in desc
     desc_en = parse(table_svg(view, lang="en")).find("desc").text
     assert "seat 2 to act" in desc_en and "on the table: 2 small jokers with three 8s" in desc_en
-    assert "seat 1 P1 (Team B, opposite: seat 4): 31 cards left" in desc_en
+    assert "seat 1 P1 (Team B, opposite: seat 4): cards left: 31" in desc_en
 
 
 def test_current_play_lies_on_the_table_with_marks() -> None:

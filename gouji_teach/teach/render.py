@@ -100,7 +100,7 @@ register({
     "render.table.empty": ("桌上没有牌", "nothing on the table"),
     "render.table.viewer": ("你坐{seat}（在下方）", "you sit at {seat} (at the bottom)"),
     "render.table.desc_seat": ("{seat}{name}（{team}，{duijia}）：剩{n}张",
-                               "{seat}{name} ({team}, {duijia}): {n} cards left"),
+                               "{seat}{name} ({team}, {duijia}): cards left: {n}"),
     "render.table.desc_last": ("上一手：{text}", "last: {text}"),
     "render.table.desc_to_act": ("轮到{seat}出牌", "{seat} to act"),
     "render.table.order": ("出牌顺序：逆时针，座位0→1→…→5", "order of play: counter-clockwise, seat 0 → 1 → … → 5"),
