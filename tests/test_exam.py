@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from widget_state import fresh_widgets, synced_state
+from widget_state import fresh_widgets, run_own_loop, synced_state
 
 from gouji_teach.errors import GoujiError
 from gouji_teach.teach import exam as ex
@@ -261,7 +261,7 @@ def test_a_timer_in_the_kernel_submits_an_open_page_when_the_time_is_up(store, m
                 break
         return page
 
-    page = asyncio.run(sit())
+    page = run_own_loop(sit())
     assert store.sitting(exam.code, "小明").submitted is not None
     assert "时间到" in page.status.value and "成绩：0/1" in page.status.value
 

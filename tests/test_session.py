@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import threading
 
 import ipywidgets as w
 import pytest
-from widget_state import fresh_widgets
+from widget_state import fresh_widgets, run_own_loop
 
 from gouji_teach import PRESETS, Play
 from gouji_teach.compare import beats
@@ -92,12 +91,7 @@ def test_a_preheated_kernel_builds_the_page_first_and_applies_the_request_on_its
         await asyncio.wait_for(asyncio.gather(*course._WAITING), 10)
         return session, header
 
-    done: list[tuple[course.Session, w.Widget]] = []
-    # A loop of its own, as the kernel has: pytest-playwright may hold a running loop in this thread.
-    thread = threading.Thread(target=lambda: done.append(asyncio.run(kernel())))
-    thread.start()
-    thread.join(30)
-    session, header = done[0]
+    session, header = run_own_loop(kernel())
     assert (session.learner, session.rules.name, session.lang) == ("ming", "tongsu", "en")
     assert "Learner: ming" in _texts(header) and not course._WAITING
 
@@ -163,9 +157,5 @@ def test_a_kernel_gets_its_page_request_from_voilas_query_socket(monkeypatch):
         finally:
             server.stop()
 
-    done: list[str] = []
-    thread = threading.Thread(target=lambda: done.append(asyncio.run(both())))
-    thread.start()
-    thread.join(30)
-    assert done == ["lang=en"]
+    assert run_own_loop(both()) == "lang=en"
     assert os.environ["QUERY_STRING"] == "lang=en"

@@ -61,3 +61,17 @@ def right_answer(puzzle) -> str:
     if isinstance(puzzle, PickPuzzle):
         return puzzle.example().notation
     return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)
+
+
+def run_own_loop(coroutine, timeout: float = 30):
+    """Run ``coroutine`` on an event loop of its own, in a thread, as a kernel's loop runs: after the browser tests
+    pytest-playwright holds a running loop in the main thread, where ``asyncio.run`` refuses to start."""
+    import asyncio
+    import threading
+
+    done: list = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(coroutine)))
+    thread.start()
+    thread.join(timeout)
+    assert done, "the coroutine did not finish"
+    return done[0]
