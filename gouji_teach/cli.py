@@ -196,6 +196,44 @@ def _cmd_lab(args: argparse.Namespace) -> int:
         return 0
 
 
+def _cmd_voila_config(args: argparse.Namespace) -> int:
+    from .app.deploy import install_jupyter_config, voila_settings
+
+    if args.sys_prefix:
+        args.prefix = Path(sys.prefix)
+    if args.prefix is None:
+        _emit_json(voila_settings())
+        return 0
+    try:
+        written = install_jupyter_config(args.prefix.expanduser())
+    except OSError as e:
+        raise UsageError(f"voila-config --prefix {str(args.prefix)!r}: 写不进去 cannot write there: "
+                         f"{e.strerror or e}") from None
+    except ValueError as e:  # a configuration file there that is not JSON's object
+        raise UsageError(f"voila-config --prefix: {e}") from None
+    for path in written:
+        print(path)
+    return 0
+
+
+def _cmd_binder_link(args: argparse.Namespace) -> int:
+    from .app.deploy import binder_link, git_origin
+
+    remote, ref = args.remote, args.ref
+    if remote is None or ref is None:
+        try:
+            origin, branch = git_origin(Path.cwd())
+        except (ValueError, OSError) as e:
+            raise UsageError(f"binder-link: 读不到这个仓库的 origin，请用 --remote 给出地址 / no git origin here "
+                             f"(give --remote): {e}") from None
+        remote, ref = remote or origin, ref or branch
+    try:
+        print(binder_link(remote, ref, service=args.service))
+    except ValueError as e:
+        raise UsageError(f"binder-link: {e}") from None
+    return 0
+
+
 def _read_json(path: str) -> Any:
     """A JSON file (``-``: standard input); unreadable or malformed input is a usage error."""
     return load_json(read_text(path), path)
@@ -452,6 +490,24 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("lab_options", nargs=argparse.REMAINDER, metavar="-- OPTION",
                      help="options passed on to JupyterLab, after --")
     cmd.set_defaults(run=_cmd_lab)
+
+    cmd = sub.add_parser("voila-config", help="print the app's Voila configuration, or install it for a Jupyter "
+                                              "server (Binder, JupyterHub) with --prefix")
+    where = cmd.add_mutually_exclusive_group()
+    where.add_argument("--sys-prefix", action="store_true",
+                       help="install into this Python environment (its sys.prefix): every Jupyter server it runs")
+    where.add_argument("--prefix", type=Path, metavar="DIR",
+                       help="write the settings into DIR/etc/jupyter/jupyter_server_config.json and the template to "
+                            "DIR/share/jupyter/voila/templates/gouji (DIR: a folder "
+                            "the servers' JUPYTER_CONFIG_PATH and JUPYTER_PATH name)")
+    cmd.set_defaults(run=_cmd_voila_config)
+
+    cmd = sub.add_parser("binder-link", help="the Binder link that opens the course from this repository")
+    cmd.add_argument("--remote", metavar="URL", help="the repository's public https address (default: git origin)")
+    cmd.add_argument("--ref", metavar="BRANCH", help="branch, tag or commit (default: the checked-out branch)")
+    cmd.add_argument("--service", default="https://mybinder.org", metavar="URL",
+                     help="the BinderHub to use (default: the public one)")
+    cmd.set_defaults(run=_cmd_binder_link)
 
     cmd = sub.add_parser("settle", help="places, scores and tribute of a finished hand, or of a series of hands")
     cmd.add_argument("record", metavar="RECORD.json",
