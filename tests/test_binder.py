@@ -12,13 +12,16 @@ import re
 import shutil
 import subprocess
 import tomllib
+import urllib.parse
 from pathlib import Path
 
 import pytest
 
+from gouji_teach import cli
+
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
-LAUNCH = "https://mybinder.org/v2/gh/{owner}/{repo}/{ref}?urlpath=voila%2Frender%2Ftutorials%2Findex.ipynb"
+BINDER_SERVICE = "https://mybinder.org"
 
 
 def _name(requirement: str) -> str:
@@ -56,20 +59,45 @@ def test_post_build_installs_the_package_and_the_app_settings() -> None:
     post = BINDER / "postBuild"
     assert os.access(post, os.X_OK)
     text = post.read_text(encoding="utf-8")
-    assert "pip install --no-deps" in text and re.search(r"--no-cache-dir \.$", text, re.MULTILINE)
-    template = re.search(r"cp -r (\S+) ", text).group(1)  # type: ignore[union-attr]
-    assert (ROOT / template / "conf.json").is_file()
-    settings = re.search(r"<<'JSON'\n(.*?)\nJSON", text, re.DOTALL).group(1)  # type: ignore[union-attr]
-    config = json.loads(settings)
-    assert config["VoilaConfiguration"] == {"template": "gouji", "strip_sources": True, "show_tracebacks": False}
-    assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+    steps = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    assert steps == ["set -euo pipefail", "python -m pip install --no-deps --no-cache-dir .",
+                     "gouji-teach voila-config --sys-prefix"]
+    # no settings of its own: the one configuration (tests/test_deploy.py checks what a server reads from it)
+    assert "VoilaConfiguration" not in text and "cull_" not in text
 
 
-def test_the_launch_link_opens_the_landing_page() -> None:
+def test_the_launch_link_is_built_from_the_origin(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     assert (ROOT / "tutorials" / "index.ipynb").is_file(), "the launch link renders tutorials/index.ipynb"
-    docs = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
-    assert "?urlpath=voila%2Frender%2Ftutorials%2Findex.ipynb" in docs
-    assert LAUNCH.split("{owner}")[0] in docs
+    checkout = tmp_path / "checkout"
+    subprocess.run(["git", "init", "-q", "-b", "course", str(checkout)], check=True)
+    origin = "https://teacher:secret@example.org/school/gouji.git"
+    subprocess.run(["git", "-C", str(checkout), "remote", "add", "origin", origin], check=True)
+    monkeypatch.chdir(checkout)
+    assert cli.main(["binder-link"]) == 0
+    link = capsys.readouterr().out.strip()
+    parts = urllib.parse.urlsplit(link)
+    assert f"{parts.scheme}://{parts.netloc}" == BINDER_SERVICE
+    provider, repo, ref = parts.path.split("/")[2:]
+    assert (provider, urllib.parse.unquote(repo), ref) == ("git", "https://example.org/school/gouji.git", "course")
+    assert urllib.parse.parse_qs(parts.query) == {"urlpath": ["voila/render/tutorials/index.ipynb"]}
+    assert "secret" not in link
+
+
+def test_a_link_needs_a_public_address(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    assert cli.main(["binder-link", "--remote", "git@example.org:school/gouji.git", "--ref", "main"]) == 2
+    assert "https" in capsys.readouterr().err
+    monkeypatch.chdir(tmp_path)  # no repository here
+    assert cli.main(["binder-link", "--ref", "main"]) == 2
+    assert "--remote" in capsys.readouterr().err
+
+
+def test_the_documents_tell_how_to_make_the_link() -> None:
+    for doc in (ROOT / "README.md", ROOT / "docs" / "deploy.md"):
+        text = doc.read_text(encoding="utf-8")
+        assert "gouji-teach binder-link" in text, doc
+        assert "OWNER/REPO/" not in text, f"{doc.name} has a link nobody can open"
 
 
 @pytest.mark.skipif(shutil.which("jupyter-repo2docker") is None,

@@ -48,15 +48,17 @@ CLASS_DIR = "/srv/gouji"  # the documented class folder
 jupyterhub = pytest.importorskip("jupyterhub", reason="JupyterHub is not installed (pip install jupyterhub)")
 
 
-def _hub_config(class_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The hub's configuration as JupyterHub loads deploy/jupyterhub_config.py, with the class folder moved."""
-    from jupyterhub.app import JupyterHub
+def _hub_config(class_dir: Path, monkeypatch: pytest.MonkeyPatch, progress: str | None = None) -> Any:
+    """The configuration JupyterHub reads from deploy/jupyterhub_config.py, with the class folder moved (read
+    with JupyterHub's configuration loader, without importing the spawner it names: SystemdSpawner needs systemd)."""
+    from traitlets.config.loader import PyFileConfigLoader
 
     monkeypatch.setenv("GOUJI_CLASS_DIR", str(class_dir))
-    monkeypatch.delenv("GOUJI_TEACH_PROGRESS", raising=False)
-    hub = JupyterHub()
-    hub.load_config_file(str(HUB_CONFIG))
-    return hub.config
+    if progress is None:
+        monkeypatch.delenv("GOUJI_TEACH_PROGRESS", raising=False)
+    else:
+        monkeypatch.setenv("GOUJI_TEACH_PROGRESS", progress)
+    return PyFileConfigLoader(HUB_CONFIG.name, str(HUB_CONFIG.parent)).load_config()
 
 
 def _documented_commands(name: str) -> list[list[str]]:
@@ -86,13 +88,16 @@ def test_serve_binder_and_the_hub_read_one_voila_configuration(tmp_path: Path,
     # gouji-teach serve: standalone Voila with serve's command line and environment
     env = voila_env(None)
     monkeypatch.setenv("JUPYTER_CONFIG_PATH", env["JUPYTER_CONFIG_PATH"])
-    voila = Voila()
     command = voila_command(8866, class_size=3)
     assert command[1:3] == ["-m", "voila"]
-    voila.parse_command_line(command[3:])
+    options = Voila()
+    options.parse_command_line(command[3:])
+    # the command line sets where Voila listens and the class size, nothing the file sets
+    assert set(options.config) == {"Voila", "ClassKernelManager"}
+    assert set(options.config.ClassKernelManager) == {"class_size"}
+    voila = Voila()
     voila.load_config_file("voila", path=[p for p in voila.config_file_paths if p != os.getcwd()])
     served = voila.config
-    assert served.ClassKernelManager.class_size == 3  # the command line's one setting of its own
     assert Path(env["JUPYTER_PATH"].split(os.pathsep)[0], "voila", "templates", "gouji", "index.html.j2").is_file()
 
     # Binder: postBuild installs the package, then the configuration into the image's environment
@@ -188,13 +193,8 @@ def test_the_hub_config_sends_learners_to_the_course_with_limits(tmp_path: Path,
 
 
 def test_a_postgresql_store_is_an_environment_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from jupyterhub.app import JupyterHub
-
-    monkeypatch.setenv("GOUJI_CLASS_DIR", str(tmp_path))
-    monkeypatch.setenv("GOUJI_TEACH_PROGRESS", "postgresql://gouji@127.0.0.1/gouji")
-    hub = JupyterHub()
-    hub.load_config_file(str(HUB_CONFIG))
-    assert hub.config.Spawner.environment["GOUJI_TEACH_PROGRESS"] == "postgresql://gouji@127.0.0.1/gouji"
+    config = _hub_config(tmp_path, monkeypatch, progress="postgresql://gouji@127.0.0.1/gouji")
+    assert config.Spawner.environment["GOUJI_TEACH_PROGRESS"] == "postgresql://gouji@127.0.0.1/gouji"
 
 
 # -- many machines: Zero to JupyterHub -------------------------------------------------------------------------------

@@ -91,4 +91,4 @@ def git_origin(folder: Path) -> tuple[str, str]:
             raise ValueError(f"git {' '.join(args)}: {done.stderr.strip() or 'failed'}")
         return done.stdout.strip()
 
-    return git("remote", "get-url", "origin"), git("rev-parse", "--abbrev-ref", "HEAD")
+    return git("remote", "get-url", "origin"), git("symbolic-ref", "--short", "HEAD")
