@@ -264,7 +264,8 @@ c.JupyterHub.db_url = "sqlite:///{tmp_path}/hub.sqlite"
 c.JupyterHub.cookie_secret_file = "{tmp_path}/cookie_secret"
 c.ConfigurableHTTPProxy.pid_file = "{tmp_path}/proxy.pid"
 c.JupyterHub.services = [{{"name": "hub-test", "api_token": "{TOKEN}"}}]
-c.JupyterHub.load_roles = [{{"name": "hub-test", "scopes": ["access:servers"], "services": ["hub-test"]}}]
+c.JupyterHub.load_roles = [{{"name": "hub-test", "scopes": ["access:servers", "servers", "read:users"],
+                            "services": ["hub-test"]}}]
 """, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "GOUJI_TEACH"))}
     env["GOUJI_CLASS_DIR"] = str(class_dir)
@@ -281,6 +282,7 @@ c.JupyterHub.load_roles = [{{"name": "hub-test", "scopes": ["access:servers"], "
                 time.sleep(0.5)
             yield url, class_dir
         finally:
+            _stop_servers(url)
             for sig in (signal.SIGTERM, signal.SIGKILL):
                 if process.poll() is None:
                     os.killpg(process.pid, sig)
@@ -289,6 +291,22 @@ c.JupyterHub.load_roles = [{{"name": "hub-test", "scopes": ["access:servers"], "
                     except subprocess.TimeoutExpired:
                         continue
             shutil.rmtree(homes, ignore_errors=True)
+
+
+def _stop_servers(url: str) -> None:
+    """Stop every learner's server through the hub's API (they run in sessions of their own), within a minute."""
+    opener = urllib.request.build_opener()
+    headers = {"Authorization": f"token {TOKEN}"}
+    status, _, body = _get(opener, url + "/hub/api/users", headers=headers)
+    names = [user["name"] for user in json.loads(body)] if status == 200 else []
+    for name in names:
+        _get(opener, f"{url}/hub/api/users/{name}/server", headers=headers, method="DELETE")
+    deadline = time.monotonic() + 60
+    while names and time.monotonic() < deadline:
+        status, _, body = _get(opener, url + "/hub/api/users", headers=headers)
+        if status != 200 or not any(user.get("server") or user.get("pending") for user in json.loads(body)):
+            return
+        time.sleep(1)
 
 
 def _log_in(url: str, name: str) -> urllib.request.OpenerDirector:
