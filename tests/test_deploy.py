@@ -324,7 +324,7 @@ def _log_in(url: str, name: str) -> urllib.request.OpenerDirector:
                                    if "spawn-pending" in where else url + f"/user/{name}" + LANDING)
     assert where.endswith(f"/user/{name}" + LANDING)
     assert "gouji.js" in page, "the page is made with the app's template"
-    assert "import gouji_teach" not in page and "from gouji_teach" not in page, "sources stripped"
+    assert "jp-InputArea" not in page, "sources stripped: no input area of a code cell in the page"
     return opener
 
 
