@@ -161,6 +161,8 @@ def test_voila_config_keeps_other_settings_and_refuses_a_bad_file(tmp_path: Path
     written = json.loads(config.read_text(encoding="utf-8"))
     assert written["ServerApp"] == {"shutdown_no_activity_timeout": 3600}
     assert written["VoilaConfiguration"] == voila_settings()["VoilaConfiguration"]
+    assert cli.main(["voila-config", "--prefix", str(config)]) == 2  # a file, not a folder
+    assert "voila-config --prefix" in capsys.readouterr().err
     config.write_text("[1, 2]", encoding="utf-8")
     assert cli.main(["voila-config", "--prefix", str(tmp_path)]) == 2
     assert "jupyter_server_config.json" in capsys.readouterr().err
@@ -190,6 +192,24 @@ def test_the_hub_config_sends_learners_to_the_course_with_limits(tmp_path: Path,
     assert config.JupyterHub.spawner_class == "systemdspawner.SystemdSpawner"
     assert config.SystemdSpawner.mem_limit == "1G"
     assert spawner.mem_limit is None  # what LocalProcessSpawner would have made of it: nothing
+
+
+def test_systemd_spawner_takes_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SystemdSpawner the configuration names reads its memory and CPU limits (systemd itself, which enforces
+    them, is not in this container)."""
+    pytest.importorskip("systemdspawner", reason="jupyterhub-systemdspawner is not installed")
+    from types import SimpleNamespace
+
+    from jupyterhub.app import JupyterHub
+    from systemdspawner import SystemdSpawner
+
+    config = _hub_config(tmp_path, monkeypatch)
+    hub = JupyterHub(config=config)
+    assert hub.spawner_class is SystemdSpawner
+    spawner = SystemdSpawner(config=config, user=SimpleNamespace(name="alice", id=1, url="/user/alice/", server=None))
+    assert (spawner.mem_limit, spawner.cpu_limit) == (1024**3, 1.0)
+    assert spawner.isolate_tmp and spawner.disable_user_sudo
+    assert spawner.default_url == LANDING
 
 
 def test_a_postgresql_store_is_an_environment_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
