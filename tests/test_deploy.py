@@ -344,7 +344,7 @@ def _log_in(url: str, name: str) -> urllib.request.OpenerDirector:
                                    if "spawn-pending" in where else url + f"/user/{name}" + LANDING)
     assert where.endswith(f"/user/{name}" + LANDING)
     assert "gouji.js" in page, "the page is made with the app's template"
-    assert "jp-InputArea" not in page, "sources stripped: no input area of a code cell in the page"
+    assert 'class="jp-CodeMirrorEditor' not in page, "sources stripped: no code cell's source in the page"
     return opener
 
 
@@ -368,6 +368,7 @@ async def _execute(ws_url: str, code: str, timeout: float = 120) -> str:
         await connection.write_message(text)
         run, text = None, ""
         out: list[str] = []
+        replied = idle = False
         async with asyncio.timeout(timeout):
             while True:
                 raw = await connection.read_message()
@@ -385,6 +386,10 @@ async def _execute(ws_url: str, code: str, timeout: float = 120) -> str:
                 elif parent == run and kind == "error":
                     pytest.fail("\n".join(reply["content"]["traceback"]))
                 elif parent == run and kind == "execute_reply":
+                    replied = True
+                elif parent == run and kind == "status" and reply["content"]["execution_state"] == "idle":
+                    idle = True  # the output comes before the kernel is idle again (the reply may come first)
+                if replied and idle:
                     return "".join(out)
     finally:
         connection.close()
