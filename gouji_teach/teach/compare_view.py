@@ -19,10 +19,10 @@ from ..cards import parse_cards
 from ..compare import beats
 from ..errors import IllegalPlayError
 from ..gouji import can_kaidian, is_gouji
+from ..i18n import pick, register, t
+from ..markup import HtmlFragment
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset
-from .i18n import pick, register, t
-from .render import HtmlFragment
 
 __all__ = ["RulesetAnswer", "across_rulesets", "across_rulesets_html", "compare_title"]
 

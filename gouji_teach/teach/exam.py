@@ -39,11 +39,11 @@ import ipywidgets as w
 
 from ..cards import parse_cards
 from ..errors import GoujiError
+from ..i18n import get_language, pick, register, set_language, subscribe, t
 from ..rulesets import find_ruleset
 from .controls import make
 from .course import HOME, Session, Stage, _follow_request
 from .drills import KINDS, LEVELS, make_drill
-from .i18n import get_language, pick, register, set_language, subscribe, t
 from .progress import Exam, ExamSitting, ProgressStore
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget

@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from gouji_teach.errors import GoujiError
-from gouji_teach.teach.i18n import register, t
+from gouji_teach.i18n import register, t
 
 __all__ = [
     "ANSWER_MAX",

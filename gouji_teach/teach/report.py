@@ -37,12 +37,12 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import GoujiError
+from ..i18n import get_language, pick, register, subscribe, t
 from ..rulesets import find_ruleset
 from ..verdicts import RULES
 from .controls import make
 from .course import STAGES, Stage
 from .exam import drill
-from .i18n import get_language, pick, register, subscribe, t
 from .progress import Exam, Learner, ProgressStore
 
 __all__ = ["REPORT_PAGE", "ClassReport", "ExamReport", "ExamResult", "Missed", "build", "exam_table",

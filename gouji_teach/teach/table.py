@@ -1,7 +1,7 @@
 """The engine's table as pictures, and the widget that asks about it by clicking seats.
 
 :func:`table_view` turns a :class:`~gouji_teach.engine.Game` into the render's
-:class:`~gouji_teach.teach.render.TableView` (cards left, each seat's last action in the current round, 开点,
+:class:`~gouji_teach.pictures.TableView` (cards left, each seat's last action in the current round, 开点,
 places, 闷 and 革命 markers, whose turn, the play on the table). :func:`position_html` draws what a puzzle
 about a position shows, without what would give its answer away. :class:`SeatPickWidget` is a
 :class:`~gouji_teach.teach.widgets.PuzzleWidget` answered by toggling six seat buttons (or typing ``1,4`` and
@@ -25,11 +25,12 @@ import ipywidgets as w
 
 from ..engine import FAILED, MEN, OUT, REVOLT, Game
 from ..events import Event
+from ..i18n import pick, register, t
+from ..markup import HtmlFragment
+from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
 from ..plays import Play
 from ..settlement import PLACES_EN, PLACES_ZH
-from .i18n import pick, register, t
 from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
-from .render import PRESENTER_SCALE, HtmlFragment, SeatView, TableView, hand_html, round_html, table_svg
 from .widgets import Attempt, PuzzleWidget
 
 __all__ = ["SeatPickWidget", "position_html", "puzzle_widget", "round_plays", "table_view"]
@@ -62,7 +63,7 @@ def _round_events(game: Game) -> list[Event]:
 
 def round_plays(game: Game) -> list[tuple[int, Play | str]]:
     """The current round (or the round just over) as ``(seat, play or "pass"/"让牌")`` for
-    :func:`~gouji_teach.teach.render.round_html`."""
+    :func:`~gouji_teach.pictures.round_html`."""
     out: list[tuple[int, Play | str]] = []
     for e in _round_events(game):
         if e.cards:
