@@ -17,7 +17,6 @@ pressing Enter); :func:`puzzle_widget` picks the right widget for any puzzle.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -26,7 +25,7 @@ import ipywidgets as w
 from ..engine import FAILED, MEN, OUT, REVOLT, Game
 from ..events import Event
 from ..i18n import pick, register, t
-from ..markup import HtmlFragment
+from ..markup import Element, HtmlFragment, el, html
 from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
 from ..plays import Play
 from ..settlement import PLACES_EN, PLACES_ZH
@@ -112,12 +111,11 @@ def table_view(game: Game, *, viewer: int | None = None, lang: str | None = None
                      current_play=game.top[1] if game.top is not None else None, rules=game.rules.name)
 
 
-def _hands_html(game: Game, title_key: str, scale: float, lang: str | None) -> str:
-    rows = "".join(
-        f"<div class='gj-seat-hand'><b>{html.escape(t('table.seat_toggle', lang, n=s))}</b>"
-        f"{hand_html(game.hands[s], scale=0.5 * scale, lang=lang)}</div>"
-        for s in range(6) if game.hands[s])
-    return f"<div class='gj-hands'><h4>{html.escape(t(title_key, lang))}</h4>{rows}</div>"
+def _hands(game: Game, title_key: str, scale: float, lang: str | None) -> Element:
+    rows = (el("div", el("b", t("table.seat_toggle", lang, n=s)),
+               hand_html(game.hands[s], scale=0.5 * scale, lang=lang), cls="gj-seat-hand")
+            for s in range(6) if game.hands[s])
+    return el("div", el("h4", t(title_key, lang)), rows, cls="gj-hands")
 
 
 def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
@@ -129,16 +127,16 @@ def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: str | None =
     view = table_view(shown, lang=lang)
     if isinstance(puzzle, WhoMayActPuzzle):
         view = replace(view, to_act=None)
-    parts = [table_svg(view, lang=lang, scale=scale)]
+    parts: list[object] = [table_svg(view, lang=lang, scale=scale)]
     plays = round_plays(puzzle.game)
     if plays:
-        parts.append(f"<div class='gj-round-box'><h4>{html.escape(t('table.round', lang))}</h4>"
-                     f"{round_html(plays, lang=lang, scale=0.5 * scale)}</div>")
+        parts.append(el("div", el("h4", t("table.round", lang)), round_html(plays, lang=lang, scale=0.5 * scale),
+                        cls="gj-round-box"))
     if isinstance(puzzle, WhoMayActPuzzle):
-        parts.append(_hands_html(puzzle.game, "table.hands", scale, lang))
+        parts.append(_hands(puzzle.game, "table.hands", scale, lang))
     elif isinstance(puzzle, WhoIsMenPuzzle):
-        parts.append(_hands_html(puzzle.game, "table.hands.after", scale, lang))
-    return HtmlFragment("".join(parts))
+        parts.append(_hands(puzzle.game, "table.hands.after", scale, lang))
+    return html(*parts)
 
 
 class SeatPickWidget(PuzzleWidget):
