@@ -3,8 +3,10 @@ instructor typed (a name, a title, an answer) is escaped wherever it lands, in t
 
 from __future__ import annotations
 
+import urllib.parse
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,8 @@ from gouji_teach import Play
 from gouji_teach.markup import HtmlFragment, SvgImage, el, html
 from gouji_teach.pictures import SeatView, TableView, round_html, table_svg, tribute_svg
 from gouji_teach.teach import compare_view, report
+from gouji_teach.teach import exam as ex
+from gouji_teach.teach.progress import ProgressStore
 
 EVIL = "<script>'\"&"
 
@@ -61,6 +65,20 @@ PATHS: dict[str, Callable[[], str]] = {
     "heatmap_svg": lambda: report.heatmap_svg(_CLASS, "en"),
     "report_table": lambda: str(report._html_table([[EVIL, EVIL], [EVIL, EVIL]], caption=EVIL, titles={EVIL: EVIL})),
 }
+
+
+def _exam_header(tmp_path: Path) -> str:
+    store = ProgressStore(tmp_path / "progress.sqlite")
+    code = ex.new_exam(store, rules="qingdao", kinds="beats", count=1, seed=5).code
+    page = ex.ExamPage(ex.start(f"exam={code}&learner=" + urllib.parse.quote(EVIL)), store)
+    page.begin()
+    return page.head.value
+
+
+def test_the_learners_name_is_escaped_on_the_exam_page(tmp_path: Path) -> None:
+    header = _exam_header(tmp_path)
+    assert "<script" not in header
+    assert any(EVIL in s for s in strings(header)), "the name is shown whole"
 
 
 @pytest.mark.parametrize("path", sorted(PATHS))
