@@ -152,7 +152,7 @@ class Card:
         return self.notation
 
     def _repr_html_(self) -> str:
-        from .teach.render import card_svg  # lazily: the core imports no teaching code
+        from .pictures import card_svg  # lazily: a picture is drawn only when one is shown
 
         return card_svg(self)
 
@@ -322,7 +322,7 @@ class Hand:
         return f"Hand({format_cards(self._cards, sep=' ')!r})"
 
     def _repr_html_(self) -> str:
-        from .teach.render import hand_html  # lazily: the core imports no teaching code
+        from .pictures import hand_html  # lazily: a picture is drawn only when one is shown
 
         return hand_html(self)
 

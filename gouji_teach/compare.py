@@ -22,20 +22,11 @@ False
 
 from __future__ import annotations
 
-from .plays import Play
+from .plays import Play, as_play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
 
-__all__ = ["as_play", "beats"]
-
-
-def as_play(play: Play | str, rules: Ruleset) -> Play:
-    """``play`` counted under ``rules`` (notation is parsed; a play counted under other rules is recounted)."""
-    if isinstance(play, Play):
-        if play.rules is rules or play.rules == rules:
-            return play
-        return Play(play.cards, rules)
-    return Play.parse(play, rules)
+__all__ = ["beats"]
 
 
 def _decide(cb: int, cs: int, cr: int, cn: int, tb: int, ts: int, tr: int, tn: int, cover: bool) -> str | None:

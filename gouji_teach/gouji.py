@@ -5,6 +5,9 @@ four Js, three Qs, two Ks, two As, and one 2 (two 2s under ``tongsu``); more car
 2s used as fillers count toward the threshold. A *pure* 够级 play has a base of 10, J, Q, K or A, no 2 and no
 joker. Which 够级 plays can 开点 depends on ``kaidian_pure_only``.
 
+The answers are properties of a counted play (:attr:`Play.is_gouji <gouji_teach.plays.Play.is_gouji>`,
+``is_pure_gouji``, ``can_kaidian``); the functions here give them as verdicts that name and explain the rule.
+
 >>> bool(is_gouji("22TTT")), bool(is_gouji("TTTT"))          # 002 §2: 贴钱 counts toward 够级
 (True, False)
 >>> bool(is_gouji("2")), bool(is_gouji("2", "tongsu"))       # 000 part 3 第8条 wants two 2s
@@ -18,15 +21,11 @@ a small joker with two Ks is 够级 but cannot 开点: a play with jokers never 
 from __future__ import annotations
 
 from .cards import Rank
-from .compare import as_play
-from .plays import Play
+from .plays import GOUJI_THRESHOLDS, Play, as_play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
 
 __all__ = ["GOUJI_THRESHOLDS", "can_kaidian", "is_gouji", "is_pure_gouji"]
-
-#: The smallest 够级 count of each base rank (2s: the rule set's ``gouji_min_twos``).
-GOUJI_THRESHOLDS: dict[Rank, int] = {Rank.TEN: 5, Rank.JACK: 4, Rank.QUEEN: 3, Rank.KING: 2, Rank.ACE: 2}
 
 
 def _counted(play: Play | str, rules: Ruleset | str | None) -> Play:
@@ -35,27 +34,17 @@ def _counted(play: Play | str, rules: Ruleset | str | None) -> Play:
     return as_play(play, find_ruleset(rules))
 
 
-def _threshold(play: Play) -> int | None:
-    if play.rank == Rank.TWO:
-        return play.rules.gouji_min_twos
-    return GOUJI_THRESHOLDS.get(play.rank)  # type: ignore[arg-type]
-
-
 def is_gouji(play: Play | str, rules: Ruleset | str | None = None) -> Verdict:
     """Whether ``play`` is a 够级 play under ``rules`` (default: the play's own rule set, else qingdao)."""
     p = _counted(play, rules)
-    if p.jokers:
-        return Verdict(True, "gouji.jokers", p.rules, (p,))
-    need = _threshold(p)
-    rule = "gouji.twos" if p.rank == Rank.TWO else "gouji.threshold"
-    return Verdict(need is not None and p.count >= need, rule, p.rules, (p,))
+    rule = "gouji.jokers" if p.jokers else "gouji.twos" if p.rank == Rank.TWO else "gouji.threshold"
+    return Verdict(p.is_gouji, rule, p.rules, (p,))
 
 
 def is_pure_gouji(play: Play | str, rules: Ruleset | str | None = None) -> Verdict:
     """Whether ``play`` is pure 够级: 够级 with a base of 10 to A, no 2 and no joker."""
     p = _counted(play, rules)
-    pure = not p.jokers and not p.twos and p.rank in GOUJI_THRESHOLDS and p.count >= GOUJI_THRESHOLDS[p.rank]
-    return Verdict(pure, "gouji.pure", p.rules, (p,))
+    return Verdict(p.is_pure_gouji, "gouji.pure", p.rules, (p,))
 
 
 def can_kaidian(play: Play | str, rules: Ruleset | str | None = None) -> Verdict:
@@ -65,21 +54,16 @@ def can_kaidian(play: Play | str, rules: Ruleset | str | None = None) -> Verdict
     a single 2 (002 §5 开点).
     """
     p = _counted(play, rules)
-    gouji = is_gouji(p)
-    if not gouji:
-        return Verdict(False, gouji.rule, p.rules, (p,))
-    if p.rules.kaidian_pure_only:
-        ok = bool(is_pure_gouji(p))
-    else:
-        ok = not p.jokers and not (p.size == 1 and p.rank == Rank.TWO)
-    return Verdict(ok, "kaidian.play", p.rules, (p,))
+    if not p.is_gouji:
+        return Verdict(False, is_gouji(p).rule, p.rules, (p,))
+    return Verdict(p.can_kaidian, "kaidian.play", p.rules, (p,))
 
 
 @explains("gouji.jokers", "gouji.twos", "gouji.threshold")
 def _gouji_reason(v: Verdict, p: Play) -> tuple[str, str]:
     if p.jokers:
         return f"{p.text_zh}挂花，是够级牌", f"{p.text_en} has a joker, so it is 够级"
-    need = _threshold(p)
+    need = p.gouji_threshold
     if need is None:
         return (f"{p.text_zh}不是够级牌：{p.rank.zh}不够级（最小的够级点数是10）",  # type: ignore[union-attr]
                 f"{p.text_en} is not 够级: {p.rank.en} is below 10, the smallest 够级 rank")  # type: ignore[union-attr]

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from .cards import BASE_RANKS, Hand, Rank, check_deck
-from .compare import _decide, as_play
-from .plays import JOKERS_ONLY_RANK, Play
+from .compare import _decide
+from .plays import JOKERS_ONLY_RANK, Play, as_play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
 
 __all__ = ["Composition", "beating_plays", "composition_notation", "possible_compositions", "possible_plays"]

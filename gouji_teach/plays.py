@@ -23,16 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_cards, parse_cards
 from .errors import IllegalPlayError
+from .i18n import number_en
 from .rulesets import Ruleset, find_ruleset
 
-if TYPE_CHECKING:
-    from .verdicts import Verdict
-
-__all__ = ["JOKERS_ONLY_RANK", "Play", "PlayKind", "number_en"]
+__all__ = ["GOUJI_THRESHOLDS", "JOKERS_ONLY_RANK", "Play", "PlayKind", "as_play"]
 
 #: Internal strength of a jokers-only play's "rest": higher than any base rank.
 JOKERS_ONLY_RANK = 18
@@ -57,13 +54,8 @@ class PlayKind(Enum):
                 "guahua": "set with jokers attached", "jokers": "jokers only"}[self.value]
 
 
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-
-
-def number_en(n: int) -> str:
-    """``3`` → ``'three'`` (words up to twelve, digits beyond)."""
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
+#: The smallest 够级 count of each base rank (2s: the rule set's ``gouji_min_twos``; 002 §2).
+GOUJI_THRESHOLDS: dict[Rank, int] = {Rank.TEN: 5, Rank.JACK: 4, Rank.QUEEN: 3, Rank.KING: 2, Rank.ACE: 2}
 
 _CARD = {r: Card(r) for r in Rank}
 _SUIT_OF = attrgetter("suit")  # a suit is truthy, None is not
@@ -195,7 +187,7 @@ class Play:
         return self.notation
 
     def _repr_html_(self) -> str:
-        from .teach.render import play_html  # lazily: the core imports no teaching code
+        from .pictures import play_html  # lazily: a picture is drawn only when one is shown
 
         return play_html(self)
 
@@ -251,27 +243,32 @@ class Play:
         return rest
 
     @property
+    def gouji_threshold(self) -> int | None:
+        """The smallest count of this play's base rank that is 够级 under its rule set (``None``: never)."""
+        if self.rank == Rank.TWO:
+            return self.rules.gouji_min_twos
+        return GOUJI_THRESHOLDS.get(self.rank)  # type: ignore[arg-type]
+
+    @property
     def is_gouji(self) -> bool:
-        """Whether this is a 够级 play under its rule set (see :func:`gouji_teach.gouji.is_gouji`)."""
-        return bool(self.gouji())
+        """Whether this is a 够级 play under its rule set (:func:`gouji_teach.gouji.is_gouji` explains it)."""
+        need = self.gouji_threshold
+        return bool(self.jokers) or (need is not None and self.count >= need)
 
     @property
     def is_pure_gouji(self) -> bool:
-        from .gouji import is_pure_gouji
-
-        return bool(is_pure_gouji(self))
+        """够级 with a base of 10 to A, no 2 and no joker (:func:`gouji_teach.gouji.is_pure_gouji`)."""
+        need = GOUJI_THRESHOLDS.get(self.rank)  # type: ignore[arg-type]
+        return not self.jokers and not self.twos and need is not None and self.count >= need
 
     @property
     def can_kaidian(self) -> bool:
-        from .gouji import can_kaidian
-
-        return bool(can_kaidian(self))
-
-    def gouji(self) -> Verdict:
-        """The explained 够级 verdict."""
-        from .gouji import is_gouji
-
-        return is_gouji(self)
+        """Whether this play, left unanswered, opens a point (:func:`gouji_teach.gouji.can_kaidian`)."""
+        if not self.is_gouji:
+            return False
+        if self.rules.kaidian_pure_only:
+            return self.is_pure_gouji
+        return not self.jokers and not (self.size == 1 and self.rank == Rank.TWO)
 
     def describe(self) -> dict[str, object]:
         """A plain dict describing the play (the CLI's ``describe --json``)."""
@@ -291,3 +288,18 @@ class Play:
             "text_en": self.text_en,
             "rules": self.rules.name,
         }
+
+
+def as_play(play: Play | str, rules: Ruleset) -> Play:
+    """``play`` counted under ``rules`` (notation is parsed; a play counted under other rules is recounted).
+
+    >>> as_play("22333", find_ruleset("qingdao")).text_en
+    'five 3s (two of them 2s)'
+    >>> as_play(Play.parse("22333"), find_ruleset("linyi")).rules.name
+    'linyi'
+    """
+    if isinstance(play, Play):
+        if play.rules is rules or play.rules == rules:
+            return play
+        return Play(play.cards, rules)
+    return Play.parse(play, rules)

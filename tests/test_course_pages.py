@@ -14,10 +14,10 @@ import pytest
 from widget_state import fresh_widgets
 
 from gouji_teach.cards import Rank, build_deck, parse_cards
+from gouji_teach.i18n import MESSAGES, set_language
 from gouji_teach.rulesets import PRESETS
 from gouji_teach.scenario import Scenario, check_file, gives_away, run, shipped
 from gouji_teach.teach import course, pages
-from gouji_teach.teach.i18n import MESSAGES, set_language
 from gouji_teach.teach.player import ScenarioPlayer, frames
 from gouji_teach.teach.rulebook import book_html, in_force, summary
 from gouji_teach.verdicts import RULES

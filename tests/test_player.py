@@ -12,9 +12,9 @@ from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
 from gouji_teach.events import Action
+from gouji_teach.i18n import set_language
 from gouji_teach.scenario import Scenario, ScenarioError, action_words, question_words, run
 from gouji_teach.teach.course import parse_query
-from gouji_teach.teach.i18n import set_language
 from gouji_teach.teach.player import ScenarioPlayer, checkpoint_puzzle, frames, rule_changes
 from gouji_teach.teach.puzzles import CanActPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle, seats_key
 from gouji_teach.teach.table import SeatPickWidget

@@ -9,11 +9,11 @@ from widget_state import fresh_widgets, synced_state
 
 from gouji_teach.cli import main
 from gouji_teach.events import Action
+from gouji_teach.i18n import set_language
+from gouji_teach.pictures import hand_html
 from gouji_teach.rulesets import PRESETS
 from gouji_teach.scenario import Scenario, check_file
-from gouji_teach.teach.i18n import set_language
 from gouji_teach.teach.practice import LEARNER, Practice, PracticeTable, settlement_html
-from gouji_teach.teach.render import hand_html
 
 
 @pytest.fixture(autouse=True)

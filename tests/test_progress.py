@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from gouji_teach.errors import GoujiError
+from gouji_teach.i18n import MESSAGES
 from gouji_teach.teach import progress
-from gouji_teach.teach.i18n import MESSAGES
 from gouji_teach.teach.progress import (
     ENV_VAR,
     NAME_MAX,

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gouji_teach import PRESETS, Hand, Play, beats, can_kaidian, is_gouji
+from gouji_teach.i18n import MESSAGES
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
-from gouji_teach.teach.i18n import MESSAGES
 from gouji_teach.teach.puzzles import (
     BeatsPuzzle,
     CountPuzzle,

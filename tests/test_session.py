@@ -10,9 +10,9 @@ import ipywidgets as w
 import pytest
 from widget_state import fresh_widgets, run_own_loop
 
-from gouji_teach import PRESETS, Play
+from gouji_teach import PRESETS, Play, pictures
 from gouji_teach.compare import beats
-from gouji_teach.teach import course, pages, render
+from gouji_teach.teach import course, pages
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.verdicts import cite
 
@@ -37,7 +37,7 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     session = course.Session(course.stage("dagouji"))  # what a preheated kernel builds the page for
     header, footer = pages.header(session), pages.footer(session)
     quiz = pages.quiz(session, [("beats", "easy"), ("who_may_act", "medium")])
-    picture = pages.picture(session, lambda s: render.play_html(Play.parse("XX888", s.rules)))
+    picture = pages.picture(session, lambda s: pictures.play_html(Play.parse("XX888", s.rules)))
     example = pages.example("DD", "D", session)
     player = pages.scenario(session, "qingdao_dagouji")
     assert "/qingdao/" in _texts(quiz) and player.step.value == 0
@@ -57,7 +57,7 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     beats_box = quiz.children[1]
     next(b for b in beats_box.children[2].children if b.description == right.text("en")).click()
     assert "gouji-feedback right" in _texts(beats_box)
-    assert picture.value == str(render.play_html(Play.parse("XX888", linyi), lang="en"))
+    assert picture.value == str(pictures.play_html(Play.parse("XX888", linyi), lang="en"))
     assert beats(Play.parse("DD", linyi), Play.parse("D", linyi), linyi).reason_en in example.value
     assert player.step.value == 3
 

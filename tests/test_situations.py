@@ -311,7 +311,7 @@ def test_no_choice_only_guessing_rule_beats_chance_by_much(kind):
 @pytest.mark.parametrize("kind", sorted(GENERATORS))
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_no_answer_in_widget_state_before_answering(kind, lang):
-    from gouji_teach.teach.i18n import set_language
+    from gouji_teach.i18n import set_language
 
     set_language(lang)
     for puzzle in _drills([kind], 2):

@@ -11,10 +11,11 @@ from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 from gouji_teach import PRESETS
 from gouji_teach.engine import Game
 from gouji_teach.events import Action
+from gouji_teach.i18n import set_language
+from gouji_teach.pictures import table_svg
 from gouji_teach.record import Burn, GameRecord, Men
 from gouji_teach.settlement import place_seats, score, settle
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
-from gouji_teach.teach.i18n import set_language
 from gouji_teach.teach.puzzles import (
     CanActPuzzle,
     PlacesPuzzle,
@@ -26,7 +27,6 @@ from gouji_teach.teach.puzzles import (
     parse_seats,
     seats_key,
 )
-from gouji_teach.teach.render import table_svg
 from gouji_teach.teach.table import SeatPickWidget, position_html, puzzle_widget, round_plays, table_view
 from gouji_teach.teach.widgets import PuzzleWidget
 

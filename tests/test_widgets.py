@@ -6,8 +6,8 @@ import pytest
 from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
+from gouji_teach.i18n import set_language
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
-from gouji_teach.teach.i18n import set_language
 from gouji_teach.teach.situations import situation_widget
 from gouji_teach.teach.widgets import Attempt, PuzzleWidget, RulesetComparison
 

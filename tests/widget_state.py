@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 
-from gouji_teach.teach.i18n import set_language
+from gouji_teach.i18n import set_language
 
 
 def fresh_widgets() -> Iterator[None]:

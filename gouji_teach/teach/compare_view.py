@@ -12,17 +12,16 @@ count, 够级 and 开点), the reason for each, and the sets that disagree marke
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from ..cards import parse_cards
 from ..compare import beats
 from ..errors import IllegalPlayError
 from ..gouji import can_kaidian, is_gouji
+from ..i18n import pick, register, t
+from ..markup import HtmlFragment, el, html
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset
-from .i18n import pick, register, t
-from .render import HtmlFragment
 
 __all__ = ["RulesetAnswer", "across_rulesets", "across_rulesets_html", "compare_title"]
 
@@ -89,14 +88,14 @@ def across_rulesets(challenger: str | Play, target: str | Play | None = None,
     return answers
 
 
-def _cell(text: str, tag: str = "td", **attrs: str) -> str:
-    extra = "".join(f' {k.rstrip("_")}="{html.escape(v)}"' for k, v in attrs.items())
-    return f"<{tag}{extra}>{html.escape(text)}</{tag}>"
-
-
 def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang: str | None = None) -> HtmlFragment:
     """A table of the answers; rows whose answer differs from the first set's are marked with ◆ and a label,
-    not only a colour."""
+    not only a colour.
+
+    >>> table = across_rulesets_html(across_rulesets("DD", "D"), title="DD / D", lang="en")
+    >>> table.count("<tr"), table.count("◆"), "<caption>DD / D — the rule sets disagree</caption>" in table
+    (5, 3, True)
+    """
     base = answers[0].ok if answers else None
     differs = any(a.ok != base for a in answers)
     rows = []
@@ -107,18 +106,14 @@ def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang:
             answer = t("compare.illegal" if a.ok is None else ("compare.yes" if a.ok else "compare.no"), lang)
         mark = "◆ " if a.ok != base else ""
         symbol = "—" if a.ok is None else ("✔" if a.ok else "✘")
-        style = "background:#fff3cd" if a.ok != base else ""
-        rows.append("<tr" + (f' style="{style}"' if style else "") + ">"
-                    + _cell(mark + pick(a.rules.title_zh, a.rules.title_en, lang), "th", scope="row")
-                    + _cell(f"{symbol} {answer}") + _cell(pick(a.reason_zh, a.reason_en, lang)) + "</tr>")
-    head = "".join(_cell(t(k, lang), "th", scope="col") for k in ("compare.col.rules", "compare.col.answer",
-                                                                   "compare.col.why"))
+        rows.append(el("tr", el("th", mark + pick(a.rules.title_zh, a.rules.title_en, lang), scope="row"),
+                       el("td", f"{symbol} {answer}"), el("td", pick(a.reason_zh, a.reason_en, lang)),
+                       style="background:#fff3cd" if a.ok != base else None))
+    head = el("tr", (el("th", t(k, lang), scope="col") for k in ("compare.col.rules", "compare.col.answer",
+                                                                  "compare.col.why")))
     note = t("compare.differs" if differs else "compare.same", lang)
-    caption = html.escape(title + (" — " if title else "") + note)
-    return HtmlFragment(
-        f'<table class="gj-compare" style="border-collapse:collapse;max-width:100%">'
-        f"<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+    return html(el("table", el("caption", title + (" — " if title else "") + note), el("thead", head),
+                   el("tbody", rows), cls="gj-compare", style="border-collapse:collapse;max-width:100%"))
 
 
 def compare_title(challenger: str, target: str | None, lang: str | None = None) -> str:

@@ -31,8 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
+from ..i18n import LANGUAGES, pick, set_language
 from ..rulesets import PRESETS, Ruleset, find_ruleset
-from .i18n import LANGUAGES, pick, set_language
 
 __all__ = ["GLOSSARY", "HOME", "RULEBOOK", "STAGES", "Session", "Stage", "Term", "hub_user", "parse_query",
            "query_string", "stage", "start"]

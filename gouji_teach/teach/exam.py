@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import os
 import random
 from collections.abc import Callable, Sequence
@@ -39,11 +38,12 @@ import ipywidgets as w
 
 from ..cards import parse_cards
 from ..errors import GoujiError
+from ..i18n import get_language, pick, register, set_language, subscribe, t
+from ..markup import el, html
 from ..rulesets import find_ruleset
 from .controls import make
 from .course import HOME, Session, Stage, _follow_request
 from .drills import KINDS, LEVELS, make_drill
-from .i18n import get_language, pick, register, set_language, subscribe, t
 from .progress import Exam, ExamSitting, ProgressStore
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget
@@ -300,35 +300,31 @@ class _Sealed:
     def _feedback_html(self, lang: str) -> str:
         if not self._submitted:
             if self._bad:
-                return (f"<div class='gj-exam-chosen' role='alert'>"
-                        f"{html.escape(t('exam.bad_cards', lang, cards=self._bad))}</div>")
+                return str(el("div", t("exam.bad_cards", lang, cards=self._bad), cls="gj-exam-chosen", role="alert"))
             if not self._chosen:
                 return ""
-            return (f"<div class='gj-exam-chosen' role='status'>"
-                    f"{html.escape(t('exam.chosen', lang, answer=self._answer_text(lang)))}</div>")
+            return str(el("div", t("exam.chosen", lang, answer=self._answer_text(lang)), cls="gj-exam-chosen",
+                          role="status"))
         fb = self._outcome
         right = fb is not None and fb.correct
         head = t("exam.right" if right else "exam.wrong" if fb is not None else "exam.unanswered", lang)
-        parts = [f"<div class='gouji-feedback {'right' if right else 'wrong'}' role='status'>"
-                 f"<b>{'✔' if right else '✘'} {html.escape(head)}</b>"]
+        feedback = el("div", el("b", f"{'✔' if right else '✘'} {head}"),
+                      cls=f"gouji-feedback {'right' if right else 'wrong'}", role="status")
         if fb is not None:
-            parts.append(f" {html.escape(t('exam.yours', lang, answer=self._answer_text(lang)))}<br>"
-                         f"{html.escape(fb.text(lang))}")
+            feedback.append(" " + t("exam.yours", lang, answer=self._answer_text(lang)), el("br"), fb.text(lang))
             if not right and fb.counter(lang):
-                parts.append(f"<br>{html.escape(t('exam.counter', lang))}{html.escape(fb.counter(lang))}")
-        parts.append("</div>")
-        if not right:
-            parts.append(f"<div class='gouji-solution'><b>{html.escape(t('exam.answer', lang))}</b>"
-                         f"{html.escape(self._puzzle.solution().text(lang))}</div>")
-        return "".join(parts)
+                feedback.append(el("br"), t("exam.counter", lang) + fb.counter(lang))
+        solution = None if right else el("div", el("b", t("exam.answer", lang)), self._puzzle.solution().text(lang),
+                                         cls="gouji-solution")
+        return str(html(feedback, solution))
 
     def _render(self) -> None:
         PuzzleWidget._render(self)  # type: ignore[arg-type]
         lang = get_language()
         zh, en = self._puzzle.question()
         number = t("exam.question", lang, n=self._number)
-        self.question.value = (f"<div class='gouji-question'><small>{html.escape(number)}</small><br>"
-                               f"<b>{html.escape(pick(zh, en, lang))}</b></div>")
+        self.question.value = str(el("div", el("small", number), el("br"), el("b", pick(zh, en, lang)),
+                                     cls="gouji-question"))
 
 
 class ExamQuestion(_Sealed, PuzzleWidget):
@@ -543,49 +539,47 @@ class ExamPage:
 
     def _head_html(self, lang: str) -> str:
         exam = self.exam
-        links = " | ".join(
-            f"<b aria-current='page'>{label}</b>" if code == lang else
-            f"<a href='{html.escape(exam_link(self.session.exam, learner=self.learner, lang=code))}'>{label}</a>"
-            for code, label in (("zh", "中文"), ("en", "English")))
+        links: list[object] = []
+        for code, label in (("zh", "中文"), ("en", "English")):
+            links.append(" | " if links else None)
+            links.append(el("b", label, aria_current="page") if code == lang else
+                         el("a", label, href=exam_link(self.session.exam, learner=self.learner, lang=code)))
         home = self.session.link(HOME, learner=self.learner, lang=lang)
-        nav = (f"<p>{html.escape(t('exam.lang', lang))}{links} · "
-               f"<a href='{html.escape(home)}'>{html.escape(t('exam.home', lang))}</a></p>")
+        nav = el("p", t("exam.lang", lang), links, " · ", el("a", t("exam.home", lang), href=home))
         if exam is None:
             text = self._message or t("exam.no_code", lang)
-            return f"<header class='gj-header'><h2>{html.escape(EXAM_PAGE.title(lang))}</h2>" \
-                   f"<p role='alert'>⚠ {html.escape(text)}</p>{nav}</header>"
+            return str(el("header", el("h2", EXAM_PAGE.title(lang)), el("p", "⚠ " + text, role="alert"), nav,
+                          cls="gj-header"))
         rules = find_ruleset(exam.rules)
         limit = t("exam.limit", lang, minutes=exam.minutes) if exam.minutes else t("exam.no_limit", lang)
         about = t("exam.about", lang, rules=pick(rules.title_zh, rules.title_en, lang), count=len(exam.drills),
                   limit=limit)
-        who = (f"<p>{html.escape(t('exam.learner', lang, name=self.learner))}</p>" if self.sitting is not None
-               else f"<p>{html.escape(t('exam.start_note', lang))}</p>")
-        return (f"<header class='gj-header'><small>{html.escape(t('page.course', lang))}</small>"
-                f"<h2>{html.escape(t('exam.title', lang, code=exam.code))}</h2><p>{html.escape(about)}</p>"
-                f"<p>{html.escape(t('exam.how', lang))}</p>{who}{nav}</header>")
+        who = el("p", t("exam.learner", lang, name=self.learner) if self.sitting is not None
+                 else t("exam.start_note", lang))
+        return str(el("header", el("small", t("page.course", lang)), el("h2", t("exam.title", lang, code=exam.code)),
+                      el("p", about), el("p", t("exam.how", lang)), who, nav, cls="gj-header"))
 
     def _status_html(self, lang: str) -> str:
         exam, sitting = self.exam, self.sitting
         parts = []
         if self._message and exam is not None:
-            parts.append(f"<p role='alert'>⚠ {html.escape(self._message)}</p>")
+            parts.append(el("p", "⚠ " + self._message, role="alert"))
         if exam is not None and sitting is not None:
             count = len(exam.drills)
             if sitting.submitted is None:
-                parts.append(f"<p>{html.escape(t('exam.answered', lang, done=len(sitting.answers), count=count))}")
+                answered = el("p", t("exam.answered", lang, done=len(sitting.answers), count=count))
                 if sitting.deadline is not None:
                     minutes = max(0, int((sitting.deadline - datetime.now(UTC)).total_seconds() // 60))
-                    due = t("exam.deadline", lang, time=_utc(sitting.deadline), minutes=minutes)
-                    parts.append(f" · {html.escape(due)}")
-                parts.append("</p>")
+                    answered.append(" · " + t("exam.deadline", lang, time=_utc(sitting.deadline), minutes=minutes))
+                parts.append(answered)
                 if self._confirm:
                     missing = count - len(sitting.answers)
-                    parts.append(f"<p role='alert'>{html.escape(t('exam.confirm', lang, n=missing))}</p>")
+                    parts.append(el("p", t("exam.confirm", lang, n=missing), role="alert"))
             else:
-                parts.append(f"<div class='gj-exam-score' role='status'><b>"
-                             f"{html.escape(t('exam.score', lang, score=sitting.score, count=count))}</b> · "
-                             f"{html.escape(t('exam.submitted', lang, time=_utc(sitting.submitted)))}</div>")
-        return "".join(parts)
+                parts.append(el("div", el("b", t("exam.score", lang, score=sitting.score, count=count)),
+                                " · " + t("exam.submitted", lang, time=_utc(sitting.submitted)),
+                                cls="gj-exam-score", role="status"))
+        return str(html(*parts))
 
     def close(self) -> None:
         """Stop following the language and close every widget of the page."""

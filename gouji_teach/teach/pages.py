@@ -19,17 +19,17 @@ import ipywidgets as w
 
 from ..compare import beats
 from ..errors import GoujiError
+from ..i18n import get_language, pick, register, set_language, subscribe, t
+from ..pictures import play_html
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .exam import exam_link
-from .i18n import get_language, pick, register, set_language, subscribe, t
 from .player import ScenarioPlayer
 from .progress import Learner, ProgressStore
 from .puzzles import Puzzle
-from .render import play_html
 from .report import learner_map, rule_stage, rule_title
 from .rulebook import book_html, contradictions, summary
 from .situations import situation_widget
@@ -282,10 +282,10 @@ def example(challenger: str, target: str, session: Session) -> w.Widget:
 
 
 def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
-    """A picture that follows the session: ``draw(session)`` (e.g. a :mod:`.render` drawing under
+    """A picture that follows the session: ``draw(session)`` (e.g. a :mod:`gouji_teach.pictures` drawing under
     ``session.rules``) is drawn again when the rule set or the language changes.
 
-        pages.picture(session, lambda s: render.play_html(Play.parse("XX888", s.rules)))
+        pages.picture(session, lambda s: pictures.play_html(Play.parse("XX888", s.rules)))
     """
     return _Live(lambda _lang: str(draw(session)), session)
 

@@ -37,12 +37,12 @@ import ipywidgets as w
 from ..engine import Game
 from ..errors import GoujiError
 from ..events import Action, Event
+from ..i18n import get_language, pick, register, said, subscribe, t
+from ..pictures import PRESENTER_SCALE, table_svg
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..scenario import Answer, Scenario, ScenarioError, Step, action_words, answer, question_words, record_rows
 from .controls import make
-from .i18n import get_language, pick, register, said, subscribe, t
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
-from .render import PRESENTER_SCALE, table_svg
 from .table import SeatPickWidget, puzzle_widget, table_view
 from .widgets import PuzzleWidget, close_tree
 
@@ -245,7 +245,7 @@ def _narrate(events: tuple[Event, ...], lang: str) -> str:
 class ScenarioPlayer:
     """A scenario (a :class:`~gouji_teach.scenario.Scenario` or a file path) as a widget to step through.
 
-    ``presenter=True`` draws the table at :data:`~gouji_teach.teach.render.PRESENTER_SCALE` and gives every
+    ``presenter=True`` draws the table at :data:`~gouji_teach.pictures.PRESENTER_SCALE` and gives every
     checkpoint a reveal button; ``start_step`` opens a given step (a link's ``?step=N``; out-of-range values
     are clamped). Everything typed is untrusted input: a what-if action is parsed and checked by the engine,
     refusals are shown with their reasons, and the scenario itself never changes.

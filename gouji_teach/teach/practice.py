@@ -37,6 +37,9 @@ from ..coach import Line, advice, comment, why
 from ..engine import Game, team
 from ..errors import GoujiError
 from ..events import Action, Event
+from ..i18n import get_language, pick, register, subscribe, t
+from ..markup import HtmlFragment
+from ..pictures import hand_html, play_html, round_html, table_svg
 from ..plays import Play
 from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
@@ -44,9 +47,7 @@ from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement,
 from ..strategy import Decision, TeamPlayer
 from .controls import make, shared
 from .course import Session
-from .i18n import get_language, pick, register, subscribe, t
 from .pages import store
-from .render import HtmlFragment, hand_html, play_html, round_html, table_svg
 from .table import round_plays, table_view
 
 __all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]

@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from gouji_teach.errors import GoujiError
-from gouji_teach.teach.i18n import register, t
+from gouji_teach.i18n import register, t
 
 __all__ = [
     "ANSWER_MAX",
@@ -68,13 +68,13 @@ __all__ = [
     "NAME_MAX",
     "SCHEMA_VERSION",
     "WRITE_TIMEOUT",
-    "Attempt",
     "Exam",
     "ExamSitting",
     "Learner",
     "LearnerReport",
     "ProgressError",
     "ProgressStore",
+    "StoredAttempt",
     "default_path",
     "display_name",
     "exam_code",
@@ -206,7 +206,7 @@ class Learner:
 
 
 @dataclass(frozen=True, slots=True)
-class Attempt:
+class StoredAttempt:
     """One answer to a puzzle, as stored.
 
     ``number`` counts the answers in the current run (1 for the first answer and after a correct one); ``stars`` is
@@ -515,7 +515,7 @@ class ProgressStore:
         correct: bool,
         answer: str = "",
         stars: int | None = None,
-    ) -> Attempt:
+    ) -> StoredAttempt:
         """Store one answer at once and return it with its attempt number and the stars it earned.
 
         ``learner`` is a :class:`Learner` of this file or a name; ``rules`` are the ids of the rules the question
@@ -536,7 +536,7 @@ class ProgressStore:
         learner = self._resolve(learner)
         correct = bool(correct)
 
-        def work(connection: sqlite3.Connection) -> Attempt:
+        def work(connection: sqlite3.Connection) -> StoredAttempt:
             self._check_learner(connection, learner)
             last = connection.execute(
                 "SELECT number, correct FROM attempts WHERE learner = ? AND stage = ? AND puzzle_id = ?"
@@ -561,7 +561,7 @@ class ProgressStore:
                     (learner.id, stage, puzzle_id, earned, attempt_id),
                 )
             assert attempt_id is not None
-            return Attempt(
+            return StoredAttempt(
                 attempt_id,
                 learner,
                 stage,
@@ -613,7 +613,7 @@ class ProgressStore:
 
         return self._read(work)
 
-    def attempts(self, learner: Learner | None = None, *, stage: str | None = None) -> list[Attempt]:
+    def attempts(self, learner: Learner | None = None, *, stage: str | None = None) -> list[StoredAttempt]:
         """The stored attempts, oldest first: all of them, or one learner's, or one stage's (a teacher's log)."""
 
         def work(connection: sqlite3.Connection) -> list[tuple]:
@@ -629,7 +629,7 @@ class ProgressStore:
 
         rows = self._read(work)
         return [
-            Attempt(
+            StoredAttempt(
                 attempt_id,
                 Learner(learner_id, name),
                 row_stage,

@@ -34,15 +34,15 @@ from ..engine import Game, opposite
 from ..errors import GoujiError
 from ..events import ACTION_KINDS, Action, Event
 from ..gouji import can_kaidian, is_gouji
+from ..i18n import pick, register, t
 from ..options import beating_plays
+from ..pictures import finish_svg, tribute_svg
 from ..plays import Play
 from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
 from ..settlement import RULES as SETTLEMENT_RULES
 from ..verdicts import RULES, Verdict, cite
-from .i18n import pick, register, t
-from .render import finish_svg, tribute_svg
 
 __all__ = [
     "BeatsPuzzle",

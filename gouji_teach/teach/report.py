@@ -25,7 +25,6 @@ submitted exam questions (an unanswered exam question counts as missed).
 from __future__ import annotations
 
 import csv
-import html
 import io
 import itertools
 import unicodedata
@@ -37,12 +36,13 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import GoujiError
+from ..i18n import get_language, pick, register, subscribe, t
+from ..markup import Element, HtmlFragment, SvgImage, el, html
 from ..rulesets import find_ruleset
 from ..verdicts import RULES
 from .controls import make
 from .course import STAGES, Stage
 from .exam import drill
-from .i18n import get_language, pick, register, subscribe, t
 from .progress import Exam, Learner, ProgressStore
 
 __all__ = ["REPORT_PAGE", "ClassReport", "ExamReport", "ExamResult", "Missed", "build", "exam_table",
@@ -303,7 +303,7 @@ def _colour(share: float) -> str:
     return "#1a9850"
 
 
-def heatmap_svg(report: ClassReport, lang: str | None = None) -> str:
+def heatmap_svg(report: ClassReport, lang: str | None = None) -> SvgImage:
     """The mastery map: a row per learner, a column per rule, each cell coloured by the share of right answers
     and labelled with it in per cent (``·``: not answered); every cell has a ``<title>`` (its learner, rule and
     counts). Drawn at its natural size, so its text stays readable on a phone (the page scrolls it sideways).
@@ -318,17 +318,16 @@ def heatmap_svg(report: ClassReport, lang: str | None = None) -> str:
     top = max((_text_width(r) for r in report.rules), default=40) + 2 * _GAP
     width, height = left + _CELL * len(report.rules) + _GAP, top + _CELL * len(report.learners) + _GAP
     label = t("report.map.label", lang, learners=len(report.learners), rules=len(report.rules))
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='gj-heatmap' role='img' aria-label='{html.escape(label)}'"
-             f" width='{width:.0f}' height='{height:.0f}' viewBox='0 0 {width:.0f} {height:.0f}'"
-             f" font-family='sans-serif' font-size='{_FONT}'><title>{html.escape(label)}</title>"]
+    root = el("svg", el("title", label), xmlns="http://www.w3.org/2000/svg", cls="gj-heatmap", role="img",
+              aria_label=label, width=f"{width:.0f}", height=f"{height:.0f}",
+              viewBox=f"0 0 {width:.0f} {height:.0f}", font_family="sans-serif", font_size=_FONT)
     for j, rule in enumerate(report.rules):
         x = left + _CELL * j + _CELL / 2 + _FONT / 3
-        parts.append(f"<text transform='translate({x:.1f},{top - _GAP:.1f}) rotate(-90)'>"
-                     f"<title>{html.escape(rule_title(rule, lang))}</title>{html.escape(rule)}</text>")
+        root.append(el("text", el("title", rule_title(rule, lang)), rule,
+                       transform=f"translate({x:.1f},{top - _GAP:.1f}) rotate(-90)"))
     for i, (name, shown) in enumerate(zip(report.learners, names, strict=True)):
         y = top + _CELL * i
-        parts.append(f"<text x='{_GAP}' y='{y + _CELL / 2 + _FONT / 3:.1f}'><title>{html.escape(name)}</title>"
-                     f"{html.escape(shown)}</text>")
+        root.append(el("text", el("title", name), shown, x=_GAP, y=f"{y + _CELL / 2 + _FONT / 3:.1f}"))
         for j, rule in enumerate(report.rules):
             x = left + _CELL * j
             cell = report.mastery[name].get(rule)
@@ -339,36 +338,32 @@ def heatmap_svg(report: ClassReport, lang: str | None = None) -> str:
             else:
                 fill, text, tip = "#eeeeee", "·", f"{name} · {rule}: —"
             ink = "#ffffff" if cell and (share < 0.2 or share > 0.85) else "#000000"
-            parts.append(f"<g><title>{html.escape(tip)}</title><rect x='{x:.1f}' y='{y:.1f}' width='{_CELL - 1}'"
-                         f" height='{_CELL - 1}' fill='{fill}'/><text x='{x + _CELL / 2:.1f}'"
-                         f" y='{y + _CELL / 2 + _FONT / 3:.1f}' text-anchor='middle' fill='{ink}'"
-                         f" font-size='{_FONT - 1}'>{text}</text></g>")
-    parts.append("</svg>")
-    return "".join(parts)
+            root.append(el("g", el("title", tip),
+                           el("rect", x=f"{x:.1f}", y=f"{y:.1f}", width=_CELL - 1, height=_CELL - 1, fill=fill),
+                           el("text", text, x=f"{x + _CELL / 2:.1f}", y=f"{y + _CELL / 2 + _FONT / 3:.1f}",
+                              text_anchor="middle", fill=ink, font_size=_FONT - 1)))
+    return SvgImage(str(root))
 
 
 # -- the instructor page ----------------------------------------------------------------------------------------
 #: A box that scrolls sideways what is wider than the screen (a big class's map, a long exam's table).
 _SCROLL = "overflow-x:auto;max-width:calc(100vw - 2em)"
 
-def _html_table(rows: list[list[str]], caption: str = "", titles: dict[str, str] | None = None) -> str:
+def _html_table(rows: list[list[str]], caption: str = "", titles: dict[str, str] | None = None) -> Element:
     """A table whose first row heads the columns and first column the rows; ``titles`` gives a column head its
     longer name (shown on hover and read by screen readers). Wider than the screen, it scrolls in its box."""
     titles = titles or {}
-    head = "".join(f"<th scope='col'><abbr title='{html.escape(titles[c])}'>{html.escape(c)}</abbr></th>"
-                   if c in titles else f"<th scope='col'>{html.escape(c)}</th>" for c in rows[0])
-    body = "".join("<tr>" + f"<th scope='row'>{html.escape(r[0])}</th>"
-                   + "".join(f"<td>{html.escape(c)}</td>" for c in r[1:]) + "</tr>" for r in rows[1:])
-    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (f"<div class='gj-scroll' style='{_SCROLL}'><table class='gj-report' style='white-space:nowrap'>{cap}"
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+    head = el("tr", (el("th", el("abbr", c, title=titles[c]) if c in titles else c, scope="col") for c in rows[0]))
+    body = (el("tr", el("th", r[0], scope="row"), (el("td", c) for c in r[1:])) for r in rows[1:])
+    return el("div", el("table", el("caption", caption) if caption else None, el("thead", head), el("tbody", body),
+                        cls="gj-report", style="white-space:nowrap"), cls="gj-scroll", style=_SCROLL)
 
 
 def _localised(rows: list[list[str]], lang: str, keys: dict[str, str]) -> list[list[str]]:
     return [[t(keys[c], lang) if c in keys else c for c in rows[0]], *rows[1:]]
 
 
-def _exam_html(e: ExamReport, lang: str, question: Callable[[str], str]) -> str:
+def _exam_html(e: ExamReport, lang: str, question: Callable[[str], str]) -> Element:
     exam = e.exam
     limit = t("report.limit", lang, minutes=exam.minutes) if exam.minutes else t("report.no_limit", lang)
     rules = find_ruleset(exam.rules)
@@ -379,19 +374,18 @@ def _exam_html(e: ExamReport, lang: str, question: Callable[[str], str]) -> str:
     for r in e.results:
         score = f"{r.score}/{len(exam.drills)}" if r.submitted else t("report.open", lang)
         rows.append([r.learner, score, *("" if c is None else "✔" if c else "✘" for c in r.correct)])
-    missed = "".join(
-        "<li>" + html.escape(t("report.missed_row", lang, n=m.number, missed=m.missed, of=m.of, q=question(m.drill)))
-        + "</li>" for m in e.missed[:5])
-    return (f"<section class='gj-exam-report'><h4>{html.escape(title)}</h4>{_html_table(rows)}"
-            + (f"<p>{html.escape(t('report.missed', lang))}</p><ol>{missed}</ol>" if missed else "") + "</section>")
+    missed = [el("li", t("report.missed_row", lang, n=m.number, missed=m.missed, of=m.of, q=question(m.drill)))
+              for m in e.missed[:5]]
+    return el("section", el("h4", title), _html_table(rows),
+              (el("p", t("report.missed", lang)), el("ol", missed)) if missed else None, cls="gj-exam-report")
 
 
-def report_html(report: ClassReport, lang: str | None = None) -> str:
+def report_html(report: ClassReport, lang: str | None = None) -> HtmlFragment:
     """The instructor page's content: the mastery map (picture and table), stars per stage, and the exams.
     Questions are shown by their text, never by drill id (with an id, a learner could rebuild the answer)."""
     lang = lang or get_language()
     if not report.learners:
-        return f"<p>{html.escape(t('report.nobody', lang))}</p>"
+        return html(el("p", t("report.nobody", lang)))
     keys = {"learner": "report.col.learner", "points": "report.col.points", "rule": "report.col.rule",
             "class": "report.col.class"}
     mastery = _localised(mastery_table(report), lang, keys)
@@ -407,13 +401,12 @@ def report_html(report: ClassReport, lang: str | None = None) -> str:
     def question(drill_id: str) -> str:
         return pick(*drill(drill_id).question(), lang)
 
-    exams = "".join(_exam_html(e, lang, question) for e in report.exams) or \
-        f"<p>{html.escape(t('report.no_exam', lang))}</p>"
-    return (f"<h3>{html.escape(t('report.map', lang))}</h3><p>{html.escape(t('report.map.about', lang))}</p>"
-            f"<div class='gj-scroll' style='{_SCROLL}'>{heatmap_svg(report, lang)}</div>"
-            f"<details><summary>{html.escape(t('report.map.table', lang))}</summary>{_html_table(mastery)}</details>"
-            f"<h3>{html.escape(t('report.stars', lang))}</h3>{_html_table(stars, titles=titles)}"
-            f"<h3>{html.escape(t('report.exams', lang))}</h3>{exams}")
+    exams = [_exam_html(e, lang, question) for e in report.exams] or [el("p", t("report.no_exam", lang))]
+    return html(el("h3", t("report.map", lang)), el("p", t("report.map.about", lang)),
+                el("div", heatmap_svg(report, lang), cls="gj-scroll", style=_SCROLL),
+                el("details", el("summary", t("report.map.table", lang)), _html_table(mastery)),
+                el("h3", t("report.stars", lang)), _html_table(stars, titles=titles),
+                el("h3", t("report.exams", lang)), exams)
 
 
 class ReportPage:
@@ -450,10 +443,9 @@ class ReportPage:
         self.refresh_button.description = t("report.refresh", lang)
         n = len(self._report.learners) if self._report else 0
         updated = t("report.updated", lang, time=self._stamp.strftime("%H:%M:%S"), n=n)
-        self.head.value = (f"<header class='gj-header'><h2>{html.escape(t('report.title', lang))}</h2>"
-                           f"<p>{html.escape(updated)}</p></header>")
-        self.body.value = (report_html(self._report, lang) if self._report is not None
-                           else f"<p role='alert'>⚠ {html.escape(self._error)}</p>")
+        self.head.value = str(el("header", el("h2", t("report.title", lang)), el("p", updated), cls="gj-header"))
+        self.body.value = str(report_html(self._report, lang) if self._report is not None
+                              else el("p", "⚠ " + self._error, role="alert"))
 
     def close(self) -> None:
         self._unsubscribe()

@@ -29,10 +29,10 @@ from typing import Any
 
 from .. import engine as _engine  # noqa: F401  (registers the play rules in RULES)
 from .. import settlement as _settlement  # noqa: F401  (registers the settlement rules in RULES)
+from ..i18n import pick, register, said, t
 from ..rulesets import Ruleset, Source
 from ..verdicts import RULES
 from .course import STAGES
-from .i18n import pick, register, said, t
 
 __all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary"]
 

@@ -63,15 +63,15 @@ from ..engine import Game, opposite, team
 from ..errors import GoujiError
 from ..events import Action
 from ..gouji import can_kaidian, is_gouji
+from ..i18n import get_language, pick, register, t
+from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
-from .i18n import get_language, pick, register, t
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
-from .render import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
 from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget
 

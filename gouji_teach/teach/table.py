@@ -1,7 +1,7 @@
 """The engine's table as pictures, and the widget that asks about it by clicking seats.
 
 :func:`table_view` turns a :class:`~gouji_teach.engine.Game` into the render's
-:class:`~gouji_teach.teach.render.TableView` (cards left, each seat's last action in the current round, 开点,
+:class:`~gouji_teach.pictures.TableView` (cards left, each seat's last action in the current round, 开点,
 places, 闷 and 革命 markers, whose turn, the play on the table). :func:`position_html` draws what a puzzle
 about a position shows, without what would give its answer away. :class:`SeatPickWidget` is a
 :class:`~gouji_teach.teach.widgets.PuzzleWidget` answered by toggling six seat buttons (or typing ``1,4`` and
@@ -17,7 +17,6 @@ pressing Enter); :func:`puzzle_widget` picks the right widget for any puzzle.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -25,11 +24,12 @@ import ipywidgets as w
 
 from ..engine import FAILED, MEN, OUT, REVOLT, Game
 from ..events import Event
+from ..i18n import pick, register, t
+from ..markup import Element, HtmlFragment, el, html
+from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
 from ..plays import Play
 from ..settlement import PLACES_EN, PLACES_ZH
-from .i18n import pick, register, t
 from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
-from .render import PRESENTER_SCALE, HtmlFragment, SeatView, TableView, hand_html, round_html, table_svg
 from .widgets import Attempt, PuzzleWidget
 
 __all__ = ["SeatPickWidget", "position_html", "puzzle_widget", "round_plays", "table_view"]
@@ -62,7 +62,7 @@ def _round_events(game: Game) -> list[Event]:
 
 def round_plays(game: Game) -> list[tuple[int, Play | str]]:
     """The current round (or the round just over) as ``(seat, play or "pass"/"让牌")`` for
-    :func:`~gouji_teach.teach.render.round_html`."""
+    :func:`~gouji_teach.pictures.round_html`."""
     out: list[tuple[int, Play | str]] = []
     for e in _round_events(game):
         if e.cards:
@@ -111,12 +111,11 @@ def table_view(game: Game, *, viewer: int | None = None, lang: str | None = None
                      current_play=game.top[1] if game.top is not None else None, rules=game.rules.name)
 
 
-def _hands_html(game: Game, title_key: str, scale: float, lang: str | None) -> str:
-    rows = "".join(
-        f"<div class='gj-seat-hand'><b>{html.escape(t('table.seat_toggle', lang, n=s))}</b>"
-        f"{hand_html(game.hands[s], scale=0.5 * scale, lang=lang)}</div>"
-        for s in range(6) if game.hands[s])
-    return f"<div class='gj-hands'><h4>{html.escape(t(title_key, lang))}</h4>{rows}</div>"
+def _hands(game: Game, title_key: str, scale: float, lang: str | None) -> Element:
+    rows = (el("div", el("b", t("table.seat_toggle", lang, n=s)),
+               hand_html(game.hands[s], scale=0.5 * scale, lang=lang), cls="gj-seat-hand")
+            for s in range(6) if game.hands[s])
+    return el("div", el("h4", t(title_key, lang)), rows, cls="gj-hands")
 
 
 def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
@@ -128,16 +127,16 @@ def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: str | None =
     view = table_view(shown, lang=lang)
     if isinstance(puzzle, WhoMayActPuzzle):
         view = replace(view, to_act=None)
-    parts = [table_svg(view, lang=lang, scale=scale)]
+    parts: list[object] = [table_svg(view, lang=lang, scale=scale)]
     plays = round_plays(puzzle.game)
     if plays:
-        parts.append(f"<div class='gj-round-box'><h4>{html.escape(t('table.round', lang))}</h4>"
-                     f"{round_html(plays, lang=lang, scale=0.5 * scale)}</div>")
+        parts.append(el("div", el("h4", t("table.round", lang)), round_html(plays, lang=lang, scale=0.5 * scale),
+                        cls="gj-round-box"))
     if isinstance(puzzle, WhoMayActPuzzle):
-        parts.append(_hands_html(puzzle.game, "table.hands", scale, lang))
+        parts.append(_hands(puzzle.game, "table.hands", scale, lang))
     elif isinstance(puzzle, WhoIsMenPuzzle):
-        parts.append(_hands_html(puzzle.game, "table.hands.after", scale, lang))
-    return HtmlFragment("".join(parts))
+        parts.append(_hands(puzzle.game, "table.hands.after", scale, lang))
+    return html(*parts)
 
 
 class SeatPickWidget(PuzzleWidget):

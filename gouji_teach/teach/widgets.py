@@ -30,13 +30,13 @@ import ipywidgets as w
 
 from ..cards import Hand
 from ..errors import GoujiError
+from ..i18n import get_language, pick, register, subscribe, t
+from ..pictures import hand_html
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import make
-from .i18n import get_language, pick, register, subscribe, t
 from .progress import stars_for
 from .puzzles import Feedback, PickPuzzle, Puzzle
-from .render import hand_html
 
 __all__ = ["Attempt", "PuzzleWidget", "RulesetComparison", "close_tree"]
 

@@ -17,8 +17,8 @@ import pytest
 from pagekit import WIDGET_TIMEOUT_MS, render_path, wait_for_page
 from playwright.sync_api import Page, expect
 
+from gouji_teach.i18n import t
 from gouji_teach.teach.course import stage
-from gouji_teach.teach.i18n import t
 from gouji_teach.teach.practice import Practice
 
 STAGE = stage("practice")

@@ -1,8 +1,10 @@
-"""Languages: every string the teaching layer shows comes from a message catalogue, in Chinese and English.
+"""Languages: every string the pictures and the teaching layer show comes from a message catalogue, in Chinese
+and English.
 
 Chinese is the default; :func:`set_language` switches at run time and tells every subscriber (widgets
-re-render themselves). Catalogues are plain dicts ``key -> (zh, en)``; each module of the teaching layer
-registers its own with :func:`register`, and a test checks that every message exists in both languages.
+re-render themselves). Catalogues are plain dicts ``key -> (zh, en)``; :mod:`gouji_teach.pictures` and each
+module of the teaching layer register their own with :func:`register`, and a test checks that every message
+exists in both languages. Plain Python, beside the rules core: no Jupyter import.
 
 >>> register({"demo.hello": ("你好，{name}", "Hello, {name}")})
 >>> t("demo.hello", name="小明")
@@ -19,8 +21,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
-__all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "pick", "register", "said", "set_language", "subscribe",
-           "t"]
+__all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "number_en", "pick", "register", "said", "set_language",
+           "subscribe", "t"]
 
 Lang = Literal["zh", "en"]
 LANGUAGES: tuple[Lang, ...] = ("zh", "en")
@@ -91,3 +93,15 @@ def said(zh: str, en: str, lang: str | None = None) -> str:
     if (lang or _current[0]) == "zh":
         text = _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
     return text
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def number_en(n: int) -> str:
+    """``3`` → ``'three'`` (words up to twelve, digits beyond).
+
+    >>> number_en(3), number_en(13)
+    ('three', '13')
+    """
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

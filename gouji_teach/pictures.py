@@ -1,9 +1,12 @@
 """Pictures: cards, hands, counted plays, the table of six seats and a round, as SVG/HTML strings.
 
-Pure functions in the manner of python-chess's ``chess.svg``: each returns a ``str`` subclass that Jupyter
-displays (:class:`SvgImage` has ``_repr_svg_``, :class:`HtmlFragment` has ``_repr_html_``), built with
-:mod:`xml.etree.ElementTree`, with semantic CSS classes (``gj-card``, ``gj-hand``, ``gj-seat``, ...) and inline
-presentation attributes so that they look right without a stylesheet. No Jupyter import here.
+Pure functions beside the rules core, in the manner of python-chess's ``chess.svg``: each returns a ``str``
+subclass that Jupyter displays (:class:`~gouji_teach.markup.SvgImage` has ``_repr_svg_``,
+:class:`~gouji_teach.markup.HtmlFragment` has ``_repr_html_``), built with the element builder of
+:mod:`gouji_teach.markup`, with semantic CSS classes (``gj-card``, ``gj-hand``, ``gj-seat``, ...) and inline
+presentation attributes so that they look right without a stylesheet. No Jupyter import here, and no import of
+the card and play modules either (they import this module to show themselves): cards and plays are read
+through their public attributes only.
 
 Accessibility (``shared/notes/teaching.md``): every card carries ``role="img"``, an ``aria-label`` and a
 ``<title>`` with its readable name (:attr:`Card.name_zh` / :attr:`Card.name_en`); colour is never the only
@@ -23,23 +26,25 @@ True
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from itertools import groupby
-from typing import Literal
+from typing import Literal, Protocol
 
-from ..cards import Card, Hand, Rank, Suit
-from ..plays import Play, PlayKind, number_en
-from ..rulesets import PRESETS
-from .i18n import pick, register, t
+from .i18n import number_en, pick, register, t
+from .markup import Element, HtmlFragment, SvgImage, el
+from .rulesets import PRESETS
 
 __all__ = [
     "PRESENTER_SCALE",
-    "HtmlFragment",
+    "CardLike",
+    "HandLike",
     "Mark",
+    "PlayLike",
+    "RankLike",
     "SeatView",
-    "SvgImage",
+    "SuitLike",
     "TableView",
     "card_svg",
     "finish_svg",
@@ -109,6 +114,74 @@ register({
     "render.round.yield": ("让牌", "让牌 (yield to the next two)"),
 })
 
+# What the pictures read of cards, hands and plays: their public attributes. The card and play modules import
+# this one (lazily) to show themselves in Jupyter, so this one does not import them: no circle.
+
+
+class RankLike(Protocol):
+    """A rank (:class:`~gouji_teach.cards.Rank`): its notation (``"D"`` big joker, ``"X"`` small joker) and
+    names."""
+
+    @property
+    def notation(self) -> str: ...
+    @property
+    def zh(self) -> str: ...
+    @property
+    def en(self) -> str: ...
+    @property
+    def is_joker(self) -> bool: ...
+
+
+class SuitLike(Protocol):
+    """A suit (:class:`~gouji_teach.cards.Suit`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def is_red(self) -> bool: ...
+
+
+class CardLike(Protocol):
+    """A card (:class:`~gouji_teach.cards.Card`)."""
+
+    @property
+    def rank(self) -> RankLike: ...
+    @property
+    def suit(self) -> SuitLike | None: ...
+    @property
+    def name_zh(self) -> str: ...
+    @property
+    def name_en(self) -> str: ...
+
+
+class HandLike(Protocol):
+    """A hand (:class:`~gouji_teach.cards.Hand`): its cards, strongest first."""
+
+    @property
+    def cards(self) -> Sequence[CardLike]: ...
+
+
+class PlayLike(Protocol):
+    """A counted play (:class:`~gouji_teach.plays.Play`)."""
+
+    @property
+    def cards(self) -> Sequence[CardLike]: ...
+    @property
+    def kind(self) -> Enum: ...
+    @property
+    def rank(self) -> RankLike | None: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def twos(self) -> int: ...
+    @property
+    def big_jokers(self) -> int: ...
+    @property
+    def text_zh(self) -> str: ...
+    @property
+    def text_en(self) -> str: ...
+
+
 #: A card's role in a play, shown by a text badge: an attached joker, a 2 used as filler, a picked card.
 Mark = Literal["guahua", "tieqian", "selected"]
 
@@ -125,78 +198,44 @@ _TEAMS = {  # colour, light fill, corner radius of the seat box: the radius and 
     "b": ("#b35900", "#fcefe1", 1),
 }
 
-# Shapes in a 10x10 box.
+# The notation of the ranks drawn in their own way.
+_BIG, _SMALL, _TWO = "D", "X", "2"
+
+# Shapes in a 10x10 box (suits by their names).
 _SUIT_PATHS = {
-    Suit.HEARTS: "M5,9.6C3.4,8.2 0,5.8 0,3.1A2.6,2.6 0 0 1 5,2.1A2.6,2.6 0 0 1 10,3.1C10,5.8 6.6,8.2 5,9.6Z",
-    Suit.DIAMONDS: "M5,0L9,5L5,10L1,5Z",
-    Suit.SPADES: "M5,0.3C6.6,2 10,4.2 10,6.6A2.4,2.4 0 0 1 5.7,7.9L6.6,10H3.4L4.3,7.9A2.4,2.4 0 0 1 0,6.6"
+    "HEARTS": "M5,9.6C3.4,8.2 0,5.8 0,3.1A2.6,2.6 0 0 1 5,2.1A2.6,2.6 0 0 1 10,3.1C10,5.8 6.6,8.2 5,9.6Z",
+    "DIAMONDS": "M5,0L9,5L5,10L1,5Z",
+    "SPADES": "M5,0.3C6.6,2 10,4.2 10,6.6A2.4,2.4 0 0 1 5.7,7.9L6.6,10H3.4L4.3,7.9A2.4,2.4 0 0 1 0,6.6"
                  "C0,4.2 3.4,2 5,0.3Z",
-    Suit.CLUBS: "M5,0.4A2.3,2.3 0 0 1 6.9,4.3A2.3,2.3 0 1 1 5.6,7.7L6.6,10H3.4L4.4,7.7A2.3,2.3 0 1 1 3.1,4.3"
+    "CLUBS": "M5,0.4A2.3,2.3 0 0 1 6.9,4.3A2.3,2.3 0 1 1 5.6,7.7L6.6,10H3.4L4.4,7.7A2.3,2.3 0 1 1 3.1,4.3"
                 "A2.3,2.3 0 0 1 5,0.4Z",
 }
 _CROWN = "M0,9.5L0,2.5L2.5,6L5,0.5L7.5,6L10,2.5L10,9.5Z"
 _STAR = "5.0,0.3 6.2,3.6 9.8,3.8 7.0,5.9 7.9,9.3 5.0,7.4 2.1,9.3 3.0,5.9 0.2,3.8 3.8,3.6"
 
 
-class SvgImage(str):
-    """An SVG document as a string; Jupyter shows it as a picture."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
-
-
-class HtmlFragment(str):
-    """An HTML fragment as a string; Jupyter shows it rendered."""
-
-    def _repr_html_(self) -> str:
-        return str(self)
+def _sub(parent: Element, tag: str, *children: object, **attrs: object) -> Element:
+    """A child element of ``parent``, built by :func:`~gouji_teach.markup.el`."""
+    child = el(tag, *children, **attrs)
+    parent.append(child)
+    return child
 
 
-def _element(tag: str, text: str | None = None, **attrs: object) -> ET.Element:
-    """An element; attribute names use ``_`` for ``-`` (``font_size`` → ``font-size``), ``cls`` for ``class``;
-    ``None`` values are left out."""
-    el = ET.Element(tag, _attrs(attrs))
-    el.text = text
-    return el
-
-
-def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
-    """A child element of ``parent`` (attributes as in :func:`_element`)."""
-    el = _element(tag, text, **attrs)
-    parent.append(el)
-    return el
-
-
-def _attrs(attrs: dict[str, object]) -> dict[str, str]:
-    out = {}
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        name = "class" if key == "cls" else key.replace("_", "-")
-        out[name] = f"{value:g}" if isinstance(value, float) else str(value)
-    return out
-
-
-def _svg_root(width: float, height: float, scale: float, cls: str, label: str, desc: str) -> ET.Element:
-    root = _element("svg", xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width:g} {height:g}",
-                    width=float(width * scale), height=float(height * scale), cls=cls, role="img",
-                    aria_label=label, font_family=_FONT)
+def _svg_root(width: float, height: float, scale: float, cls: str, label: str, desc: str) -> Element:
+    root = el("svg", xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width:g} {height:g}",
+              width=float(width * scale), height=float(height * scale), cls=cls, role="img",
+              aria_label=label, font_family=_FONT)
     _sub(root, "title", label)
     _sub(root, "desc", desc)
     return root
-
-
-def _serialize(root: ET.Element) -> str:
-    # Explicit end tags everywhere: the result is valid XML and valid HTML (no self-closing <div/>).
-    return ET.tostring(root, encoding="unicode", short_empty_elements=False)
 
 
 def _width_estimate(text: str, size: float) -> float:
     return sum(size if ord(ch) >= 0x2E80 else 0.6 * size for ch in text)
 
 
-def _text(parent: ET.Element, text: str, x: float, y: float, size: float, *, max_width: float | None = None,
-          **attrs: object) -> ET.Element:
+def _text(parent: Element, text: str, x: float, y: float, size: float, *, max_width: float | None = None,
+          **attrs: object) -> Element:
     """A text; squeezed to ``max_width`` when it would be wider (SVG text does not wrap)."""
     fit = max_width is not None and _width_estimate(text, size) > max_width
     return _sub(parent, "text", text, x=float(x), y=float(y), font_size=float(size),
@@ -204,7 +243,7 @@ def _text(parent: ET.Element, text: str, x: float, y: float, size: float, *, max
                 **attrs)
 
 
-def _shape(parent: ET.Element, d: str, x: float, y: float, size: float, **attrs: object) -> ET.Element:
+def _shape(parent: Element, d: str, x: float, y: float, size: float, **attrs: object) -> Element:
     """A 10x10 shape (a path, or a polygon when ``d`` is a point list) placed at ``x, y`` with side ``size``."""
     g = _sub(parent, "g", transform=f"translate({x:g},{y:g}) scale({size / 10:g})")
     if d[0] == "M":
@@ -215,7 +254,7 @@ def _shape(parent: ET.Element, d: str, x: float, y: float, size: float, **attrs:
 # Cards ------------------------------------------------------------------------------------------------------
 
 
-def _card_label(card: Card, face_down: bool, marked: Mark | None, lang: str | None) -> tuple[str, str]:
+def _card_label(card: CardLike, face_down: bool, marked: Mark | None, lang: str | None) -> tuple[str, str]:
     """The readable name (aria-label, title) and the longer description of a card."""
     if face_down:
         name = t("render.card.face_down", lang)
@@ -227,8 +266,8 @@ def _card_label(card: Card, face_down: bool, marked: Mark | None, lang: str | No
     return label, f"{name}. {t(f'render.mark.{marked}.long', lang)}"
 
 
-def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lang: str | None,
-          x: float | None = None, y: float | None = None) -> ET.Element:
+def _card(card: CardLike, *, scale: float, face_down: bool, marked: Mark | None, lang: str | None,
+          x: float | None = None, y: float | None = None) -> Element:
     """The ``<svg>`` element of one card (nested in a table picture when ``x, y`` are given)."""
     if marked is not None and marked not in _MARK_COLOURS:
         raise ValueError(f"unknown mark {marked!r}: use one of {sorted(_MARK_COLOURS)}")
@@ -237,7 +276,7 @@ def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lan
     if face_down:  # nothing about the card, not even in a class name
         cls = "gj-card gj-back"
     elif rank.is_joker:
-        cls = f"gj-card gj-rank-{rank.notation} gj-joker gj-{'big' if rank is Rank.BIG_JOKER else 'small'}-joker"
+        cls = f"gj-card gj-rank-{rank.notation} gj-joker gj-{'big' if rank.notation == _BIG else 'small'}-joker"
     else:
         cls = f"gj-card gj-rank-{rank.notation} gj-suit-{card.suit.name.lower() if card.suit else 'none'}"
     cls += f" gj-mark-{marked}" if marked else ""
@@ -249,10 +288,10 @@ def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lan
         _sub(root, "rect", x=1, y=1, width=58, height=82, rx=5, fill="#24477a", stroke="#0d2447")
         _sub(root, "rect", x=6, y=6, width=48, height=72, rx=3, fill="none", stroke="#ffffff", stroke_width=1.5)
         _shape(root, "M5,0L10,5L5,10L0,5Z", 20, 32, 20, fill="#ffffff", fill_opacity=0.35)
-    elif rank is Rank.BIG_JOKER:
+    elif rank.notation == _BIG:
         _draw_joker(root, rank.zh[0], t("render.joker.big", lang), _RED, "#fff4d1", _CROWN, fill=_GOLD, stroke=_RED)
         _sub(root, "rect", x=4, y=4, width=52, height=76, rx=3, fill="none", stroke=_GOLD, stroke_width=1.5)
-    elif rank is Rank.SMALL_JOKER:
+    elif rank.notation == _SMALL:
         _draw_joker(root, rank.zh[0], t("render.joker.small", lang), _DARK, "#e6e6e6", _STAR, fill="#ffffff",
                     stroke=_DARK, stroke_width=1.4)
     else:
@@ -266,7 +305,7 @@ def _card(card: Card, *, scale: float, face_down: bool, marked: Mark | None, lan
     return root
 
 
-def _draw_plain(root: ET.Element, card: Card) -> None:
+def _draw_plain(root: Element, card: CardLike) -> None:
     colour = _RED if card.suit and card.suit.is_red else _DARK
     _sub(root, "rect", x=1, y=1, width=58, height=82, rx=5, fill="#ffffff", stroke="#555555")
     notation = card.rank.notation
@@ -276,12 +315,12 @@ def _draw_plain(root: ET.Element, card: Card) -> None:
           letter_spacing=-1 if narrow else None)
     _text(root, notation, 30, 50, 24, fill=colour, font_weight="bold", text_anchor="middle")
     if card.suit:
-        _shape(corner, _SUIT_PATHS[card.suit], 4.5, 21, 10)
-        _shape(root, _SUIT_PATHS[card.suit], 23, 55, 14, fill=colour)
-        _shape(root, _SUIT_PATHS[card.suit], 45, 70, 9, fill=colour)
+        _shape(corner, _SUIT_PATHS[card.suit.name], 4.5, 21, 10)
+        _shape(root, _SUIT_PATHS[card.suit.name], 23, 55, 14, fill=colour)
+        _shape(root, _SUIT_PATHS[card.suit.name], 45, 70, 9, fill=colour)
 
 
-def _draw_joker(root: ET.Element, glyph: str, word: str, colour: str, background: str, shape: str,
+def _draw_joker(root: Element, glyph: str, word: str, colour: str, background: str, shape: str,
                 **shape_attrs: object) -> None:
     _sub(root, "rect", x=1, y=1, width=58, height=82, rx=5, fill=background, stroke=colour, stroke_width=1.5)
     _text(root, glyph, 4, 19, 15, fill=colour, font_weight="bold", cls="gj-index")
@@ -290,7 +329,7 @@ def _draw_joker(root: ET.Element, glyph: str, word: str, colour: str, background
     _text(root, word, 31, 62, 12, max_width=44, fill=colour, font_weight="bold", text_anchor="middle")
 
 
-def card_svg(card: Card, *, scale: float = 1.0, face_down: bool = False, marked: Mark | None = None,
+def card_svg(card: CardLike, *, scale: float = 1.0, face_down: bool = False, marked: Mark | None = None,
              lang: str | None = None) -> SvgImage:
     """One card as SVG: rank in the corner and the centre, the suit's symbol where known; 大花 (gold crown,
     red 大) and 小花 (grey, black star outline, 小) look unmistakably different. ``marked`` adds a text badge
@@ -303,23 +342,24 @@ def card_svg(card: Card, *, scale: float = 1.0, face_down: bool = False, marked:
     >>> "大花" in card_svg(Card(Rank.BIG_JOKER), face_down=True, lang="zh")
     False
     """
-    return SvgImage(_serialize(_card(card, scale=scale, face_down=face_down, marked=marked, lang=lang)))
+    return SvgImage(str(_card(card, scale=scale, face_down=face_down, marked=marked, lang=lang)))
 
 
 # Hands and plays --------------------------------------------------------------------------------------------
 
 
-def _rank_count(rank: Rank, n: int, lang: str | None) -> str:
+def _rank_count(rank: RankLike, n: int, lang: str | None) -> str:
     """``3张9`` / ``three 9s``."""
     if n == 1:
         return t("render.group.one", lang, rank=pick(rank.zh, rank.en, lang))
     return t("render.group.many", lang, n=n, words=number_en(n), rank=pick(rank.zh, rank.en, lang))
 
 
-def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | None = None,
+def hand_html(hand: HandLike, *, scale: float = 1.0, lang: str | None = None,
               selectable: bool = False, selected: Collection[int] = ()) -> HtmlFragment:
-    """A hand, strongest first, grouped by rank: the cards of a rank overlap, groups stand apart with their
-    count, and the groups wrap on narrow screens. The ``aria-label`` lists the hand.
+    """A :class:`~gouji_teach.cards.Hand`, strongest first, grouped by rank: the cards of a rank overlap,
+    groups stand apart with their count, and the groups wrap on narrow screens. The ``aria-label`` lists the
+    hand.
 
     ``selectable`` gives every card ``data-index`` (its position, strongest first) for a widget to wire;
     the cards at the ``selected`` positions are raised and carry a "picked" badge.
@@ -331,13 +371,13 @@ def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | No
     >>> html.count('class="gj-group"')
     3
     """
-    cards = hand.cards if isinstance(hand, Hand) else Hand(hand).cards
+    cards = hand.cards
     groups = [(rank, list(cs)) for rank, cs in groupby(enumerate(cards), key=lambda ic: ic[1].rank)]
     summary = t("render.sep", lang).join(_rank_count(rank, len(cs), lang) for rank, cs in groups)
     label = t("render.hand.label", lang, n=len(cards), groups=summary) if cards else t("render.hand.empty", lang)
-    root = _element("div", cls="gj-hand", role="group", aria_label=label,
-                 style=f"display:flex;flex-wrap:wrap;align-items:flex-end;gap:{6 * scale:g}px {12 * scale:g}px;"
-                       f"max-width:100%;padding-top:{10 * scale:g}px;font-family:{_FONT}")
+    root = el("div", cls="gj-hand", role="group", aria_label=label,
+              style=f"display:flex;flex-wrap:wrap;align-items:flex-end;gap:{6 * scale:g}px {12 * scale:g}px;"
+                    f"max-width:100%;padding-top:{10 * scale:g}px;font-family:{_FONT}")
     overlap = 36 * scale
     for rank, indexed in groups:
         group = _sub(root, "div", cls="gj-group", data_rank=rank.notation,
@@ -345,54 +385,54 @@ def hand_html(hand: Hand | Iterable[Card], *, scale: float = 1.0, lang: str | No
         row = _sub(group, "div", cls="gj-group-cards", style="display:flex")
         for k, (index, card) in enumerate(indexed):
             picked = selectable and index in selected
-            el = _card(card, scale=scale, face_down=False, marked="selected" if picked else None, lang=lang)
+            picture = _card(card, scale=scale, face_down=False, marked="selected" if picked else None, lang=lang)
             style = f"flex:none;display:block;position:relative;z-index:{k}"  # a raised card stays under the next
             if k:
                 style += f";margin-left:-{overlap:g}px"
             if picked:
                 style += f";transform:translateY(-{10 * scale:g}px)"
-            el.set("style", style)
+            picture.set("style", style)
             if selectable:
-                el.set("data-index", str(index))
-            row.append(el)
+                picture.set("data-index", str(index))
+            row.append(picture)
         _sub(group, "span", t("render.group.count", lang, n=len(indexed)), cls="gj-count", aria_hidden="true",
              style=f"font-size:{12 * scale:g}px;color:#444")
-    return HtmlFragment(_serialize(root))
+    return HtmlFragment(str(root))
 
 
-def _play_marks(play: Play) -> list[Mark | None]:
+def _play_marks(play: PlayLike) -> list[Mark | None]:
     """挂花 on the jokers of a set that has other cards, 贴钱 on 2s that fill a set of another rank."""
-    attached = play.kind is PlayKind.GUAHUA
-    filler = play.twos > 0 and play.rank not in (Rank.TWO, None)
+    attached = play.kind.value == "guahua"
+    filler = play.twos > 0 and play.rank is not None and play.rank.notation != _TWO
     marks: list[Mark | None] = []
     for card in play.cards:
         if attached and card.rank.is_joker:
             marks.append("guahua")
-        elif filler and card.rank is Rank.TWO:
+        elif filler and card.rank.notation == _TWO:
             marks.append("tieqian")
         else:
             marks.append(None)
     return marks
 
 
-def _play_figure(play: Play, scale: float, lang: str | None) -> ET.Element:
-    root = _element("figure", cls=f"gj-play gj-kind-{play.kind.value}",
-                 style=f"margin:0;display:inline-block;max-width:100%;font-family:{_FONT}")
+def _play_figure(play: PlayLike, scale: float, lang: str | None) -> Element:
+    root = el("figure", cls=f"gj-play gj-kind-{play.kind.value}",
+              style=f"margin:0;display:inline-block;max-width:100%;font-family:{_FONT}")
     row = _sub(root, "div", cls="gj-play-cards", style=f"display:flex;flex-wrap:wrap;gap:{4 * scale:g}px")
     for card, mark in zip(play.cards, _play_marks(play), strict=True):
-        el = _card(card, scale=scale, face_down=False, marked=mark, lang=lang)
-        el.set("style", "flex:none;display:block")
-        row.append(el)
+        picture = _card(card, scale=scale, face_down=False, marked=mark, lang=lang)
+        picture.set("style", "flex:none;display:block")
+        row.append(picture)
     caption = _sub(root, "figcaption", t("render.play.counts_as", lang) + " ", cls="gj-caption",
                    style=f"margin-top:{4 * scale:g}px;font-size:{14 * scale:g}px")
     _sub(caption, "strong", pick(play.text_zh, play.text_en, lang))
-    if play.big_jokers == 0 and any(c.rank is Rank.BIG_JOKER for c in play.cards):
+    if play.big_jokers == 0 and any(c.rank.notation == _BIG for c in play.cards):
         _sub(caption, "div", t("render.play.downgraded", lang), cls="gj-note",
              style=f"font-size:{12 * scale:g}px;color:#444")
     return root
 
 
-def play_html(play: Play, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
+def play_html(play: PlayLike, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
     """The cards of a counted play, its 挂花 jokers and 贴钱 2s marked, with a caption saying what it counts as.
 
     >>> from gouji_teach import Play
@@ -402,7 +442,7 @@ def play_html(play: Play, *, scale: float = 1.0, lang: str | None = None) -> Htm
     >>> "算作 <strong>2个大花带7个9</strong>" in html
     True
     """
-    return HtmlFragment(_serialize(_play_figure(play, scale, lang)))
+    return HtmlFragment(str(_play_figure(play, scale, lang)))
 
 
 # The table --------------------------------------------------------------------------------------------------
@@ -442,7 +482,7 @@ class TableView:
     seats: tuple[SeatView, ...]
     to_act: int | None = None
     viewer: int | None = None
-    current_play: Play | None = None
+    current_play: PlayLike | None = None
     rules: str | None = None
 
     def __post_init__(self) -> None:
@@ -480,7 +520,7 @@ def _seat_centre(seat: int, bottom: int) -> tuple[float, float]:
     return _SLOTS[(seat - bottom) % 6]
 
 
-def _badge(parent: ET.Element, seat: int, x: float, y: float, r: float) -> None:
+def _badge(parent: Element, seat: int, x: float, y: float, r: float) -> None:
     """The team badge with the seat number: a circle for team A, a square for team B."""
     colour = _TEAMS[_team(seat)][0]
     if _team(seat) == "a":
@@ -491,7 +531,7 @@ def _badge(parent: ET.Element, seat: int, x: float, y: float, r: float) -> None:
     _text(parent, str(seat), x, y + r * 0.45, r * 1.25, fill="#ffffff", font_weight="bold", text_anchor="middle")
 
 
-def _pill(parent: ET.Element, text: str, x_right: float, y: float, colour: str, cls: str) -> float:
+def _pill(parent: Element, text: str, x_right: float, y: float, colour: str, cls: str) -> float:
     """A marker with text, right-aligned at ``x_right``; returns its left edge."""
     width = _width_estimate(text, 10.5) + 10
     g = _sub(parent, "g", cls=cls)
@@ -501,7 +541,7 @@ def _pill(parent: ET.Element, text: str, x_right: float, y: float, colour: str, 
     return x_right - width
 
 
-def _seat(root: ET.Element, view: SeatView, table: TableView, bottom: int, lang: str | None) -> None:
+def _seat(root: Element, view: SeatView, table: TableView, bottom: int, lang: str | None) -> None:
     s = view.seat
     team = _team(s)
     colour, fill, radius = _TEAMS[team]
@@ -607,10 +647,10 @@ def table_svg(view: TableView, *, lang: str | None = None, scale: float = 1.0) -
     _draw_current_play(root, view.current_play, lang)
     for seat in view.seats:
         _seat(root, seat, view, bottom, lang)
-    return SvgImage(_serialize(root))
+    return SvgImage(str(root))
 
 
-def _draw_current_play(root: ET.Element, play: Play | None, lang: str | None) -> None:
+def _draw_current_play(root: Element, play: PlayLike | None, lang: str | None) -> None:
     """The play on the table, in rows of up to five overlapping cards, with what it counts as."""
     g = _sub(root, "g", cls="gj-current-play")
     width = _RIGHT - _LEFT - _BW - 16  # between the side columns
@@ -642,11 +682,11 @@ _PASS_WORDS = dict.fromkeys(("pass", "passes", "过", "过牌", "不要"), "rend
     ("yield", "yields", "让", "让牌"), "render.round.yield")
 
 
-def _seat_chip(seat: int, lang: str | None) -> ET.Element:
+def _seat_chip(seat: int, lang: str | None) -> Element:
     colour = _TEAMS[_team(seat)][0]
-    chip = _element("span", cls=f"gj-seat-chip gj-team-{_team(seat)}",
-                 style=f"display:inline-flex;align-items:center;gap:4px;min-width:96px;font-size:13px;"
-                       f"color:{colour};font-weight:bold")
+    chip = el("span", cls=f"gj-seat-chip gj-team-{_team(seat)}",
+              style=f"display:inline-flex;align-items:center;gap:4px;min-width:96px;font-size:13px;"
+                    f"color:{colour};font-weight:bold")
     shape = "50%" if _team(seat) == "a" else "0"
     _sub(chip, "span", str(seat), cls="gj-badge", aria_hidden="true",
          style=f"display:inline-block;width:18px;height:18px;border-radius:{shape};background:{colour};"
@@ -655,7 +695,7 @@ def _seat_chip(seat: int, lang: str | None) -> ET.Element:
     return chip
 
 
-def round_html(plays: Sequence[tuple[int, Play | str]], *, lang: str | None = None,
+def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: str | None = None,
                scale: float = 0.6) -> HtmlFragment:
     """A round in progress: each ``(seat, action)`` in order, the action a :class:`Play` (its cards, marks and
     caption) or a text; "pass"/"过" and "让牌" are shown in the chosen language, other texts as given.
@@ -665,20 +705,20 @@ def round_html(plays: Sequence[tuple[int, Play | str]], *, lang: str | None = No
     >>> html.count("<li"), "seat 1" in html, ">pass<" in html
     (3, True, True)
     """
-    root = _element("ol", cls="gj-round", aria_label=t("render.round.label", lang),
-                 style=f"list-style:none;margin:0;padding:0;display:flex;flex-direction:column;"
-                       f"gap:8px;font-family:{_FONT}")
+    root = el("ol", cls="gj-round", aria_label=t("render.round.label", lang),
+              style=f"list-style:none;margin:0;padding:0;display:flex;flex-direction:column;"
+                    f"gap:8px;font-family:{_FONT}")
     for seat, action in plays:
         if not 0 <= seat < 6:
             raise ValueError(f"seat must be 0 to 5, not {seat}")
         item = _sub(root, "li", cls="gj-turn-entry", style="display:flex;flex-wrap:wrap;align-items:center;gap:8px")
         item.append(_seat_chip(seat, lang))
-        if isinstance(action, Play):
-            item.append(_play_figure(action, scale, lang))
-        else:
+        if isinstance(action, str):
             key = _PASS_WORDS.get(action.strip().lower())
             _sub(item, "span", t(key, lang) if key else action, cls="gj-pass", style="font-style:italic;color:#444")
-    return HtmlFragment(_serialize(root))
+        else:
+            item.append(_play_figure(action, scale, lang))
+    return HtmlFragment(str(root))
 
 
 # -- tribute and finishes: the six seats in a ring, with arrows ----------------------------------------------------
@@ -701,7 +741,7 @@ def _ring_centre(seat: int) -> tuple[float, float]:
     return _RW / 2 + _RING * math.cos(angle), _RH / 2 + _RING * math.sin(angle)
 
 
-def _ring_seats(root: ET.Element, r: float = 12) -> None:
+def _ring_seats(root: Element, r: float = 12) -> None:
     for seat in range(6):
         _badge(root, seat, *_ring_centre(seat), r)
 
@@ -749,7 +789,7 @@ def tribute_svg(transfers: Iterable[tuple[str, int, int, int]], *, lang: str | N
         _text(g, tag, tx, ty + 3.5, 9.5, fill=colour, font_weight="bold", text_anchor="middle")
     if not transfers:
         _text(root, t("render.tribute.none", lang), _RW / 2, _RH / 2 + 4, 12, fill="#333333", text_anchor="middle")
-    return SvgImage(_serialize(root))
+    return SvgImage(str(root))
 
 
 def finish_svg(order: Sequence[int], *, men: Iterable[tuple[int, int]] = (), failed: Iterable[int] = (),
@@ -799,4 +839,4 @@ def finish_svg(order: Sequence[int], *, men: Iterable[tuple[int, int]] = (), fai
               font_weight="bold", text_anchor="start" if right else "end", cls="gj-finish-note")
         if seat in kaidian:
             _pill(g, t("render.finish.kaidian", lang), x + 20, y - 21, "#c62828", "gj-kaidian")
-    return SvgImage(_serialize(root))
+    return SvgImage(str(root))
