@@ -38,11 +38,11 @@ from ..scenario import (
 from .controls import make
 from .i18n import get_language, pick, register, said, subscribe, t
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
-from .render import PRESENTER_SCALE, table_svg
+from .render import PRESENTER_SCALE, SvgImage, table_svg
 from .table import SeatPickWidget, puzzle_widget, table_view
 from .widgets import PuzzleWidget, close_tree
 
-__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "record_table", "what_if_action"]
+__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "record_table", "step_picture", "what_if_action"]
 
 register({
     "player.back": ("上一步", "Back"),
@@ -81,6 +81,21 @@ register({
 })
 
 _SPEEDS = (("player.slow", 3000), ("player.normal", 1500), ("player.fast", 700))
+
+
+def step_picture(game: Game, *, viewer: int | None = None, lang: str | None = None,
+                 presenter: bool = False) -> SvgImage:
+    """The table at one step of a game (cards left, last actions, 开点, places, whose turn, the play on the
+    table; never a hand), with ``viewer`` at the bottom (``None``: seat 0 at the bottom, no seat is "you"): the
+    picture the scenario player shows for a frame and the practice table for the learner's seat.
+    ``presenter=True`` draws it at :data:`~gouji_teach.teach.render.PRESENTER_SCALE` for a projector.
+
+    >>> game = Game.from_hands({0: "KK 5", 1: "AA 7", 2: "9 6", 3: "AA 8", 4: "9 10", 5: "J Q"}, "qingdao", leader=0)
+    >>> step_picture(game, viewer=0, lang="en").startswith("<svg")
+    True
+    """
+    return table_svg(table_view(game, viewer=viewer, lang=lang), lang=lang,
+                     scale=PRESENTER_SCALE if presenter else 1.0)
 
 
 def checkpoint_puzzle(game: Game, question: str | Question) -> Puzzle | None:
@@ -298,13 +313,11 @@ class ScenarioPlayer:
         self.position.value = t("player.of", lang, n=frame.number, total=len(self.scenario.steps))
         self.back.disabled = frame.number == 0
         self.forward.disabled = frame.number >= len(self._frames) - 1
-        scale = PRESENTER_SCALE if self._presenter else 1.0
         self.narration.value = self._narration(frame, lang)
         self.checkpoint.children = self._checkpoint(frame)
         seat_puzzle = isinstance(self._puzzles.get((self._rules.name, frame.number)), SeatPickWidget)
         # a seat puzzle draws the position itself, without the markers that would give its answer away
-        self.table.value = "" if seat_puzzle else table_svg(table_view(frame.game, lang=lang), lang=lang,
-                                                              scale=scale)
+        self.table.value = "" if seat_puzzle else step_picture(frame.game, lang=lang, presenter=self._presenter)
         self.branch.value = self._branch_html(lang)
         self.changes.value = self._changes_html(lang)
 

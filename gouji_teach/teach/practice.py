@@ -46,8 +46,9 @@ from .controls import make, shared
 from .course import Session
 from .i18n import get_language, pick, register, subscribe, t
 from .pages import store
-from .render import HtmlFragment, hand_html, play_html, round_html, table_svg
-from .table import round_plays, table_view
+from .player import step_picture
+from .render import HtmlFragment, hand_html, play_html, round_html
+from .table import round_plays
 
 __all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]
 
@@ -624,7 +625,7 @@ class PracticeTable:
                            f"{html.escape(t('practice.hand_no', lang, k=p.number + 1, n=p.length, seed=p.hand_seed, rules=pick(p.rules.title_zh, p.rules.title_en, lang)))}<br>"  # noqa: E501
                            f"{html.escape(t('practice.totals', lang, mine=mine, theirs=theirs))}<br>"
                            f"<b role='status'>{html.escape(t(status, lang))}</b></p>")
-        self.table.value = table_svg(table_view(game, viewer=LEARNER, lang=lang), lang=lang)
+        self.table.value = step_picture(game, viewer=LEARNER, lang=lang)
         self.round.value = round_html(round_plays(game), lang=lang, scale=0.45)
         hand = game.hands[LEARNER]
         self._selected = {r: n for r, n in self._selected.items() if 0 < n <= hand.count(r)}
