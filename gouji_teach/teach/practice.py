@@ -24,6 +24,7 @@ finished hand.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import time
 from collections.abc import Callable
@@ -38,7 +39,6 @@ from ..engine import Game, team
 from ..errors import GoujiError
 from ..events import Action, Event
 from ..plays import Play
-from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, pay_tributes, settle
 from ..strategy import Decision, TeamPlayer
@@ -308,8 +308,8 @@ class Practice:
     # -- the end of a hand ---------------------------------------------------------------------------------
 
     def _settle(self) -> None:
-        data = {**self.game.record(), "hands": {str(s): format_cards(self.dealt[s].cards) for s in range(6)}}
-        settled = settle(GameRecord.from_json(data), self.rules, self._state)
+        record = dataclasses.replace(self.game.game_record(), hands=dict(enumerate(self.dealt)))
+        settled = settle(record, self.rules, self._state)
         self.settlements.append(settled)
         self._state = settled.state
 
