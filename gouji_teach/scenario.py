@@ -55,6 +55,7 @@ from .engine import Game
 from .errors import GoujiError
 from .events import ACTION_KINDS, Action, Event, IllegalActionError
 from .inputs import InputError, load_yaml, read_text
+from .record import GameRecord
 from .rulesets import Ruleset, find_ruleset
 from .verdicts import cite
 
@@ -431,49 +432,51 @@ def answer(game: Game, question: str | Question) -> Answer:
         order = game.finish_order()
         zh, en = _seats(order)
         return Answer(q, zh, en, order)
-    record = game.record()
+    record = game.game_record()
     rows = record_rows(record)
     return Answer(q, "；".join(f"{label}：{value}" for label, value, _, _ in rows),
-                  "; ".join(f"{label}: {value}" for _, _, label, value in rows), record)
+                  "; ".join(f"{label}: {value}" for _, _, label, value in rows), record.to_json())
 
 
 _PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
-_OUTCOMES = {"success": ("烧成功", "succeeded"), "failed": ("烧失败", "failed"), "counter": ("被反烧", "counter-burnt")}
+_OUTCOMES = {"success": ("烧成功", "succeeded"), "failed": ("烧失败", "failed"), "counter": ("被反烧", "counter-burnt"),
+             "cancelled": ("解烧", "lifted (解烧)")}
 
 
-def record_rows(record: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """A game record (:meth:`~gouji_teach.engine.Game.record`) as rows of places and events, each
-    ``(label_zh, value_zh, label_en, value_en)``: who went out in which place, who opened, declared, burnt,
-    闷ed and revolted. Rows with nothing to say are left out.
+def record_rows(record: GameRecord) -> list[tuple[str, str, str, str]]:
+    """A game record as rows of places and events, each ``(label_zh, value_zh, label_en, value_en)``: who went
+    out in which place, who opened, declared, burnt, 闷ed and revolted. Rows with nothing to say are left out.
 
-    >>> for row in record_rows({"finish_order": [1, 0], "kaidian": [1], "burns": [
-    ...         {"burner": 1, "victim": 0, "outcome": "success"}], "men": [], "revolution": []}):
+    >>> from gouji_teach.record import Burn
+    >>> for row in record_rows(GameRecord(rules="qingdao", first_hand=False, finish_order=(1, 0),
+    ...                                   kaidian=frozenset({1}), burns=(Burn(1, 0, "success"),))):
     ...     print(row)
     ('走科', '头科 座位1、二科 座位0', 'Gone out', '头科 seat 1, 二科 seat 0')
     ('开点', '座位1', '开点', 'seat 1')
     ('烧牌', '座位1烧座位0：烧成功', 'Burns', 'seat 1 burnt seat 0: succeeded')
     """
     rows = []
-    order = record.get("finish_order", [])
+    order = record.finish_order
     if order:
         rows.append(("走科", "、".join(f"{_PLACES_ZH[i]} 座位{s}" for i, s in enumerate(order)), "Gone out",
                      ", ".join(f"{_PLACES_ZH[i]} seat {s}" for i, s in enumerate(order))))
     else:
         rows.append(("走科", "还没有人走", "Gone out", "nobody yet"))
-    named = (("kaidian", "开点", "开点"), ("xuandian", "宣点", "宣点"), ("revolution", "革命", "Revolution"))
-    for key, zh, en in named:
-        if record.get(key):
-            seats_zh, seats_en = _seats(list(record[key]))
+    named = (("开点", "开点", sorted(record.kaidian)), ("宣点", "宣点", sorted(record.xuandian)),
+             ("革命", "Revolution", list(record.revolution)))
+    for zh, en, seats in named:
+        if seats:
+            seats_zh, seats_en = _seats(seats)
             rows.append((zh, seats_zh, en, seats_en))
-    if record.get("burns"):
-        rows.append(("烧牌", "、".join(f"座位{b['burner']}烧座位{b['victim']}：{_OUTCOMES[b['outcome']][0]}"
-                                      for b in record["burns"]),
-                     "Burns", ", ".join(f"seat {b['burner']} burnt seat {b['victim']}: {_OUTCOMES[b['outcome']][1]}"
-                                         for b in record["burns"])))
-    if record.get("men"):
-        rows.append(("闷", "、".join(f"座位{m['victim']}被座位{m['by']}闷" for m in record["men"]),
-                     "闷", ", ".join(f"seat {m['victim']} 闷ed by seat {m['by']}" for m in record["men"])))
-    if record.get("void"):
+    if record.burns:
+        rows.append(("烧牌", "、".join(f"座位{b.burner}烧座位{b.victim}：{_OUTCOMES[b.outcome][0]}"
+                                      for b in record.burns),
+                     "Burns", ", ".join(f"seat {b.burner} burnt seat {b.victim}: {_OUTCOMES[b.outcome][1]}"
+                                         for b in record.burns)))
+    if record.men:
+        rows.append(("闷", "、".join(f"座位{m.victim}被座位{m.by}闷" for m in record.men),
+                     "闷", ", ".join(f"seat {m.victim} 闷ed by seat {m.by}" for m in record.men)))
+    if record.void:
         rows.append(("作废", "这一局作废", "Void", "the hand is void"))
     return rows
 

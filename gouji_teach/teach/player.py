@@ -20,6 +20,7 @@ import ipywidgets as w
 from ..engine import Game
 from ..errors import GoujiError
 from ..events import Action, Event
+from ..record import GameRecord
 from ..rulesets import PRESETS, find_ruleset
 from ..scenario import (
     Answer,
@@ -109,10 +110,11 @@ def checkpoint_puzzle(game: Game, question: str | Question) -> Puzzle | None:
     return None if puzzle is None else puzzle(game)
 
 
-def record_table(record: dict, lang: str) -> str:
+def record_table(record: GameRecord, lang: str) -> str:
     """A game record as a table of places and events (never its JSON).
 
-    >>> "<th scope='row'>走科</th><td>头科 座位1</td>" in record_table({"finish_order": [1]}, "zh")
+    >>> record = GameRecord(rules="qingdao", first_hand=False, finish_order=(1,))
+    >>> "<th scope='row'>走科</th><td>头科 座位1</td>" in record_table(record, "zh")
     True
     """
     rows = "".join(f"<tr><th scope='row'>{html.escape(pick(zl, el, lang))}</th>"
@@ -423,7 +425,7 @@ class _AnswerReveal:
         if not shown:
             self.text.value = ""
         elif self._record:
-            self.text.value = record_table(self._answer.data, lang)  # type: ignore[union-attr]
+            self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)  # type: ignore[union-attr]
         else:
             text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
             self.text.value = f"<div class='gouji-solution'>{html.escape(text)}</div>"
