@@ -167,7 +167,7 @@ class Scenario:
         def bad(key: str, zh: str, en: str) -> ScenarioError:
             return ScenarioError(path, lines.get(key, 1), f"{key}: {zh}", f"{key}: {en}")
 
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(({str(k) for k in data} | set(lines)) - _KEYS)  # a YAML merge key ("<<") is in lines only
         if unknown:
             raise bad(unknown[0], f"不认识的键（可用：{', '.join(sorted(_KEYS))}）",
                       f"unknown key (known: {', '.join(sorted(_KEYS))})")
@@ -194,9 +194,10 @@ class Scenario:
         if not isinstance(raw, list) or not isinstance(steps_node, yaml.SequenceNode | type(None)):
             raise bad("steps", "要写成列表", "must be a list")
         steps, problems = [], []
-        for item, item_node in zip(raw, steps_node.value if steps_node else [], strict=True):
+        item_lines = [n.start_mark.line + 1 for n in steps_node.value] if steps_node else []
+        for i, item in enumerate(raw):
             try:
-                steps.append(_step(item, item_node.start_mark.line + 1, path))
+                steps.append(_step(item, item_lines[i] if i < len(item_lines) else lines.get("steps", 1), path))
             except ScenarioError as e:
                 problems.append(e)
         if problems:

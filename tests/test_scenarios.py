@@ -51,6 +51,8 @@ def test_an_illegal_step_is_reported_with_its_line_and_rule(tmp_path):
     (HEAD + "steps:\n  - ask: how many cards\n", 5, "unknown question"),
     (HEAD + "steps:\n  - ask: can seat 3 play Z9\n", 5, "steps:"),  # the question's action is read on loading
     ("rules: beijing\n", 1, "unknown rule set"),
+    (HEAD + "<<: {steps: [{ask: who may act}]}\n", 4, "unknown key"),  # a merge key: once a ValueError
+    (HEAD + "7: 1\n", 4, "unknown key"),
     ('rules: qingdao\nhands: {7: "5"}\n', 2, "seats 0-5"),
     ('rules: qingdao\nhands: {0: "5 1"}\n', 2, "hands"),
     ("rules: [qingdao\n", 2, "not valid YAML"),
