@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from ..engine import Game
 from ..errors import GoujiError
-from ..events import Action, Event
+from ..events import ACTION_KINDS, Action, Event
 from ..record import GameRecord
 from ..rulesets import PRESETS, find_ruleset
 from ..scenario import (
@@ -127,11 +127,10 @@ class _Unreadable(GoujiError):
     """A what-if text that is not an action."""
 
 
-_SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(plays|play|passes|pass|yields|yield|burns|burn|出牌|出|"
-                       r"过牌|过|不要|让牌|让|烧牌|烧)\s*(.*?)\s*$", re.IGNORECASE)
-_SHORT_KIND = {"plays": "play", "play": "play", "出牌": "play", "出": "play", "passes": "pass", "pass": "pass",
-               "过牌": "pass", "过": "pass", "不要": "pass", "yields": "yield", "yield": "yield", "让牌": "yield",
-               "让": "yield", "burns": "burn", "burn": "burn", "烧牌": "burn", "烧": "burn"}
+#: The verbs a what-if may use: the action notation's own (:data:`~gouji_teach.events.ACTION_KINDS`).
+_SHORT_KIND = {verb: kind for kind in ("play", "pass", "yield", "burn") for verb in ACTION_KINDS[kind]}
+_SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(" + "|".join(sorted(_SHORT_KIND, key=len, reverse=True))
+                       + r")\s*(.*?)\s*$", re.IGNORECASE)
 
 
 def what_if_action(text: str, game: Game) -> Action:
