@@ -24,10 +24,11 @@ from .engine import Game, opposite, team
 from .events import Action, Event
 from .options import beating_plays
 from .plays import Play
+from .rulebook import RULES
 from .rulesets import Ruleset
 from .settlement import PLACES_EN, PLACES_ZH
 from .strategy import Decision, TeamPlayer
-from .verdicts import RULES, cite
+from .verdicts import cite
 
 __all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
 

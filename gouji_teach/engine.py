@@ -105,7 +105,7 @@ from .events import Action, Event, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
 from .options import beating_plays, composition_notation, possible_compositions, possible_plays
 from .plays import Play
-from .record import GameRecord, opposite, team
+from .record import Burn, GameRecord, Men, opposite, team
 from .rulesets import Ruleset, find_ruleset
 
 __all__ = ["ACTIVE", "FAILED", "MEN", "OUT", "REVOLT", "Game", "opposite", "team"]
@@ -551,37 +551,30 @@ class Game:
     # -- the record ------------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The plain JSON-serialisable game record settlement reads (keys shared with the settlement issue).
-
-        Burns keep the outcomes ``success``, ``failed`` and ``counter`` (answered by a 反烧, which is listed as
-        a burn of its own); burns lifted by 解烧 are dropped (nobody pays for them). A voided hand has
-        ``"void": true``.
-        """
-        s = self._s
-        burns = [
-            {"burner": b, "victim": v, "outcome": o if o else "failed"}
-            for b, v, o in s.burns
-            if o != "lifted" and (o or s.phase == "over")
-        ]
-        rec: dict[str, Any] = {
-            "rules": self.rules.name,
-            "finish_order": self.finish_order(),
-            "revolution": list(s.revolution),
-            "kaidian": self.kaidian_seats(),
-            "xuandian": sorted(s.xuandian),
-            "burns": burns,
-            "men": [{"by": by, "victim": v} for v, by in s.men],
-            "first_hand": self.first_hand,
-        }
-        if s.phase == "void":
-            rec["void"] = True
-        if s.revolution_failed:
-            rec["revolution_failed"] = list(s.revolution_failed)
-        return rec
+        """:meth:`game_record` as plain JSON (:meth:`~gouji_teach.record.GameRecord.to_json`), the form
+        settlement and ``gouji-teach settle`` read."""
+        return self.game_record().to_json()
 
     def game_record(self) -> GameRecord:
-        """:meth:`record` as the shared :class:`~gouji_teach.record.GameRecord` (validated)."""
-        return GameRecord.from_json(self.record())
+        """The game record settlement reads (:class:`~gouji_teach.record.GameRecord`, checked when built).
+
+        Burns keep the outcomes ``success``, ``failed`` and ``counter`` (answered by a 反烧, which is listed as
+        a burn of its own); burns lifted by 解烧 are dropped (nobody pays for them). A voided hand is ``void``.
+        """
+        s = self._s
+        return GameRecord(
+            rules=self.rules.name,
+            first_hand=self.first_hand,
+            finish_order=tuple(self.finish_order()),
+            revolution=tuple(s.revolution),
+            revolution_failed=tuple(s.revolution_failed),
+            kaidian=frozenset(self.kaidian_seats()),
+            xuandian=frozenset(s.xuandian),
+            burns=tuple(Burn(b, v, o if o else "failed") for b, v, o in s.burns
+                        if o != "lifted" and (o or s.phase == "over")),
+            men=tuple(Men(by, v) for v, by in s.men),
+            void=s.phase == "void",
+        )
 
     # -- checks -----------------------------------------------------------------------------------------
 

@@ -261,13 +261,13 @@ class GameRecord:
         """The record as plain JSON-serialisable data (``from_json(to_json())`` gives it back)."""
         data: dict[str, Any] = {
             "rules": self.rules,
-            "first_hand": self.first_hand,
             "finish_order": list(self.finish_order),
             "revolution": list(self.revolution),
             "kaidian": sorted(self.kaidian),
             "xuandian": sorted(self.xuandian),
             "burns": [burn.to_json() for burn in self.burns],
             "men": [men.to_json() for men in self.men],
+            "first_hand": self.first_hand,
         }
         if self.void:
             data["void"] = True

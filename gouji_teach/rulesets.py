@@ -360,7 +360,7 @@ class Ruleset:
 
     sources: Mapping[str, Source]
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
-    #: cites the rule book's source (see :data:`gouji_teach.verdicts.RULES`).
+    #: cites the rule book's source (see :data:`gouji_teach.rulebook.RULES`).
     citations: Mapping[str, Source] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -15,7 +15,11 @@ A scenario is a YAML file (see ``docs/scenarios.md``)::
 ``do`` steps are actions (``seat N plays CARDS``, ``passes``, ``yields``, ``burns CARDS``, ``revolts``,
 ``declares``, ``yaotou``, ``wutou``); ``ask`` steps are checkpoints whose answers the engine computes:
 ``who may act``, ``can seat N <action>``, ``who opened``, ``who is men``, ``who is out``, ``what if seat N
-<action>``, ``record``. Authors never write answers.
+<action>``, ``record`` (parsed by :meth:`Question.parse`). Authors never write answers.
+
+:func:`frames` plays a scenario and keeps every state (frame 0 is the start, frame *k* follows step *k*; a step
+the rule set refuses ends the frames with its refusal); :func:`run`, :func:`replay`, :func:`check_file` and
+the teaching layer's scenario player all read them, and :func:`rule_changes` compares the frames of two rule sets.
 
 >>> sc = Scenario.from_text('''
 ... rules: linyi
@@ -28,13 +32,19 @@ A scenario is a YAML file (see ``docs/scenarios.md``)::
 ... ''')
 >>> print(replay(sc).splitlines()[-2])
     座位0开了点（还要发四）
+>>> [f.number for f in frames(sc)]
+[0, 1, 2, 3]
+>>> [(c.number, c.kind) for c in rule_changes(sc, "qingdao")]
+[(2, 'events'), (3, 'answer')]
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -43,25 +53,32 @@ import yaml
 from .cards import Rank, parse_cards
 from .engine import Game
 from .errors import GoujiError
-from .events import ACTION_KINDS, Action, IllegalActionError
+from .events import ACTION_KINDS, Action, Event, IllegalActionError
 from .inputs import InputError, load_yaml, read_text
+from .record import GameRecord
 from .rulesets import Ruleset, find_ruleset
 from .verdicts import cite
 
 __all__ = [
     "SCENARIO_DIR",
     "Answer",
+    "Ask",
+    "Frame",
     "Problem",
+    "Question",
+    "RuleChange",
     "Scenario",
     "ScenarioError",
     "Step",
     "action_words",
     "answer",
     "check_file",
+    "frames",
     "gives_away",
     "question_words",
     "record_rows",
     "replay",
+    "rule_changes",
     "run",
     "shipped",
 ]
@@ -99,6 +116,11 @@ class Step:
     line: int
     say_zh: str = ""
     say_en: str = ""
+
+    @property
+    def question(self) -> Question | None:
+        """The parsed question of an ``ask`` step (``None`` for a ``do`` step)."""
+        return Question.parse(self.text) if self.kind == "ask" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +167,7 @@ class Scenario:
         def bad(key: str, zh: str, en: str) -> ScenarioError:
             return ScenarioError(path, lines.get(key, 1), f"{key}: {zh}", f"{key}: {en}")
 
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(({str(k) for k in data} | set(lines)) - _KEYS)  # a YAML merge key ("<<") is in lines only
         if unknown:
             raise bad(unknown[0], f"不认识的键（可用：{', '.join(sorted(_KEYS))}）",
                       f"unknown key (known: {', '.join(sorted(_KEYS))})")
@@ -172,9 +194,10 @@ class Scenario:
         if not isinstance(raw, list) or not isinstance(steps_node, yaml.SequenceNode | type(None)):
             raise bad("steps", "要写成列表", "must be a list")
         steps, problems = [], []
-        for item, item_node in zip(raw, steps_node.value if steps_node else [], strict=True):
+        item_lines = [n.start_mark.line + 1 for n in steps_node.value] if steps_node else []
+        for i, item in enumerate(raw):
             try:
-                steps.append(_step(item, item_node.start_mark.line + 1, path))
+                steps.append(_step(item, item_lines[i] if i < len(item_lines) else lines.get("steps", 1), path))
             except ScenarioError as e:
                 problems.append(e)
         if problems:
@@ -229,8 +252,8 @@ def _step(item: Any, line: int, path: str) -> Step:
     try:
         if kinds[0] == "do":
             Action.parse(text)
-        elif _question(text.strip()) is None:
-            raise _unknown_question(text.strip())
+        else:
+            Question.parse(text)
     except GoujiError as e:
         raise bad(e.zh, e.en) from None
     return Step(kinds[0], text.strip(), line, say_zh, say_en)
@@ -249,14 +272,71 @@ class Answer:
     data: Any
 
 
-_Q_MAY_ACT = re.compile(r"^(who may act( now)?|谁能出牌|谁可以出牌)$", re.IGNORECASE)
-_Q_CAN = re.compile(r"^can (seat\s*[0-5].*)$", re.IGNORECASE)
-_Q_WHAT_IF = re.compile(r"^what if (seat\s*[0-5].*?)( instead)?$", re.IGNORECASE)
-_Q_OPENED = re.compile(r"^(who opened|who has opened|谁开点了?|who 开点ed)$", re.IGNORECASE)
-_Q_MEN = re.compile(r"^(who is men|who is 闷ed|谁被闷了?)$", re.IGNORECASE)
-_Q_OUT = re.compile(r"^(who is out|who went out|谁走了)$", re.IGNORECASE)
-_Q_RECORD = re.compile(r"^(record|记录)$", re.IGNORECASE)
+class Ask(StrEnum):
+    """What a checkpoint asks."""
+
+    MAY_ACT = "may_act"  #: who may act now, and how
+    CAN = "can"  #: may seat N do this action (yes or no)
+    WHAT_IF = "what_if"  #: what happens if seat N does this action (on a branch)
+    OPENED = "opened"  #: who has 开点ed
+    MEN = "men"  #: who is 闷ed
+    OUT = "out"  #: who has gone out
+    RECORD = "record"  #: the record of the hand so far
+
+
+_ASKS = (
+    (Ask.MAY_ACT, re.compile(r"^(who may act( now)?|谁能出牌|谁可以出牌)$", re.IGNORECASE)),
+    (Ask.CAN, re.compile(r"^can (seat\s*[0-5].*)$", re.IGNORECASE)),
+    (Ask.WHAT_IF, re.compile(r"^what if (seat\s*[0-5].*?)( instead)?$", re.IGNORECASE)),
+    (Ask.OPENED, re.compile(r"^(who opened|who has opened|谁开点了?|who 开点ed)$", re.IGNORECASE)),
+    (Ask.MEN, re.compile(r"^(who is men|who is 闷ed|谁被闷了?)$", re.IGNORECASE)),
+    (Ask.OUT, re.compile(r"^(who is out|who went out|谁走了)$", re.IGNORECASE)),
+    (Ask.RECORD, re.compile(r"^(record|记录)$", re.IGNORECASE)),
+)
 _VERB_CAN = {"play": "plays", "pass": "passes", "burn": "burns", "yield": "yields", "revolt": "revolts"}
+_ASK_WORDS = {Ask.MAY_ACT: ("现在谁能出牌，能怎么出？", "Who may act now, and how?"),
+              Ask.OPENED: ("谁开点了？", "Who has opened (开点)?"),
+              Ask.MEN: ("谁被闷了？", "Who is 闷ed?"),
+              Ask.OUT: ("谁走了？", "Who has gone out?"),
+              Ask.RECORD: ("这一局的记录", "The record of the hand")}
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A parsed checkpoint question: ``kind`` says what it asks; ``action`` is the action of ``can`` and
+    ``what if`` questions.
+
+    >>> Question.parse("can seat 3 yield")
+    Question(text='can seat 3 yield', kind=<Ask.CAN: 'can'>, action=Action(seat=3, kind='yield', cards=None))
+    >>> Question.parse("谁开点了").kind
+    <Ask.OPENED: 'opened'>
+    """
+
+    text: str
+    kind: Ask
+    action: Action | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Question:
+        """Raises :class:`IllegalActionError` (rule ``scenario.question``) for a question it does not know, and
+        the action's own error for a ``can``/``what if`` action it cannot read."""
+        q = text.strip()
+        for kind, pattern in _ASKS:
+            if m := pattern.match(q):
+                action = _action_text(m.group(1)) if kind in (Ask.CAN, Ask.WHAT_IF) else None
+                return cls(q, kind, action)
+        raise _unknown_question(q)
+
+    def words(self) -> tuple[str, str]:
+        """The question said in Chinese and in English."""
+        if self.action is None:
+            return _ASK_WORDS[self.kind]
+        action = self.action
+        zh, en = action_words(action)
+        if self.kind == Ask.WHAT_IF:
+            return f"如果{zh}，会怎样？", f"What if {en}?"
+        verb = ACTION_KINDS[action.kind][1] if action.kind in _VERB_CAN else ACTION_KINDS[action.kind][0]
+        return f"{zh[:3]}能{zh[3:]}吗？", f"Can seat {action.seat} {verb}{' ' + action.cards if action.cards else ''}?"
 
 
 def _seats(seats: list[int]) -> tuple[str, str]:
@@ -279,28 +359,16 @@ def action_words(action: Action) -> tuple[str, str]:
 
 
 def question_words(question: str) -> tuple[str, str]:
-    """A checkpoint question said in Chinese and in English (the file may write it either way).
+    """A checkpoint question said in Chinese and in English (the file may write it either way; a question it
+    does not know is said as written).
 
     >>> question_words("can seat 3 yield"), question_words("谁开点了")
     (('座位3能让牌吗？', 'Can seat 3 yield?'), ('谁开点了？', 'Who has opened (开点)?'))
     """
-    q = question.strip()
-    for pattern, zh, en in ((_Q_MAY_ACT, "现在谁能出牌，能怎么出？", "Who may act now, and how?"),
-                            (_Q_OPENED, "谁开点了？", "Who has opened (开点)?"),
-                            (_Q_MEN, "谁被闷了？", "Who is 闷ed?"),
-                            (_Q_OUT, "谁走了？", "Who has gone out?"),
-                            (_Q_RECORD, "这一局的记录", "The record of the hand")):
-        if pattern.match(q):
-            return zh, en
-    if m := _Q_CAN.match(q):
-        action = _action_text(m.group(1))
-        zh, _ = action_words(action)
-        verb = ACTION_KINDS[action.kind][1] if action.kind in _VERB_CAN else ACTION_KINDS[action.kind][0]
-        return f"{zh[:3]}能{zh[3:]}吗？", f"Can seat {action.seat} {verb}{' ' + action.cards if action.cards else ''}?"
-    if m := _Q_WHAT_IF.match(q):
-        zh, en = action_words(_action_text(m.group(1)))
-        return f"如果{zh}，会怎样？", f"What if {en}?"
-    return q, q
+    try:
+        return Question.parse(question).words()
+    except GoujiError:
+        return question.strip(), question.strip()
 
 
 def _action_text(text: str) -> Action:
@@ -310,15 +378,14 @@ def _action_text(text: str) -> Action:
     return Action.parse(text)
 
 
-def answer(game: Game, question: str) -> Answer:
+def answer(game: Game, question: str | Question) -> Answer:
     """The engine's answer to a checkpoint question about ``game`` (see the module doc for the questions).
 
     Raises :class:`IllegalActionError` (rule ``scenario.question``) for a question it does not know.
     """
-    q = question.strip()
-    if _question(q) is None:
-        raise _unknown_question(q)
-    if _Q_MAY_ACT.match(q):
+    parsed = question if isinstance(question, Question) else Question.parse(question)
+    q, action = parsed.text, parsed.action
+    if parsed.kind == Ask.MAY_ACT:
         may = game.may_act()
         if not may:
             return Answer(q, "没有人（这局结束了）", "nobody (the hand is over)", {})
@@ -332,15 +399,15 @@ def answer(game: Game, question: str) -> Answer:
             en += f". Burn priority: {', '.join(map(str, burners))}"
         return Answer(q, zh, en, {"to_act": game.to_act, "may": {str(s): ks for s, ks in may.items()},
                                   "burn_priority": burners})
-    if m := _Q_CAN.match(q):
-        action = _action_text(m.group(1))
+    if parsed.kind == Ask.CAN:
+        assert action is not None
         why = game.why_not(action)
         if why is None:
             zh, en = action_words(action)
             return Answer(q, f"能：{zh}", f"yes: {en}", True)
         return Answer(q, f"不能：{why.zh}", f"no: {why.en}", False)
-    if m := _Q_WHAT_IF.match(q):
-        action = _action_text(m.group(1))
+    if parsed.kind == Ask.WHAT_IF:
+        assert action is not None
         branch = game.copy()
         try:
             events = branch.apply(action)
@@ -348,7 +415,7 @@ def answer(game: Game, question: str) -> Answer:
             return Answer(q, f"不行：{e.zh}", f"not allowed: {e.en}", None)
         return Answer(q, "；".join(e.zh for e in events), "; ".join(e.en for e in events),
                       [e.to_dict() for e in events])
-    if _Q_OPENED.match(q):
+    if parsed.kind == Ask.OPENED:
         opened = game.kaidian_seats()
         pending = [s for s in range(6) if game.kaidian(s) == "pending"]
         zh, en = _seats(opened)
@@ -357,68 +424,62 @@ def answer(game: Game, question: str) -> Answer:
             zh, en = (f"{zh}；{pz}开了点（还要发四）" if opened else f"{pz}开了点（还要发四）",
                       f"{en}; {pe} opened (4s still due)" if opened else f"{pe} opened (4s still due)")
         return Answer(q, zh, en, {"open": opened, "pending": pending})
-    if _Q_MEN.match(q):
+    if parsed.kind == Ask.MEN:
         men = game.men()
         zh = "、".join(f"座位{v}（被座位{by}闷）" for v, by in men) or "没有人被闷"
         en = ", ".join(f"seat {v} (by seat {by})" for v, by in men) or "nobody is 闷ed"
         return Answer(q, zh, en, [{"victim": v, "by": by} for v, by in men])
-    if _Q_OUT.match(q):
+    if parsed.kind == Ask.OUT:
         order = game.finish_order()
         zh, en = _seats(order)
         return Answer(q, zh, en, order)
-    record = game.record()
+    record = game.game_record()
     rows = record_rows(record)
     return Answer(q, "；".join(f"{label}：{value}" for label, value, _, _ in rows),
-                  "; ".join(f"{label}: {value}" for _, _, label, value in rows), record)
+                  "; ".join(f"{label}: {value}" for _, _, label, value in rows), record.to_json())
 
 
 _PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
-_OUTCOMES = {"success": ("烧成功", "succeeded"), "failed": ("烧失败", "failed"), "counter": ("被反烧", "counter-burnt")}
+_OUTCOMES = {"success": ("烧成功", "succeeded"), "failed": ("烧失败", "failed"), "counter": ("被反烧", "counter-burnt"),
+             "cancelled": ("解烧", "lifted (解烧)")}
 
 
-def record_rows(record: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """A game record (:meth:`~gouji_teach.engine.Game.record`) as rows of places and events, each
-    ``(label_zh, value_zh, label_en, value_en)``: who went out in which place, who opened, declared, burnt,
-    闷ed and revolted. Rows with nothing to say are left out.
+def record_rows(record: GameRecord) -> list[tuple[str, str, str, str]]:
+    """A game record as rows of places and events, each ``(label_zh, value_zh, label_en, value_en)``: who went
+    out in which place, who opened, declared, burnt, 闷ed and revolted. Rows with nothing to say are left out.
 
-    >>> for row in record_rows({"finish_order": [1, 0], "kaidian": [1], "burns": [
-    ...         {"burner": 1, "victim": 0, "outcome": "success"}], "men": [], "revolution": []}):
+    >>> from gouji_teach.record import Burn
+    >>> for row in record_rows(GameRecord(rules="qingdao", first_hand=False, finish_order=(1, 0),
+    ...                                   kaidian=frozenset({1}), burns=(Burn(1, 0, "success"),))):
     ...     print(row)
     ('走科', '头科 座位1、二科 座位0', 'Gone out', '头科 seat 1, 二科 seat 0')
     ('开点', '座位1', '开点', 'seat 1')
     ('烧牌', '座位1烧座位0：烧成功', 'Burns', 'seat 1 burnt seat 0: succeeded')
     """
     rows = []
-    order = record.get("finish_order", [])
+    order = record.finish_order
     if order:
         rows.append(("走科", "、".join(f"{_PLACES_ZH[i]} 座位{s}" for i, s in enumerate(order)), "Gone out",
                      ", ".join(f"{_PLACES_ZH[i]} seat {s}" for i, s in enumerate(order))))
     else:
         rows.append(("走科", "还没有人走", "Gone out", "nobody yet"))
-    named = (("kaidian", "开点", "开点"), ("xuandian", "宣点", "宣点"), ("revolution", "革命", "Revolution"))
-    for key, zh, en in named:
-        if record.get(key):
-            seats_zh, seats_en = _seats(list(record[key]))
+    named = (("开点", "开点", sorted(record.kaidian)), ("宣点", "宣点", sorted(record.xuandian)),
+             ("革命", "Revolution", list(record.revolution)))
+    for zh, en, seats in named:
+        if seats:
+            seats_zh, seats_en = _seats(seats)
             rows.append((zh, seats_zh, en, seats_en))
-    if record.get("burns"):
-        rows.append(("烧牌", "、".join(f"座位{b['burner']}烧座位{b['victim']}：{_OUTCOMES[b['outcome']][0]}"
-                                      for b in record["burns"]),
-                     "Burns", ", ".join(f"seat {b['burner']} burnt seat {b['victim']}: {_OUTCOMES[b['outcome']][1]}"
-                                         for b in record["burns"])))
-    if record.get("men"):
-        rows.append(("闷", "、".join(f"座位{m['victim']}被座位{m['by']}闷" for m in record["men"]),
-                     "闷", ", ".join(f"seat {m['victim']} 闷ed by seat {m['by']}" for m in record["men"])))
-    if record.get("void"):
+    if record.burns:
+        rows.append(("烧牌", "、".join(f"座位{b.burner}烧座位{b.victim}：{_OUTCOMES[b.outcome][0]}"
+                                      for b in record.burns),
+                     "Burns", ", ".join(f"seat {b.burner} burnt seat {b.victim}: {_OUTCOMES[b.outcome][1]}"
+                                         for b in record.burns)))
+    if record.men:
+        rows.append(("闷", "、".join(f"座位{m.victim}被座位{m.by}闷" for m in record.men),
+                     "闷", ", ".join(f"seat {m.victim} 闷ed by seat {m.by}" for m in record.men)))
+    if record.void:
         rows.append(("作废", "这一局作废", "Void", "the hand is void"))
     return rows
-
-
-def _question(q: str) -> re.Match[str] | None:
-    """The match of a known checkpoint question, else ``None``."""
-    for pattern in (_Q_MAY_ACT, _Q_CAN, _Q_WHAT_IF, _Q_OPENED, _Q_MEN, _Q_OUT, _Q_RECORD):
-        if m := pattern.match(q):
-            return m
-    return None
 
 
 def _unknown_question(q: str) -> IllegalActionError:
@@ -452,23 +513,91 @@ class Problem:
         return f"{self.path}:{self.line}: {self.zh} / {self.en}"
 
 
-def run(scenario: Scenario) -> list[tuple[Step, tuple[Any, ...] | Answer]]:
-    """Play the scenario: each step with its events (``do``) or its answer (``ask``). Raises
-    :class:`ScenarioError` at the first illegal step, naming its line and the rule."""
-    game = scenario.start()
-    out: list[tuple[Step, tuple[Any, ...] | Answer]] = []
-    for step in scenario.steps:
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The scenario after ``number`` steps: the game then (a copy of its own), the step just taken (``None``
+    for the start), the events it caused, the checkpoint's computed answer, or the refusal that stopped it."""
+
+    number: int
+    game: Game
+    step: Step | None
+    events: tuple[Event, ...] = ()
+    answer: Answer | None = None
+    refusal: GoujiError | None = None
+
+
+def frames(scenario: Scenario, rules: Ruleset | str | None = None) -> list[Frame]:
+    """Every state of ``scenario`` (under ``rules`` instead of its own, if given). A step the rule set refuses
+    gets a frame with the refusal and the game as it was before it, and the frames stop there (later steps
+    depend on it). Raises :class:`ScenarioError` if the hands cannot even start under the rule set."""
+    game = (scenario if rules is None else scenario.with_rules(rules)).start()
+    out = [Frame(0, game.copy(), None, game.events)]
+    for number, step in enumerate(scenario.steps, start=1):
+        before = out[-1].game
         try:
             if step.kind == "do":
                 events = game.act(step.text)
-                _check_going_out(Action.parse(step.text), events, scenario.rules)
-                out.append((step, events))
+                _check_going_out(Action.parse(step.text), events, game.rules)
+                out.append(Frame(number, game, step, events))
             else:
-                out.append((step, answer(game, step.text)))
+                out.append(Frame(number, game, step, answer=answer(game, step.text)))
         except GoujiError as e:
-            raise ScenarioError(scenario.path, step.line, f"“{step.text}”：{e.zh}", f"{step.text!r}: {e.en}",
-                                rule=e.rule) from None
+            out.append(Frame(number, before.copy(), step, refusal=e))
+            break
+        game = game.copy()
     return out
+
+
+def run(scenario: Scenario) -> list[tuple[Step, tuple[Event, ...] | Answer]]:
+    """Play the scenario: each step with its events (``do``) or its answer (``ask``). Raises
+    :class:`ScenarioError` at the first illegal step, naming its line and the rule."""
+    out: list[tuple[Step, tuple[Event, ...] | Answer]] = []
+    for frame in frames(scenario)[1:]:
+        step, e = frame.step, frame.refusal
+        assert step is not None
+        if e is not None:
+            raise ScenarioError(scenario.path, step.line, f"“{step.text}”：{e.zh}", f"{step.text!r}: {e.en}",
+                                rule=e.rule)
+        out.append((step, frame.events if frame.answer is None else frame.answer))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """A step that differs under another rule set: ``kind`` is ``legality`` (allowed under one, refused under
+    the other; ``zh``/``en`` say why), ``events`` (it causes other events), ``answer`` (the checkpoint's
+    answer differs; not said, the learner still has to answer it) or ``unreached`` (an earlier step was refused)."""
+
+    number: int
+    kind: str
+    zh: str = ""
+    en: str = ""
+
+
+def _outcome(frame: Frame) -> object:
+    return [(e.kind, e.seat, e.other, e.en) for e in frame.events]
+
+
+def rule_changes(scenario: Scenario, other: Ruleset | str) -> list[RuleChange]:
+    """The steps of ``scenario`` whose legality, events or checkpoint answer change under ``other``."""
+    base = frames(scenario)
+    mine = frames(scenario, other)
+    changes = []
+    for frame in base[1:]:
+        if frame.number >= len(mine):
+            changes.append(RuleChange(frame.number, "unreached"))
+            break
+        theirs = mine[frame.number]
+        if (frame.refusal is None) != (theirs.refusal is None):
+            why = theirs.refusal or frame.refusal
+            assert why is not None
+            changes.append(RuleChange(frame.number, "legality", why.zh, why.en))
+        elif frame.answer is not None and theirs.answer is not None:
+            if json.dumps(frame.answer.data, sort_keys=True) != json.dumps(theirs.answer.data, sort_keys=True):
+                changes.append(RuleChange(frame.number, "answer"))
+        elif _outcome(frame) != _outcome(theirs):
+            changes.append(RuleChange(frame.number, "events"))
+    return changes
 
 
 def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) -> None:
@@ -539,7 +668,7 @@ def gives_away(step: Step, result: Answer) -> tuple[str, str] | None:
         zh_seats, en_seats = _seats(told)
         return (f"检查点的说明提到了{zh_seats}，而答案里也有：请放到后面的步骤里说",
                 f"the narration of this checkpoint names {en_seats}, which its answer names: say it in a later step")
-    yes_no = isinstance(data, bool | None) or _Q_WHAT_IF.match(step.text)
+    yes_no = isinstance(data, bool | None) or Question.parse(step.text).kind == Ask.WHAT_IF
     if yes_no and not all(text.rstrip().endswith(("?", "？")) for text in (step.say_zh, step.say_en) if text):
         return ("是非题的说明只能提问（以问号结尾），不能先说答案",
                 "the narration of a yes/no checkpoint may only ask (end with a question mark), never tell the "

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, Hand, Rank, format_cards
 from .errors import RecordError
 from .record import SEATS, GameRecord, opposite, team
-from .rulesets import Ruleset, find_ruleset, seed
-from .verdicts import RULES, Rule, cite
+from .rulebook import SETTLEMENT_RULES
+from .rulesets import Ruleset, find_ruleset
+from .verdicts import cite
 
 __all__ = [
     "DIAN",
@@ -66,51 +66,6 @@ PLACES_EN = ("first (头科)", "second (二科)", "third (三科)", "fourth (四
 
 #: Kinds of tribute (the failed-burn tribute is named by the rule set: 烧贡 or 诈烧贡).
 DIAN, SHAO, MEN, LUO, QUAN = "点贡", "烧贡", "闷贡", "落贡", "圈贡"
-
-#: The settlement rules by id, also registered in the shared rule book :data:`gouji_teach.verdicts.RULES`.
-#: A rule with a ``switch`` is cited from the rule set's source for that switch.
-SETTLEMENT_RULES: Mapping[str, Rule] = MappingProxyType({r.id: r for r in (
-    Rule("place.order", "名次按走完的先后", "places follow the order the seats went out",
-         source=seed("002", "§6 游戏名次", "头科：游戏中第一个走科的人")),
-    Rule("place.revolution", "革命者的名次", "where a revolutionary places", switch="revolution_third_with_top_two"),
-    Rule("place.revolution_failed", "革命失败者为大落", "a failed revolutionary is 大落",
-         switch="failed_revolution_last"),
-    Rule("place.men", "被闷的名次", "where 闷ed seats place", switch="men_first_is_daluo"),
-    Rule("place.failed_burn", "烧牌失败者为大落", "a failed burner is 大落", switch="failed_burn_last"),
-    Rule("place.zhashao", "因诈烧被闷的为自由人", "a seat 闷ed by a failed burn is a free seat",
-         switch="zhashao_men_free"),
-    Rule("place.unordered", "没走完的几家顺序不影响结算", "the order of seats that never went out does not matter",
-         source=seed("000", "part 3 第42条", "被圈三家（串三户）的一同帮须商定大落")),
-    Rule("place.sweep", "串三户（圈）", "串三户 (圈): one team takes 头科, 二科 and 三科",
-         source=seed("002", "§5 串三户", "如果一方获得头科、二科、三科……称之为串三户")),
-    Rule("score.place", "名次得分", "points per place, summed per team", switch="place_points"),
-    Rule("score.sweep", "串三户得分翻倍", "串三户 doubles the scores", switch="sweep_doubles_score"),
-    Rule("tribute.first_hand", "第一局不进贡", "nothing is paid before the first hand", switch="first_hand_free"),
-    Rule("tribute.void", "该局作废", "a voided hand settles to nothing",
-         source=seed("002", "§5 革命", "如同时出现2个(含2个)以上革命者，则该局作废")),
-    Rule("tribute.order", "进贡的顺序", "the order of the tributes", switch="tribute_order"),
-    Rule("tribute.dian", "点贡", "点贡", switch="dian_table"),
-    Rule("tribute.dian.escalation", "点贡逐局加码", "点贡 grows over consecutive hands", switch="dian_escalation"),
-    Rule("tribute.dian.revolution", "革命算认点", "a revolution concedes the point",
-         switch="revolution_concedes_point"),
-    Rule("tribute.shao", "烧贡", "烧贡", switch="burn_cards"),
-    Rule("tribute.shao.counter", "反烧的烧贡", "烧贡 after 反烧", switch="counter_burn_growth"),
-    Rule("tribute.shao.failed", "烧牌失败的贡", "the tribute of a failed burn", switch="failed_burn_tribute"),
-    Rule("tribute.shao.cancelled", "解烧不进贡", "a burn lifted by 解烧 costs nothing",
-         source=seed("002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧")),
-    Rule("tribute.men", "闷贡", "闷贡", switch="men_cards"),
-    Rule("tribute.men.zhashao", "因诈烧被闷不进闷贡", "no 闷贡 for a 闷 by a failed burn", switch="zhashao_men_free"),
-    Rule("tribute.luo", "落贡", "落贡", switch="luo_cards"),
-    Rule("tribute.sweep", "串三户（圈）后的进贡", "tribute after a 串三户", switch="sweep_tribute"),
-    Rule("tribute.huiwu", "汇五", "汇五", switch="sweep_huiwu"),
-    Rule("tribute.restart", "连圈重新开局", "repeated 圈 restarts the series", switch="sweep_restart_after"),
-    Rule("tribute.same_team", "同帮之间的贡", "tribute between teammates", switch="same_team_pays"),
-    Rule("tribute.cards", "进哪些牌", "which cards are paid", switch="tribute_cards"),
-    Rule("tribute.kanggong", "抗贡", "抗贡", switch="kanggong"),
-    Rule("tribute.return", "回牌", "returned cards", switch="returns_cards"),
-)})
-RULES.update(SETTLEMENT_RULES)
-
 
 @dataclass(frozen=True, slots=True)
 class Reason:

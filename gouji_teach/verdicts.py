@@ -16,51 +16,12 @@ verdict's rule set.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from .rulesets import Ruleset, Source, seed
+from .rulebook import RULES, Rule
+from .rulesets import Ruleset
 
 __all__ = ["RULES", "Rule", "Verdict", "cite", "explains"]
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A rule of the game with an id. ``switch`` names the rule-set switch that varies it (its source is
-    then the rule set's); otherwise ``source`` is where every family states it."""
-
-    id: str
-    zh: str
-    en: str
-    switch: str | None = None
-    source: Source | None = None
-
-
-def _rules(*rules: Rule) -> dict[str, Rule]:
-    return {r.id: r for r in rules}
-
-
-#: The rule book: every rule id a verdict or a refusal can name.
-RULES: dict[str, Rule] = _rules(
-    Rule("play.shape", "一手牌：除2和花外点数相同", "a play: one rank, plus 2s and jokers",
-         source=seed("002", "§2 牌型/一手牌", "两张以上(含两张)点数相同的牌")),
-    Rule("play.tieqian", "贴钱：2凑张数，按同点算", "贴钱: 2s fill a set and count as its rank", switch="tieqian"),
-    Rule("compare.size", "同样张数才能比较", "only plays of the same size compare",
-         source=seed("002", "§3 单张和一手牌的大小比较", "同样张数的牌才允许比较大小")),
-    Rule("compare.rank", "张数相同，点数大的大", "same size: the higher rank wins",
-         source=seed("002", "§3 单张和一手牌的大小比较", "同样张数的牌才允许比较大小，点数大的即大")),
-    Rule("compare.aspects", "挂花要两方面都大", "a 挂花 play must be beaten in both aspects", switch="joker_model"),
-    Rule("compare.cover", "挂花要逐张压住", "a 挂花 play must be covered card by card", switch="joker_model"),
-    Rule("compare.kill", "两个大花灭一个大花", "two 大花 kill one 大花", switch="big_joker_kill"),
-    Rule("gouji.jokers", "挂花的牌都是够级牌", "every play with a joker is 够级",
-         source=seed("002", "§2 够级牌", "当任何一手牌挂花时，也算作“够级牌”")),
-    Rule("gouji.twos", "几张2算够级牌", "how many 2s are 够级", switch="gouji_min_twos"),
-    Rule("gouji.threshold", "够级牌的最低张数", "the smallest 够级 play of each rank",
-         source=seed("002", "§2 够级牌", "2张A，2张K，3张Q，4张J，5张10为最低级别")),
-    Rule("gouji.pure", "纯够级牌：不带2、不挂花", "pure 够级: no 2, no joker",
-         source=seed("000", "part 3 第8条", "不包括点数“2”和大、小王的够级牌称为纯够级牌")),
-    Rule("kaidian.play", "哪些够级牌能开点", "which 够级 plays can 开点", switch="kaidian_pure_only"),
-)
 
 
 def cite(rule_id: str, rules: Ruleset) -> str:

@@ -11,11 +11,12 @@ import pytest
 from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
+from gouji_teach.cards import Hand
 from gouji_teach.events import Action
 from gouji_teach.i18n import set_language
-from gouji_teach.scenario import Scenario, ScenarioError, action_words, question_words, run
+from gouji_teach.scenario import Scenario, ScenarioError, action_words, frames, question_words, rule_changes, run
 from gouji_teach.teach.course import parse_query
-from gouji_teach.teach.player import ScenarioPlayer, checkpoint_puzzle, frames, rule_changes
+from gouji_teach.teach.player import ScenarioPlayer, checkpoint_puzzle
 from gouji_teach.teach.puzzles import CanActPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle, seats_key
 from gouji_teach.teach.table import SeatPickWidget
 
@@ -77,12 +78,15 @@ def test_which_scenarios_stop_under_which_rule_sets():
     assert stops  # some do: e.g. 贴钱 and free answering are regional
 
 
-def test_frames_agree_with_the_scenario_run():
-    for path in SCENARIOS[:4]:
-        scenario = Scenario.load(path)
-        for frame, (step, result) in zip(frames(scenario)[1:], run(scenario), strict=True):
-            assert frame.step == step
-            assert (frame.events if step.kind == "do" else frame.answer) == result
+def test_the_player_refuses_what_the_scenario_run_refuses():
+    """One step loop: a way out that 憋三 forbids stops the player's frames as it stops ``run`` (before, the
+    player's own loop showed it), with the game as it was before the step."""
+    sc = Scenario.from_text('rules: linyi\nleader: 0\nhands: {0: "K", 1: "5"}\nsteps: [{do: seat 0 plays K}]')
+    *_, last = frames(sc)
+    assert last.number == 1 and last.refusal.rule == "biesan" and last.game.hands[0] == Hand.parse("K")
+    with pytest.raises(ScenarioError) as e:
+        run(sc)
+    assert e.value.rule == "biesan" and e.value.line == 4
 
 
 # -- checkpoints as puzzles -----------------------------------------------------------------------------------------

@@ -128,3 +128,17 @@ def test_burn_chains_link_each_counter_to_its_fanshao():
         {"burner": 1, "victim": 4, "outcome": "counter"}, {"burner": 4, "victim": 1, "outcome": "counter"},
         {"burner": 0, "victim": 3, "outcome": "cancelled"}, {"burner": 1, "victim": 4, "outcome": "success"}]})
     assert record.burn_chains() == ((0, 1, 3), (2,))
+
+
+def test_the_engine_builds_the_record_and_writes_it_in_the_order_records_on_disk_have():
+    """The engine builds the GameRecord itself; its JSON keeps the key order ``selfplay`` has always written, so
+    saved records and their copies stay byte-identical."""
+    from gouji_teach.players import play_hand
+    from gouji_teach.rulesets import find_ruleset
+
+    game = play_hand(3, find_ruleset("qingdao"))
+    record = game.game_record()
+    assert record.finish_order and game.record() == record.to_json()
+    assert list(game.record())[:8] == ["rules", "finish_order", "revolution", "kaidian", "xuandian", "burns", "men",
+                                       "first_hand"]
+    assert GameRecord.from_json(json.loads(json.dumps(game.record()))) == record

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gouji_teach.cli import main
-from gouji_teach.scenario import Scenario, ScenarioError, answer, check_file, replay, run
+from gouji_teach.scenario import Ask, Question, Scenario, ScenarioError, answer, check_file, replay, run
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -49,7 +49,10 @@ def test_an_illegal_step_is_reported_with_its_line_and_rule(tmp_path):
     (HEAD + "step: []\n", 4, "unknown key"),
     (HEAD + "steps:\n  - play: seat 0 plays KK\n", 5, "exactly one of do or ask"),
     (HEAD + "steps:\n  - ask: how many cards\n", 5, "unknown question"),
+    (HEAD + "steps:\n  - ask: can seat 3 play Z9\n", 5, "steps:"),  # the question's action is read on loading
     ("rules: beijing\n", 1, "unknown rule set"),
+    (HEAD + "<<: {steps: [{ask: who may act}]}\n", 4, "unknown key"),  # a merge key: once a ValueError
+    (HEAD + "7: 1\n", 4, "unknown key"),
     ('rules: qingdao\nhands: {7: "5"}\n', 2, "seats 0-5"),
     ('rules: qingdao\nhands: {0: "5 1"}\n', 2, "hands"),
     ("rules: [qingdao\n", 2, "not valid YAML"),
@@ -102,3 +105,12 @@ def test_check_reports_every_bad_step_not_only_the_first(tmp_path):
     problems = check_file(_write(tmp_path, text))
     assert [p.line for p in problems] == [5, 6, 8]
     assert "cannot read the step" in problems[0].en and "unknown question" in problems[1].en
+
+
+def test_questions_are_parsed_once_by_the_core():
+    """One grammar: the step, the answer and the player's puzzle all read the same parsed question."""
+    q = Question.parse("  what if seat 1 play AA instead ")
+    assert (q.kind, q.action.seat, q.action.kind, q.action.cards) == (Ask.WHAT_IF, 1, "play", "AA")
+    assert q.words() == ("如果座位1出AA，会怎样？", "What if seat 1 plays AA?")
+    sc = Scenario.from_text(HEAD + "steps:\n  - ask: 谁被闷了\n")
+    assert sc.steps[0].question.kind == Ask.MEN and answer(sc.start(), sc.steps[0].question).data == []

@@ -1,53 +1,50 @@
 """The scenario player: a scenario file stepped through on the table, with its checkpoints as puzzles.
 
-:func:`frames` plays a scenario through the engine and keeps every state (frame 0 is the start, frame *k*
-follows step *k*); :func:`rule_changes` re-runs it under another rule set and lists the steps whose legality,
-events or checkpoint answer change; :func:`checkpoint_puzzle` turns a checkpoint question into a puzzle whose
-answer stays in the kernel. :class:`ScenarioPlayer` wires them: step forward and back, a slider to jump, autoplay
-with a speed control, the narration (the author's ``say`` and the engine's events) in the current language, the
-table picture, checkpoint puzzles inline (a reveal button in presenter mode), "what if" actions played on a
-branch of the same engine, and a rule-set switch that marks the steps that change.
-
->>> from gouji_teach.scenario import Scenario
->>> sc = Scenario.from_text('''
-... rules: linyi
-... leader: 0
-... hands: {0: "AA 44 6", 1: "7 8 9", 2: "7 8 9", 3: "7 8 9", 4: "7 8 9", 5: "7 8 9"}
-... steps:
-...   - do: seat 0 plays AA
-...   - do: seat 3 passes
-...   - ask: who opened
-... ''')
->>> [f.number for f in frames(sc)]
-[0, 1, 2, 3]
->>> [(c.number, c.kind) for c in rule_changes(sc, "qingdao")]
-[(2, 'events'), (3, 'answer')]
+The core (:mod:`gouji_teach.scenario`) plays the scenario and keeps its frames (:func:`~gouji_teach.scenario.frames`),
+parses its questions and computes their answers; this module only draws them. :func:`checkpoint_puzzle` turns a
+checkpoint question into a puzzle whose answer stays in the kernel. :class:`ScenarioPlayer` wires them: step
+forward and back, a slider to jump, autoplay with a speed control, the narration (the author's ``say`` and the
+engine's events) in the current language, the table picture, checkpoint puzzles inline (a reveal button in
+presenter mode), "what if" actions played on a branch of the same engine, and a rule-set switch that marks the
+steps that change (:func:`~gouji_teach.scenario.rule_changes`).
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import ipywidgets as w
 
 from ..engine import Game
 from ..errors import GoujiError
-from ..events import Action, Event
+from ..events import ACTION_KINDS, Action, Event
 from ..i18n import get_language, pick, register, said, subscribe, t
+from ..markup import SvgImage
 from ..pictures import PRESENTER_SCALE, table_svg
-from ..rulesets import PRESETS, Ruleset, find_ruleset
-from ..scenario import Answer, Scenario, ScenarioError, Step, action_words, answer, question_words, record_rows
+from ..record import GameRecord
+from ..rulesets import PRESETS, find_ruleset
+from ..scenario import (
+    Answer,
+    Ask,
+    Frame,
+    Question,
+    RuleChange,
+    Scenario,
+    ScenarioError,
+    action_words,
+    frames,
+    question_words,
+    record_rows,
+    rule_changes,
+)
 from .controls import make
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .table import SeatPickWidget, puzzle_widget, table_view
 from .widgets import PuzzleWidget, close_tree
 
-__all__ = ["Frame", "RuleChange", "ScenarioPlayer", "checkpoint_puzzle", "frames", "record_table", "rule_changes",
-           "what_if_action"]
+__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "record_table", "step_picture", "what_if_action"]
 
 register({
     "player.back": ("上一步", "Back"),
@@ -86,107 +83,39 @@ register({
 })
 
 _SPEEDS = (("player.slow", 3000), ("player.normal", 1500), ("player.fast", 700))
-_Q_MAY_ACT = re.compile(r"^(who may act( now)?|谁能出牌|谁可以出牌)$", re.IGNORECASE)
-_Q_OPENED = re.compile(r"^(who opened|who has opened|谁开点了?|who 开点ed)$", re.IGNORECASE)
-_Q_MEN = re.compile(r"^(who is men|who is 闷ed|谁被闷了?)$", re.IGNORECASE)
-_Q_RECORD = re.compile(r"^(record|记录)$", re.IGNORECASE)
-_Q_ACTION = re.compile(r"^(?:can|what if)\s+(seat\s*[0-5].*?)(?:\s+instead)?$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """The scenario after ``number`` steps: the game then (a copy of its own), the step just taken (``None``
-    for the start), the events it caused, the checkpoint's computed answer, or the refusal that stopped it."""
+def step_picture(game: Game, *, viewer: int | None = None, lang: str | None = None,
+                 presenter: bool = False) -> SvgImage:
+    """The table at one step of a game (cards left, last actions, 开点, places, whose turn, the play on the
+    table; never a hand), with ``viewer`` at the bottom (``None``: seat 0 at the bottom, no seat is "you"): the
+    picture the scenario player shows for a frame and the practice table for the learner's seat.
+    ``presenter=True`` draws it at :data:`~gouji_teach.pictures.PRESENTER_SCALE` for a projector.
 
-    number: int
-    game: Game
-    step: Step | None
-    events: tuple[Event, ...] = ()
-    answer: Answer | None = None
-    refusal: GoujiError | None = None
-
-
-def _under(scenario: Scenario, rules: Ruleset | str | None) -> Scenario:
-    return scenario if rules is None else replace(scenario, rules=find_ruleset(rules))
+    >>> game = Game.from_hands({0: "KK 5", 1: "AA 7", 2: "9 6", 3: "AA 8", 4: "9 10", 5: "J Q"}, "qingdao", leader=0)
+    >>> step_picture(game, viewer=0, lang="en").startswith("<svg")
+    True
+    """
+    return table_svg(table_view(game, viewer=viewer, lang=lang), lang=lang,
+                     scale=PRESENTER_SCALE if presenter else 1.0)
 
 
-def frames(scenario: Scenario, rules: Ruleset | str | None = None) -> list[Frame]:
-    """Every state of ``scenario`` (under ``rules`` instead of its own, if given). A step the rule set refuses
-    gets a frame with the refusal, and the frames stop there (later steps depend on it). Raises
-    :class:`~gouji_teach.scenario.ScenarioError` if the hands cannot even start under the rule set."""
-    game = _under(scenario, rules).start()
-    out = [Frame(0, game.copy(), None, game.events)]
-    for number, step in enumerate(scenario.steps, start=1):
-        try:
-            if step.kind == "do":
-                out.append(Frame(number, game, step, game.act(step.text)))
-            else:
-                out.append(Frame(number, game, step, answer=answer(game, step.text)))
-        except GoujiError as e:
-            out.append(Frame(number, game.copy(), step, refusal=e))
-            break
-        game = game.copy()
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class RuleChange:
-    """A step that differs under another rule set: ``kind`` is ``legality`` (allowed under one, refused under
-    the other; ``zh``/``en`` say why), ``events`` (it causes other events), ``answer`` (the checkpoint's
-    answer differs; not said, the learner still has to answer it) or ``unreached`` (an earlier step was refused)."""
-
-    number: int
-    kind: str
-    zh: str = ""
-    en: str = ""
-
-
-def _outcome(frame: Frame) -> object:
-    return [(e.kind, e.seat, e.other, e.en) for e in frame.events]
-
-
-def rule_changes(scenario: Scenario, other: Ruleset | str) -> list[RuleChange]:
-    """The steps of ``scenario`` whose legality, events or checkpoint answer change under ``other``."""
-    base = frames(scenario)
-    mine = frames(scenario, other)
-    changes = []
-    for frame in base[1:]:
-        if frame.number >= len(mine):
-            changes.append(RuleChange(frame.number, "unreached"))
-            break
-        theirs = mine[frame.number]
-        if (frame.refusal is None) != (theirs.refusal is None):
-            why = theirs.refusal or frame.refusal
-            changes.append(RuleChange(frame.number, "legality", why.zh, why.en))  # type: ignore[union-attr]
-        elif frame.answer is not None and theirs.answer is not None:
-            if json.dumps(frame.answer.data, sort_keys=True) != json.dumps(theirs.answer.data, sort_keys=True):
-                changes.append(RuleChange(frame.number, "answer"))
-        elif _outcome(frame) != _outcome(theirs):
-            changes.append(RuleChange(frame.number, "events"))
-    return changes
-
-
-def checkpoint_puzzle(game: Game, question: str) -> Puzzle | None:
+def checkpoint_puzzle(game: Game, question: str | Question) -> Puzzle | None:
     """A checkpoint question as a puzzle the engine answers: who may act, who opened, who is 闷ed, and "can seat
     N ..." / "what if seat N ..." (may it? the explanation says what follows). ``None`` for the questions that
     are shown, not asked (``who is out``, ``record``)."""
-    q = question.strip()
-    if _Q_MAY_ACT.match(q):
-        return WhoMayActPuzzle(game)
-    if _Q_OPENED.match(q):
-        return WhoOpenedPuzzle(game)
-    if _Q_MEN.match(q):
-        return WhoIsMenPuzzle(game)
-    m = _Q_ACTION.match(q)
-    if m:
-        return CanActPuzzle(game, Action.parse(m.group(1)))
-    return None
+    q = question if isinstance(question, Question) else Question.parse(question)
+    if q.action is not None:
+        return CanActPuzzle(game, q.action)
+    puzzle = {Ask.MAY_ACT: WhoMayActPuzzle, Ask.OPENED: WhoOpenedPuzzle, Ask.MEN: WhoIsMenPuzzle}.get(q.kind)
+    return None if puzzle is None else puzzle(game)
 
 
-def record_table(record: dict, lang: str) -> str:
+def record_table(record: GameRecord, lang: str) -> str:
     """A game record as a table of places and events (never its JSON).
 
-    >>> "<th scope='row'>走科</th><td>头科 座位1</td>" in record_table({"finish_order": [1]}, "zh")
+    >>> record = GameRecord(rules="qingdao", first_hand=False, finish_order=(1,))
+    >>> "<th scope='row'>走科</th><td>头科 座位1</td>" in record_table(record, "zh")
     True
     """
     rows = "".join(f"<tr><th scope='row'>{html.escape(pick(zl, el, lang))}</th>"
@@ -199,11 +128,10 @@ class _Unreadable(GoujiError):
     """A what-if text that is not an action."""
 
 
-_SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(plays|play|passes|pass|yields|yield|burns|burn|出牌|出|"
-                       r"过牌|过|不要|让牌|让|烧牌|烧)\s*(.*?)\s*$", re.IGNORECASE)
-_SHORT_KIND = {"plays": "play", "play": "play", "出牌": "play", "出": "play", "passes": "pass", "pass": "pass",
-               "过牌": "pass", "过": "pass", "不要": "pass", "yields": "yield", "yield": "yield", "让牌": "yield",
-               "让": "yield", "burns": "burn", "burn": "burn", "烧牌": "burn", "烧": "burn"}
+#: The verbs a what-if may use: the action notation's own (:data:`~gouji_teach.events.ACTION_KINDS`).
+_SHORT_KIND = {verb: kind for kind in ("play", "pass", "yield", "burn") for verb in ACTION_KINDS[kind]}
+_SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(" + "|".join(sorted(_SHORT_KIND, key=len, reverse=True))
+                       + r")\s*(.*?)\s*$", re.IGNORECASE)
 
 
 def what_if_action(text: str, game: Game) -> Action:
@@ -387,13 +315,11 @@ class ScenarioPlayer:
         self.position.value = t("player.of", lang, n=frame.number, total=len(self.scenario.steps))
         self.back.disabled = frame.number == 0
         self.forward.disabled = frame.number >= len(self._frames) - 1
-        scale = PRESENTER_SCALE if self._presenter else 1.0
         self.narration.value = self._narration(frame, lang)
         self.checkpoint.children = self._checkpoint(frame)
         seat_puzzle = isinstance(self._puzzles.get((self._rules.name, frame.number)), SeatPickWidget)
         # a seat puzzle draws the position itself, without the markers that would give its answer away
-        self.table.value = "" if seat_puzzle else table_svg(table_view(frame.game, lang=lang), lang=lang,
-                                                              scale=scale)
+        self.table.value = "" if seat_puzzle else step_picture(frame.game, lang=lang, presenter=self._presenter)
         self.branch.value = self._branch_html(lang)
         self.changes.value = self._changes_html(lang)
 
@@ -429,7 +355,7 @@ class ScenarioPlayer:
         if key not in self._puzzles:
             puzzle = checkpoint_puzzle(frame.game, step.text)
             self._puzzles[key] = (puzzle_widget(puzzle, presenter=self._presenter) if puzzle is not None
-                                  else _AnswerReveal(frame.answer, record=_Q_RECORD.match(step.text) is not None))
+                                  else _AnswerReveal(frame.answer, record=step.question.kind == Ask.RECORD))
         return (self._puzzles[key].box,)
 
     def _branch_html(self, lang: str) -> str:
@@ -499,7 +425,7 @@ class _AnswerReveal:
         if not shown:
             self.text.value = ""
         elif self._record:
-            self.text.value = record_table(self._answer.data, lang)  # type: ignore[union-attr]
+            self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)  # type: ignore[union-attr]
         else:
             text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
             self.text.value = f"<div class='gouji-solution'>{html.escape(text)}</div>"

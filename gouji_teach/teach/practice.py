@@ -24,6 +24,7 @@ finished hand.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import time
 from collections.abc import Callable
@@ -39,16 +40,16 @@ from ..errors import GoujiError
 from ..events import Action, Event
 from ..i18n import get_language, pick, register, subscribe, t
 from ..markup import HtmlFragment
-from ..pictures import hand_html, play_html, round_html, table_svg
+from ..pictures import hand_html, play_html, round_html
 from ..plays import Play
-from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, pay_tributes, settle
 from ..strategy import Decision, TeamPlayer
 from .controls import make, shared
 from .course import Session
 from .pages import store
-from .table import round_plays, table_view
+from .player import step_picture
+from .table import round_plays
 
 __all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]
 
@@ -308,8 +309,8 @@ class Practice:
     # -- the end of a hand ---------------------------------------------------------------------------------
 
     def _settle(self) -> None:
-        data = {**self.game.record(), "hands": {str(s): format_cards(self.dealt[s].cards) for s in range(6)}}
-        settled = settle(GameRecord.from_json(data), self.rules, self._state)
+        record = dataclasses.replace(self.game.game_record(), hands=dict(enumerate(self.dealt)))
+        settled = settle(record, self.rules, self._state)
         self.settlements.append(settled)
         self._state = settled.state
 
@@ -625,7 +626,7 @@ class PracticeTable:
                            f"{html.escape(t('practice.hand_no', lang, k=p.number + 1, n=p.length, seed=p.hand_seed, rules=pick(p.rules.title_zh, p.rules.title_en, lang)))}<br>"  # noqa: E501
                            f"{html.escape(t('practice.totals', lang, mine=mine, theirs=theirs))}<br>"
                            f"<b role='status'>{html.escape(t(status, lang))}</b></p>")
-        self.table.value = table_svg(table_view(game, viewer=LEARNER, lang=lang), lang=lang)
+        self.table.value = step_picture(game, viewer=LEARNER, lang=lang)
         self.round.value = round_html(round_plays(game), lang=lang, scale=0.45)
         hand = game.hands[LEARNER]
         self._selected = {r: n for r, n in self._selected.items() if 0 < n <= hand.count(r)}

@@ -41,7 +41,6 @@ from ..plays import Play
 from ..record import GameRecord
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
-from ..settlement import RULES as SETTLEMENT_RULES
 from ..verdicts import RULES, Verdict, cite
 
 __all__ = [
@@ -1006,7 +1005,7 @@ class RecordPuzzle(Puzzle):
 
     def hint(self) -> tuple[str, str]:
         own = _both(f"puzzle.hint.{self.kind}")
-        title = SETTLEMENT_RULES[self.rule_ids()[0]]
+        title = RULES[self.rule_ids()[0]]
         return (f"{own[0]} {t('puzzle.hint.rule', 'zh', title=title.zh)}",
                 f"{own[1]} {t('puzzle.hint.rule', 'en', title=title.en)}")
 

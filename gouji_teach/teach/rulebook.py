@@ -1,7 +1,7 @@
 """The rules as they hold under one rule set, in prose, each with the seed section that says it.
 
 Built from the rule set's data only: its switches (:mod:`gouji_teach.rulesets`, each with its :class:`Source`)
-and the rule registries (:data:`gouji_teach.verdicts.RULES`, which the engine and the settlement extend). A rule
+and the rule book (:data:`gouji_teach.rulebook.RULES`, every rule id declared in one table). A rule
 whose switch is off under the rule set is not in force there and is never listed as a rule of it; a rule the
 rule set takes from another seed, or chooses where its own seed is silent, is marked as a default in both
 languages. The stage footers (:func:`summary`) and the rule book page (:func:`book_html`) use the same sentences.
@@ -27,11 +27,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from .. import engine as _engine  # noqa: F401  (registers the play rules in RULES)
-from .. import settlement as _settlement  # noqa: F401  (registers the settlement rules in RULES)
 from ..i18n import pick, register, said, t
+from ..rulebook import RULES
 from ..rulesets import Ruleset, Source
-from ..verdicts import RULES
 from .course import STAGES
 
 __all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary"]
