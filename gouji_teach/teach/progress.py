@@ -150,8 +150,8 @@ register(
             "PostgreSQL needs psycopg: pip install 'gouji-teach[postgres]'",
         ),
         "progress.not_ours_database": (
-            "数据库的模式 {schema} 里已经有别的表，但没有 gouji_teach 的进度表",
-            "the database schema {schema} holds other tables, and not gouji_teach's",
+            "数据库（连接的当前模式）里已经有别的表，但没有 gouji_teach 的进度表",
+            "the database (the connection's current schema) holds other tables, and not gouji_teach's",
         ),
         "progress.busy": (
             "等了 {seconds} 秒，其他程序仍在写入",
