@@ -84,3 +84,10 @@ def run_sql(where: Path | str, statement: str) -> list[tuple[Any, ...]]:
     with psycopg.connect(where, autocommit=True) as connection:
         cursor = connection.execute(statement)
         return cursor.fetchall() if cursor.description else []
+
+
+def tables(where: Path | str) -> set[str]:
+    """The names of the tables in the store's database."""
+    query = ("SELECT name FROM sqlite_schema WHERE type = 'table'" if isinstance(where, Path) else
+             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+    return {name for (name,) in run_sql(where, query)}
