@@ -292,3 +292,18 @@ def test_a_pick_question_keeps_only_card_notation(store) -> None:
     page.questions[0].answer("9Z")
     assert "无法识别的牌" in page.questions[0].feedback.value
     assert store.sitting(exam.code, "小明").answers == {}
+
+
+def test_a_progress_database_out_of_reach_is_said_on_the_page(monkeypatch) -> None:
+    from gouji_teach.teach import pages
+    from gouji_teach.teach import report as rep
+
+    pytest.importorskip("psycopg")
+    monkeypatch.setattr(pages, "_STORE", [])  # the app's store, opened at first use
+    monkeypatch.setenv("GOUJI_TEACH_PROGRESS", "postgresql://teacher:s3cret@127.0.0.1:1/class")
+    page = ex.ExamPage(ex.start("exam=K7Q2MX&learner=小明&lang=en"))
+    assert "cannot be reached now: tell your teacher" in page.head.value + page.status.value
+    assert "127.0.0.1" not in page.head.value + page.status.value
+    report = rep.ReportPage(ex.start("lang=en"))
+    assert "cannot use the progress database postgresql://teacher:***@127.0.0.1:1/class" in report.body.value
+    assert "s3cret" not in report.body.value
