@@ -537,9 +537,9 @@ class _Postgres:
 
     @staticmethod
     def begin_write(connection: _Connection) -> None:
-        connection.execute("BEGIN")
-        connection.execute(f"SET LOCAL lock_timeout = {int(BUSY_TIMEOUT * 1000)}")
-        connection.execute("SELECT pg_advisory_xact_lock(hashtext('gouji_teach'), hashtext(current_schema()))")
+        connection.execute(  # one round trip
+            f"BEGIN; SET LOCAL lock_timeout = {int(BUSY_TIMEOUT * 1000)};"
+            " SELECT pg_advisory_xact_lock(hashtext('gouji_teach'), hashtext(current_schema()))")
 
     def is_busy(self, exc: Exception) -> bool:
         return isinstance(exc, _Stale) or getattr(exc, "sqlstate", None) in self.busy_states
