@@ -229,3 +229,13 @@ def test_an_unusable_database_gives_one_line_and_exit_2(capsys, argv) -> None:
     assert code == 2 and out == "" and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and "s3cret" not in err
     assert f"cannot use the progress database postgresql://teacher:***@127.0.0.1:{port}/class" in err
+
+
+def test_a_database_url_reaches_the_kernels_intact() -> None:
+    from gouji_teach.app import voila_env
+    from gouji_teach.cli import build_parser
+
+    url = "postgresql://teacher@db.school.lan:5433/gouji?options=-csearch_path%3Dclass_3b"
+    for argv in (["serve"], ["report"], ["exam", "list"]):
+        assert build_parser().parse_args([*argv, "--progress", url]).progress == url  # not a path: "//" kept
+    assert voila_env(url)["GOUJI_TEACH_PROGRESS"] == url
