@@ -464,6 +464,24 @@ def test_a_store_outlives_a_server_that_dropped_its_connection() -> None:
         assert store.learners()[0].name == "小明"
 
 
+def _answer_in_a_fork(store: ProgressStore) -> None:
+    store.record_attempt("小红", "cards", "rank/1", correct=True)
+
+
+def test_a_forked_process_leaves_its_parents_connection_alone() -> None:
+    with new_schema() as url:
+        store = ProgressStore(url)
+        store.learner("小明")
+        backend = store._db._kept.connection.raw.info.backend_pid  # the connection this thread keeps
+        child = multiprocessing.get_context("fork").Process(target=_answer_in_a_fork, args=(store,))
+        child.start()
+        child.join(timeout=60)
+        assert child.exitcode == 0
+        store.record_attempt("小明", "cards", "rank/1", correct=True)
+        assert store._db._kept.connection.raw.info.backend_pid == backend  # not closed by the child
+        assert sorted(a.learner.name for a in store.attempts()) == ["小明", "小红"]
+
+
 def _refused(url: str) -> ProgressError:
     with pytest.raises(ProgressError) as raised:
         ProgressStore(url)

@@ -515,9 +515,7 @@ class _Postgres:
         connection: _PostgresConnection | None = getattr(self._kept, "connection", None)
         self._kept.connection = None
         reused = connection is not None and connection.pid == os.getpid() and not connection.raw.closed
-        if not reused:
-            if connection is not None and connection.pid != os.getpid():
-                _INHERITED.append(connection)  # the parent's: never closed here, or the parent would lose it
+        if not reused:  # (a connection a forked process inherited is its parent's: psycopg leaves it open)
             options = {} if "connect_timeout" in self.url else {"connect_timeout": 10}
             connection = _PostgresConnection(self._psycopg.connect(
                 self.url, autocommit=True, cursor_factory=self._psycopg.ClientCursor, **options))
@@ -544,9 +542,6 @@ class _Postgres:
     def is_busy(self, exc: Exception) -> bool:
         return isinstance(exc, _Stale) or getattr(exc, "sqlstate", None) in self.busy_states
 
-
-#: Connections a forked process inherited from its parent: kept, never used or closed.
-_INHERITED: list[_PostgresConnection] = []
 
 
 class ProgressStore:
