@@ -500,6 +500,10 @@ def test_unusable_database_urls_say_why_in_one_line() -> None:
     assert error.en.startswith(f"cannot use the progress database postgresql://teacher:***@127.0.0.1:{port}/class:")
     assert "refused" in error.en and "s3cret" not in str(error) and error.zh.startswith("无法使用进度数据库")
     assert 'invalid integer value "port"' in _refused("postgresql://teacher@127.0.0.1:port/class").en
+    # libpq repeats what it could not read: the password stays out of the message all the same
+    error = _refused(f"POSTGRESQL://teacher:teacher@127.0.0.1:{port}/class?sslmode=bogus&password=s3cret")
+    assert 'invalid sslmode value: "bogus"' in error.en and "s3cret" not in str(error)
+    assert error.en.startswith("cannot use the progress database postgresql://teacher:***@127.0.0.1")
 
 
 def test_a_wrong_database_name_or_password() -> None:

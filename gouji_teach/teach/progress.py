@@ -352,14 +352,27 @@ def is_database_url(where: object) -> bool:
     return isinstance(where, str) and where.strip().lower().startswith(_DATABASE_SCHEMES)
 
 
+#: Where a URL may hold a password: after the user name, and as a ``password`` parameter.
+_PASSWORDS = (re.compile(r"^[a-z]+://[^/@:]*:([^/@]*)@", re.IGNORECASE), re.compile(r"[?&]password=([^&]*)"))
+
+
 def _without_password(url: str) -> str:
     """The database URL as messages show it: its password replaced by ``***``.
 
     >>> _without_password("postgresql://teacher:s3cret@db/class?sslmode=require&password=x")
     'postgresql://teacher:***@db/class?sslmode=require&password=***'
+    >>> _without_password("postgresql://gouji:gouji@db/class")
+    'postgresql://gouji:***@db/class'
     """
-    url = re.sub(r"^([a-z]+://[^/@:]*):[^/@]*@", r"\1:***@", url, flags=re.IGNORECASE)
-    return re.sub(r"([?&]password=)[^&]*", r"\1***", url, flags=re.IGNORECASE)
+    for pattern in _PASSWORDS:
+        url = pattern.sub(lambda m: m.string[m.start(0):m.start(1)] + "***" + m.string[m.end(1):m.end(0)], url)
+    return url
+
+
+def _passwords(url: str) -> list[str]:
+    """The passwords in a database URL that libpq's messages might repeat (those of 4 characters or more: a
+    shorter one is blanked in the URL shown, not in every word of the message)."""
+    return [m.group(1) for pattern in _PASSWORDS for m in pattern.finditer(url) if len(m.group(1)) >= 4]
 
 
 _PLACEHOLDER = re.compile(r"\?(\d*)")
@@ -582,7 +595,10 @@ class ProgressStore:
         where = path if path is not None else default_path()
         if is_database_url(where):
             url = str(where).strip()
+            scheme, rest = url.split("://", 1)
+            url = f"{scheme.lower()}://{rest}"  # libpq knows the scheme in lower case only
             self.path: Path | str = _without_password(url)
+            self._secrets = _passwords(url)
             self._db: _SQLite | _Postgres
             try:
                 self._db = _Postgres(url)
@@ -591,6 +607,7 @@ class ProgressStore:
             self._retry(lambda: self._write(self._init_schema))
         else:
             self.path = Path(where).expanduser()
+            self._secrets = []
             self._db = _SQLite(self.path)
             self._open_file()
 
@@ -601,6 +618,8 @@ class ProgressStore:
 
     def _fail(self, reason: str | tuple[str, str]) -> ProgressError:
         zh_reason, en_reason = reason if isinstance(reason, tuple) else (reason, reason)
+        for secret in self._secrets:
+            zh_reason, en_reason = zh_reason.replace(secret, "***"), en_reason.replace(secret, "***")
         key = self._db.bad_key if hasattr(self, "_db") else "progress.bad_database"
         zh, en = (
             t(key, "zh", path=self.path, reason=" ".join(zh_reason.split())),
