@@ -556,7 +556,6 @@ class _Postgres:
         return isinstance(exc, _Stale) or getattr(exc, "sqlstate", None) in self.busy_states
 
 
-
 class ProgressStore:
     """Learners, attempts and stars in the SQLite file ``path`` (default: :func:`default_path`), or in the
     PostgreSQL database a ``postgresql://`` URL names (:func:`is_database_url`).
@@ -604,7 +603,7 @@ class ProgressStore:
                 self._db = _Postgres(url)
             except ImportError as exc:
                 raise self._fail(_error("progress.no_psycopg")) from exc
-            self._retry(lambda: self._write(self._init_schema))
+            self._write(self._init_schema)
         else:
             self.path = Path(where).expanduser()
             self._secrets = []
