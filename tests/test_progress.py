@@ -51,6 +51,13 @@ def test_file_is_created_with_its_folder_in_wal_mode(path: Path) -> None:
         assert connection.execute("SELECT version FROM schema_version").fetchall() == [(progress.SCHEMA_VERSION,)]
 
 
+def test_a_file_keeps_its_table_definitions_as_written(path: Path) -> None:
+    """PostgreSQL's translation never reaches SQLite: a file's tables are defined as earlier versions wrote them."""
+    ProgressStore(path)
+    stored = [sql for (sql,) in run_sql(path, "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")]
+    assert stored == [s.strip().replace(" IF NOT EXISTS", "") for s in progress._SCHEMA.split(";") if s.strip()]
+
+
 def test_progress_survives_reopening(store: ProgressStore, where: Path | str) -> None:
     ming = store.learner("小明")
     store.record_attempt(ming, "cards", "rank/1", rules=("card.rank",), correct=False, answer="3")
