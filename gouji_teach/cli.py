@@ -353,13 +353,16 @@ def _whole(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _store(path: Path | None, *, must_exist: bool) -> Any:
-    """The progress store at ``--progress PATH`` (default: the per-user file); a report needs an existing one."""
+def _store(path: Path | str | None, *, must_exist: bool) -> Any:
+    """The progress store at ``--progress PATH`` or URL (default: the per-user file); a report needs an existing
+    file. A database that cannot be used is a :class:`~gouji_teach.teach.progress.ProgressError` saying why."""
     from .teach.progress import ProgressStore, default_path
 
-    where = path.expanduser() if path is not None else default_path()
-    if must_exist and not where.is_file():
-        raise UsageError(f"--progress {str(where)!r}: 没有这个进度文件 no such progress file")
+    where = path if path is not None else default_path()
+    if isinstance(where, Path):
+        where = where.expanduser()
+        if must_exist and not where.is_file():
+            raise UsageError(f"--progress {str(where)!r}: 没有这个进度文件 no such progress file")
     return ProgressStore(where)
 
 
@@ -432,11 +435,14 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _progress_path(text: str) -> Path:
-    """``--progress PATH``: a file path (an empty one is a mistake, not the default file)."""
+def _progress_path(text: str) -> Path | str:
+    """``--progress PATH``: a file path, or a ``postgresql://`` URL kept as text (an empty one is a mistake, not
+    the default file)."""
+    from .teach.progress import is_database_url
+
     if not text.strip():
         raise argparse.ArgumentTypeError("empty path / 路径是空的 (leave --progress out for the default file)")
-    return Path(text)
+    return text.strip() if is_database_url(text) else Path(text)
 
 
 def _class_size(text: str) -> int:
@@ -476,7 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd = sub.add_parser("serve", help="start the course as a web app (Voila) and print its address")
     cmd.add_argument("--port", type=_port, help="port on 127.0.0.1 (default: the first free one from 8866)")
     cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
-                     help="the progress file (default: one per user)")
+                     help="the progress file, or a postgresql:// URL (default: a file per user)")
     cmd.add_argument("--open", action="store_true", help="open the app in a browser")
     cmd.add_argument("--class-size", type=_class_size, default=1, metavar="N",
                      help="learners who open pages together (default 1: one person); N kernels are kept ready, "
@@ -486,7 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd = sub.add_parser("lab", help="open the course notebooks in JupyterLab (for instructors)")
     cmd.add_argument("--port", type=_port, help="JupyterLab's port (default: JupyterLab's own choice)")
     cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
-                     help="the progress file the notebooks' kernels use")
+                     help="the progress file the notebooks' kernels use, or a postgresql:// URL")
     cmd.add_argument("lab_options", nargs=argparse.REMAINDER, metavar="-- OPTION",
                      help="options passed on to JupyterLab, after --")
     cmd.set_defaults(run=_cmd_lab)
@@ -548,16 +554,18 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", required=True, type=_whole("--seed", 0, 10**9), help="seed choosing the drills")
     new.add_argument("--minutes", type=_whole("--minutes", 1, 600), help="time limit of each sitting (default: none)")
     new.add_argument("--progress", metavar="PATH", type=_progress_path,
-                     help="the class's progress file (as given to serve)")
+                     help="the class's progress file or postgresql:// URL (as given to serve)")
     new.add_argument("--url", default="http://127.0.0.1:8866/", help="the app's address, for the printed link")
     new.add_argument("--json", action="store_true", help="print JSON (with the questions' drill ids)")
     new.set_defaults(run=_cmd_exam_new)
     listing = exam_sub.add_parser("list", help="the exams of a progress file and how many took them")
-    listing.add_argument("--progress", metavar="PATH", type=_progress_path, help="the class's progress file")
+    listing.add_argument("--progress", metavar="PATH", type=_progress_path,
+                         help="the class's progress file or postgresql:// URL")
     listing.set_defaults(run=_cmd_exam_list)
 
     cmd = sub.add_parser("report", help="the class report: stars, mastery per rule, exam scores, most missed")
-    cmd.add_argument("--progress", metavar="PATH", type=_progress_path, help="the class's progress file")
+    cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
+                     help="the class's progress file or postgresql:// URL")
     cmd.add_argument("--exam", metavar="CODE", help="only this exam (with --csv: its gradebook)")
     output = cmd.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")

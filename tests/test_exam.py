@@ -1,16 +1,17 @@
 """Exams: the store (sittings, answers kept without verdicts, the deadline, submission), making an exam from
-kinds and a seed, and the exam page in the kernel: nothing about right or wrong in any widget before submission."""
+kinds and a seed, and the exam page in the kernel: nothing about right or wrong in any widget before submission.
+Tests taking ``store`` or ``where`` run on a SQLite file and on a PostgreSQL schema (see ``progress_backends``)."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
 import html
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from progress_backends import run_sql, tables, where_fixture  # noqa: F401 (the fixture `where`)
 from widget_state import fresh_widgets, run_own_loop, synced_state
 
 from gouji_teach.errors import GoujiError
@@ -26,15 +27,15 @@ def _fresh_widgets():
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    return ProgressStore(tmp_path / "class.sqlite3")
+def store(where: Path | str) -> ProgressStore:
+    return ProgressStore(where)
 
 
-def _past_deadline(store: ProgressStore, code: str) -> None:
+def _past_deadline(where: Path | str, code: str) -> None:
     """Move every sitting's deadline of the exam a minute into the past (as if the time were up)."""
     past = (datetime.now(UTC) - timedelta(minutes=1)).isoformat(timespec="microseconds")
-    with sqlite3.connect(store.path) as connection:
-        connection.execute("UPDATE exam_sittings SET deadline = ? WHERE exam = ?", (past, code))
+    assert code.isalnum()
+    run_sql(where, f"UPDATE exam_sittings SET deadline = '{past}' WHERE exam = '{code}'")
 
 
 def _right(puzzle: Puzzle) -> str:
@@ -96,9 +97,9 @@ def test_a_bad_drill_id_is_a_clear_error(text) -> None:
 
 
 # -- the store -------------------------------------------------------------------------------------------------------
-def test_an_exam_is_stored_under_a_code_found_again_in_any_case(store, tmp_path) -> None:
+def test_an_exam_is_stored_under_a_code_found_again_in_any_case(store, where) -> None:
     exam = ex.new_exam(store, rules="tongsu", kinds="beats,gouji", count=4, seed=3, minutes=20)
-    again = ProgressStore(tmp_path / "class.sqlite3").exam(f"  {exam.code.lower()} ")
+    again = ProgressStore(where).exam(f"  {exam.code.lower()} ")
     assert again == exam
     assert (again.rules, again.minutes, again.seed, len(again.drills)) == ("tongsu", 20, 3, 4)
     assert again.kinds == "beats:medium,gouji:medium"
@@ -107,19 +108,17 @@ def test_an_exam_is_stored_under_a_code_found_again_in_any_case(store, tmp_path)
         store.exam("nope")
 
 
-def test_a_file_written_before_exams_existed_gains_the_exam_tables(tmp_path) -> None:
-    path = tmp_path / "old.sqlite3"
-    ProgressStore(path).record_attempt("小明", "cards", "rank/1", correct=True)
-    with sqlite3.connect(path) as connection:
-        assert "exams" not in {r[0] for r in connection.execute("SELECT name FROM sqlite_schema")}
-    store = ProgressStore(path)
+def test_a_file_written_before_exams_existed_gains_the_exam_tables(where) -> None:
+    ProgressStore(where).record_attempt("小明", "cards", "rank/1", correct=True)
+    assert "exams" not in tables(where)
+    store = ProgressStore(where)
     assert store.exams() == []
     ex.new_exam(store, rules="qingdao", kinds="beats", count=1, seed=1)
-    assert len(ProgressStore(path).exams()) == 1
+    assert len(ProgressStore(where).exams()) == 1 and "exam_answers" in tables(where)
     assert store.stage_stars(store.learner("小明")) == {"cards": 3}
 
 
-def test_a_sitting_keeps_the_last_answer_without_a_verdict_until_submission(store) -> None:
+def test_a_sitting_keeps_the_last_answer_without_a_verdict_until_submission(store, where) -> None:
     exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=3, seed=5)
     assert store.sitting(exam.code, "小红") is None
     with pytest.raises(GoujiError, match="还没有开始"):
@@ -133,8 +132,8 @@ def test_a_sitting_keeps_the_last_answer_without_a_verdict_until_submission(stor
     open_sitting = store.sitting(exam.code, "小红")
     assert open_sitting.answers == {1: "no", 3: "yes"}
     assert open_sitting.correct == {} and open_sitting.score == 0
-    with sqlite3.connect(store.path) as connection:  # no verdict anywhere in the file yet
-        assert connection.execute("SELECT COUNT(*) FROM exam_answers WHERE correct IS NOT NULL").fetchone() == (0,)
+    # no verdict anywhere in the store yet
+    assert run_sql(where, "SELECT COUNT(*) FROM exam_answers WHERE correct IS NOT NULL") == [(0,)]
     for number in (0, 4):
         with pytest.raises(GoujiError, match="没有第"):
             store.save_exam_answer(exam.code, "小红", number, "yes")
@@ -149,12 +148,12 @@ def test_a_sitting_keeps_the_last_answer_without_a_verdict_until_submission(stor
     assert store.exam_mastery(store.learner("小红")) == {"compare.rank": (1, 1), "compare.size": (0, 1)}
 
 
-def test_the_store_refuses_answers_after_the_deadline(store) -> None:
+def test_the_store_refuses_answers_after_the_deadline(store, where) -> None:
     exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=2, seed=5, minutes=10)
     sitting = store.start_exam(exam.code, "小刚")
     assert sitting.deadline - sitting.started == timedelta(minutes=10)
     store.save_exam_answer(exam.code, "小刚", 1, "yes")
-    _past_deadline(store, exam.code)
+    _past_deadline(where, exam.code)
     with pytest.raises(GoujiError, match="时间到了"):
         store.save_exam_answer(exam.code, "小刚", 2, "yes")
     assert store.sitting(exam.code, "小刚").answers == {1: "yes"}
@@ -229,14 +228,14 @@ def test_reopening_the_page_resumes_the_sitting_and_a_submitted_one_shows_its_re
     assert "成绩：2/2" in third.status.value and third.submit_button not in third.box.children
 
 
-def test_the_kernel_submits_when_the_time_is_up_and_keeps_no_later_answer(store) -> None:
+def test_the_kernel_submits_when_the_time_is_up_and_keeps_no_later_answer(store, where) -> None:
     exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=2, seed=8, minutes=5)
     puzzles = [ex.drill(d) for d in exam.drills]
     page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小刚"), store)
     page.begin()
     assert "还剩 4 分钟" in page.status.value or "还剩 5 分钟" in page.status.value
     page.questions[0].answer(_right(puzzles[0]))
-    _past_deadline(store, exam.code)
+    _past_deadline(where, exam.code)
     page.questions[1].answer(_right(puzzles[1]))
     sitting = store.sitting(exam.code, "小刚")
     assert sitting.submitted is not None and sitting.answers == {1: _right(puzzles[0])}
@@ -244,7 +243,7 @@ def test_the_kernel_submits_when_the_time_is_up_and_keeps_no_later_answer(store)
     assert "时间到" in page.status.value
 
 
-def test_a_timer_in_the_kernel_submits_an_open_page_when_the_time_is_up(store, monkeypatch) -> None:
+def test_a_timer_in_the_kernel_submits_an_open_page_when_the_time_is_up(store, where, monkeypatch) -> None:
     """No answer needed: while the page is open, the kernel's event loop checks the clock and submits."""
     exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=1, seed=3, minutes=1)
     monkeypatch.setattr(ex.ExamPage, "TICK", 0.05)
@@ -253,7 +252,7 @@ def test_a_timer_in_the_kernel_submits_an_open_page_when_the_time_is_up(store, m
         page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小明"), store)
         page.begin()  # on a running loop (as in a kernel): the timer is set
         assert store.sitting(exam.code, "小明").submitted is None
-        _past_deadline(store, exam.code)
+        _past_deadline(where, exam.code)
         page.sitting = dataclasses.replace(page.sitting, deadline=datetime.now(UTC))  # as the store now has it
         for _ in range(100):
             await asyncio.sleep(0.05)
@@ -293,3 +292,18 @@ def test_a_pick_question_keeps_only_card_notation(store) -> None:
     page.questions[0].answer("9Z")
     assert "无法识别的牌" in page.questions[0].feedback.value
     assert store.sitting(exam.code, "小明").answers == {}
+
+
+def test_a_progress_database_out_of_reach_is_said_on_the_page(monkeypatch) -> None:
+    from gouji_teach.teach import pages
+    from gouji_teach.teach import report as rep
+
+    pytest.importorskip("psycopg")
+    monkeypatch.setattr(pages, "_STORE", [])  # the app's store, opened at first use
+    monkeypatch.setenv("GOUJI_TEACH_PROGRESS", "postgresql://teacher:s3cret@127.0.0.1:1/class")
+    page = ex.ExamPage(ex.start("exam=K7Q2MX&learner=小明&lang=en"))
+    assert "cannot be reached now: tell your teacher" in page.head.value + page.status.value
+    assert "127.0.0.1" not in page.head.value + page.status.value
+    report = rep.ReportPage(ex.start("lang=en"))
+    assert "cannot use the progress database postgresql://teacher:***@127.0.0.1:1/class" in report.body.value
+    assert "s3cret" not in report.body.value

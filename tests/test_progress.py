@@ -1,5 +1,6 @@
 """The progress store: saved at once, survives reopening, stars by attempts, mastery per rule, several writing
-processes, arbitrary names shown escaped, clear errors for bad files."""
+processes, arbitrary names shown escaped, clear errors for bad files. Tests taking ``store`` or ``where`` run on a
+SQLite file and on a PostgreSQL schema (see ``progress_backends``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import os
 import sqlite3
 import sys
 import types
-from contextlib import closing
+import urllib.parse
 from pathlib import Path
 
 import pytest
+from progress_backends import new_schema, postgres_url, run_sql, where_fixture  # noqa: F401 (the fixture `where`)
 
 from gouji_teach.errors import GoujiError
 from gouji_teach.i18n import MESSAGES
@@ -37,24 +39,32 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(path: Path) -> ProgressStore:
-    return ProgressStore(path)
+def store(where: Path | str) -> ProgressStore:
+    return ProgressStore(where)
 
 
-def test_file_is_created_with_its_folder_in_wal_mode(store: ProgressStore, path: Path) -> None:
+def test_file_is_created_with_its_folder_in_wal_mode(path: Path) -> None:
+    ProgressStore(path)
     assert path.is_file()
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert connection.execute("SELECT version FROM schema_version").fetchall() == [(progress.SCHEMA_VERSION,)]
 
 
-def test_progress_survives_reopening(store: ProgressStore, path: Path) -> None:
+def test_a_file_keeps_its_table_definitions_as_written(path: Path) -> None:
+    """PostgreSQL's translation never reaches SQLite: a file's tables are defined as earlier versions wrote them."""
+    ProgressStore(path)
+    stored = [sql for (sql,) in run_sql(path, "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")]
+    assert stored == [s.strip().replace(" IF NOT EXISTS", "") for s in progress._SCHEMA.split(";") if s.strip()]
+
+
+def test_progress_survives_reopening(store: ProgressStore, where: Path | str) -> None:
     ming = store.learner("小明")
     store.record_attempt(ming, "cards", "rank/1", rules=("card.rank",), correct=False, answer="3")
     store.record_attempt(ming, "cards", "rank/1", rules=("card.rank",), correct=True, answer="2")
     del store  # the kernel restarts
 
-    again = ProgressStore(path)
+    again = ProgressStore(where)
     assert again.learner("小明") == ming
     assert again.learners() == [ming]
     assert [(a.number, a.correct, a.answer, a.rules) for a in again.attempts(ming)] == [
@@ -169,12 +179,12 @@ ODD_NAMES = [
 ]
 
 
-def test_odd_names_are_stored_verbatim_and_shown_escaped(store: ProgressStore, path: Path) -> None:
+def test_odd_names_are_stored_verbatim_and_shown_escaped(store: ProgressStore, where: Path | str) -> None:
     made = [store.learner(name) for name in ODD_NAMES]
     assert len({learner.id for learner in made}) == len(ODD_NAMES)
     for learner in made:
         store.record_attempt(learner, "cards", "p", correct=True)
-    reopened = ProgressStore(path)
+    reopened = ProgressStore(where)
     assert sorted(learner.name for learner in reopened.learners()) == sorted(ODD_NAMES)
     for name, learner in zip(ODD_NAMES, made, strict=True):
         assert reopened.learner(name) == learner
@@ -285,15 +295,16 @@ def test_files_that_are_not_progress_files(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------------------ concurrency
 
 PROCESSES = 4
-ATTEMPTS = 100
+#: Rounds per process; each round records two attempts, so each process records 500.
+ROUNDS = 250
 
 
-def _answer_many(path: str, index: int, start: multiprocessing.synchronize.Barrier) -> None:
-    start.wait()  # all at once, on a file that none has made yet
-    store = ProgressStore(path)
+def _answer_many(where: str, index: int, start: multiprocessing.synchronize.Barrier) -> None:
+    start.wait()  # all at once, on a store that none has made yet
+    store = ProgressStore(where)
     own = store.learner(f"learner {index}")
     shared = store.learner("everyone")
-    for n in range(ATTEMPTS):
+    for n in range(ROUNDS):
         store.record_attempt(
             own, "drills", f"drill-{n % 7}", rules=("compare.count",), correct=n % 3 == 0, answer=f"{index}:{n}"
         )
@@ -302,29 +313,30 @@ def _answer_many(path: str, index: int, start: multiprocessing.synchronize.Barri
         )
 
 
-def test_concurrent_writers_in_several_processes_lose_nothing(path: Path) -> None:
+def test_concurrent_writers_in_several_processes_lose_nothing(where: Path | str) -> None:
     context = multiprocessing.get_context("spawn")
     start = context.Barrier(PROCESSES)
-    workers = [context.Process(target=_answer_many, args=(str(path), i, start)) for i in range(PROCESSES)]
+    workers = [context.Process(target=_answer_many, args=(str(where), i, start)) for i in range(PROCESSES)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join(timeout=120)
     assert [worker.exitcode for worker in workers] == [0] * PROCESSES
 
-    store = ProgressStore(path)
+    store = ProgressStore(where)
     everyone = store.learner("everyone")
     shared = store.attempts(everyone)
-    assert len(shared) == PROCESSES * ATTEMPTS
+    assert len(shared) == PROCESSES * ROUNDS
     # one run of wrong answers: the numbers were taken one at a time, none twice
-    assert sorted(a.number for a in shared) == list(range(1, PROCESSES * ATTEMPTS + 1))
-    assert {a.answer for a in shared} == {f"{i}:{n}" for i in range(PROCESSES) for n in range(ATTEMPTS)}
-    assert store.mastery(everyone) == {"compare.rank": (0, PROCESSES * ATTEMPTS)}
-    assert len(store.attempts()) == 2 * PROCESSES * ATTEMPTS
+    assert sorted(a.number for a in shared) == list(range(1, PROCESSES * ROUNDS + 1))
+    assert {a.answer for a in shared} == {f"{i}:{n}" for i in range(PROCESSES) for n in range(ROUNDS)}
+    assert store.mastery(everyone) == {"compare.rank": (0, PROCESSES * ROUNDS)}
+    assert len(store.attempts()) == 2 * PROCESSES * ROUNDS
+    right = len(range(0, ROUNDS, 3))  # every third answer was right
     for index in range(PROCESSES):
         own = store.learner(f"learner {index}")
-        assert len(store.attempts(own)) == ATTEMPTS
-        assert store.mastery(own) == {"compare.count": (34, ATTEMPTS)}
+        assert len(store.attempts(own)) == ROUNDS
+        assert store.mastery(own) == {"compare.count": (right, ROUNDS)}
     assert len(store.learners()) == PROCESSES + 1
 
 
@@ -416,11 +428,101 @@ def test_stars_are_kept_per_rule_set(store: ProgressStore) -> None:
     assert store.stage_stars(ming, rules="tongsu") == {}
 
 
-def test_a_version_1_file_without_the_shown_table_gains_it(path: Path) -> None:
-    ProgressStore(path)
-    with closing(sqlite3.connect(path)) as connection:
-        connection.execute("DROP TABLE shown")
-        connection.commit()
-    store = ProgressStore(path)
+def test_a_version_1_file_without_the_shown_table_gains_it(where: Path | str) -> None:
+    ProgressStore(where)
+    run_sql(where, "DROP TABLE shown")
+    store = ProgressStore(where)
     store.record_shown("小明", "cards", "beats/qingdao/easy/2")
     assert store.drill_stars(store.learner("小明"), "cards", "beats/qingdao/easy/2") == 0
+
+
+# ------------------------------------------------------------------------------------------------------- PostgreSQL
+
+
+def test_a_database_schema_that_is_not_a_progress_store() -> None:
+    with new_schema() as url:
+        run_sql(url, "CREATE TABLE grades (name TEXT)")
+        with pytest.raises(ProgressError, match="holds other tables") as raised:
+            ProgressStore(url)
+        assert raised.value.zh and "数据库" in raised.value.zh
+    with new_schema() as url:
+        ProgressStore(url)
+        run_sql(url, "UPDATE schema_version SET version = 99")
+        with pytest.raises(ProgressError, match="schema version 99"):
+            ProgressStore(url)
+
+
+def test_a_database_url_in_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    with new_schema() as url:
+        monkeypatch.setenv(ENV_VAR, f"  {url} ")
+        assert default_path() == url  # kept as text: a path would fold its "//"
+        ProgressStore().record_attempt("小明", "cards", "rank/1", correct=True)
+        assert [a.learner.name for a in ProgressStore(url).attempts()] == ["小明"]
+
+
+def test_a_store_outlives_a_server_that_dropped_its_connection() -> None:
+    with new_schema() as url:
+        store = ProgressStore(url)
+        store.learner("小明")
+        # the server ends every other connection of this role (a restart, an idle timeout)
+        run_sql(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                     " WHERE usename = current_user AND pid <> pg_backend_pid()")
+        assert store.record_attempt("小明", "cards", "rank/1", correct=True).stars == 3
+        assert store.learners()[0].name == "小明"
+
+
+def _answer_in_a_fork(store: ProgressStore) -> None:
+    store.record_attempt("小红", "cards", "rank/1", correct=True)
+
+
+def test_a_forked_process_leaves_its_parents_connection_alone() -> None:
+    with new_schema() as url:
+        store = ProgressStore(url)
+        store.learner("小明")
+        backend = store._db._kept.connection.raw.info.backend_pid  # the connection this thread keeps
+        child = multiprocessing.get_context("fork").Process(target=_answer_in_a_fork, args=(store,))
+        child.start()
+        child.join(timeout=60)
+        assert child.exitcode == 0
+        store.record_attempt("小明", "cards", "rank/1", correct=True)
+        assert store._db._kept.connection.raw.info.backend_pid == backend  # not closed by the child
+        assert sorted(a.learner.name for a in store.attempts()) == ["小明", "小红"]
+
+
+def _refused(url: str) -> ProgressError:
+    with pytest.raises(ProgressError) as raised:
+        ProgressStore(url)
+    assert "\n" not in str(raised.value)
+    return raised.value
+
+
+def test_unusable_database_urls_say_why_in_one_line() -> None:
+    pytest.importorskip("psycopg")
+    import socket
+
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    error = _refused(f"postgresql://teacher:s3cret@127.0.0.1:{port}/class")
+    assert error.en.startswith(f"cannot use the progress database postgresql://teacher:***@127.0.0.1:{port}/class:")
+    assert "refused" in error.en and "s3cret" not in str(error) and error.zh.startswith("无法使用进度数据库")
+    assert 'invalid integer value "port"' in _refused("postgresql://teacher@127.0.0.1:port/class").en
+    # libpq repeats what it could not read: the password stays out of the message all the same
+    error = _refused(f"POSTGRESQL://teacher:teacher@127.0.0.1:{port}/class?sslmode=bogus&password=s3cret")
+    assert 'invalid sslmode value: "bogus"' in error.en and "s3cret" not in str(error)
+    assert error.en.startswith("cannot use the progress database postgresql://teacher:***@127.0.0.1")
+
+
+def test_a_wrong_database_name_or_password() -> None:
+    parts = urllib.parse.urlsplit(postgres_url())
+    assert 'database "no_such_db" does not exist' in _refused(parts._replace(path="/no_such_db").geturl()).en
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":not-the-password@")
+        error = _refused(parts._replace(netloc=netloc).geturl())
+        assert "password authentication failed" in error.en and "not-the-password" not in str(error)
+
+
+def test_without_psycopg_the_message_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    error = _refused("postgresql://teacher@127.0.0.1/class")
+    assert "pip install 'gouji-teach[postgres]'" in error.en and "psycopg" in error.zh

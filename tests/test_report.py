@@ -1,5 +1,6 @@
 """The class report: its values from a progress file, its JSON and CSV shapes, the mastery map picture, the
-learner's own map on the landing page, and ``gouji-teach exam`` / ``gouji-teach report`` (exit codes, one line)."""
+learner's own map on the landing page, and ``gouji-teach exam`` / ``gouji-teach report`` (exit codes, one line).
+Tests taking ``store`` or ``path`` run on a SQLite file and on a PostgreSQL schema (see ``progress_backends``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import csv
 import io
 import json
 import re
+import socket
 from pathlib import Path
 
 import pytest
+from progress_backends import where_fixture  # noqa: F401 (the fixture `where`)
 from widget_state import fresh_widgets
 
 from gouji_teach.cli import main
@@ -25,12 +28,13 @@ def _fresh_widgets():
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "class.sqlite3"
+def path(where: Path | str) -> Path | str:
+    """The class store, as ``--progress`` names it: a file, or a PostgreSQL URL."""
+    return where
 
 
 @pytest.fixture
-def store(path: Path) -> ProgressStore:
+def store(path: Path | str) -> ProgressStore:
     return ProgressStore(path)
 
 
@@ -212,3 +216,26 @@ def test_report_prints_text_json_and_csv(capsys, store, path) -> None:
     assert code == 0 and out.splitlines()[0].startswith("learner,score,count")
     code, out, _ = _run(capsys, "report", "--progress", str(path))
     assert code == 0 and "compare.rank" in out and "4/8" in out
+
+
+@pytest.mark.parametrize("argv", [["report"], ["exam", "list"], ["serve"],
+                                  ["exam", "new", "--kinds", "beats", "--count", "1", "--seed", "1"]])
+def test_an_unusable_database_gives_one_line_and_exit_2(capsys, argv) -> None:
+    pytest.importorskip("psycopg")
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    code, out, err = _run(capsys, *argv, "--progress", f"postgresql://teacher:s3cret@127.0.0.1:{port}/class")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and "s3cret" not in err
+    assert f"cannot use the progress database postgresql://teacher:***@127.0.0.1:{port}/class" in err
+
+
+def test_a_database_url_reaches_the_kernels_intact() -> None:
+    from gouji_teach.app import voila_env
+    from gouji_teach.cli import build_parser
+
+    url = "postgresql://teacher@db.school.lan:5433/gouji?options=-csearch_path%3Dclass_3b"
+    for argv in (["serve"], ["report"], ["exam", "list"]):
+        assert build_parser().parse_args([*argv, "--progress", url]).progress == url  # not a path: "//" kept
+    assert voila_env(url)["GOUJI_TEACH_PROGRESS"] == url

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from progress_backends import where_fixture  # noqa: F401 (the fixture `where`)
 from widget_state import answers_of, fresh_widgets, right_answer
 
 from gouji_teach.teach import course, pages
@@ -91,8 +92,8 @@ def retry_until_new(widget: PuzzleWidget) -> None:
 
 
 @pytest.mark.parametrize("kind", ["beats", "tribute", "who_is_men"])
-def test_page_shows_what_the_store_keeps_and_retry_gives_a_new_drill(kind, tmp_path, monkeypatch):
-    store = ProgressStore(tmp_path / "p.sqlite3")
+def test_page_shows_what_the_store_keeps_and_retry_gives_a_new_drill(kind, where, monkeypatch):
+    store = ProgressStore(where)  # a SQLite file, and a PostgreSQL schema
     monkeypatch.setattr(pages, "_STORE", [store])
     session = course.start("compare", "rules=linyi&lang=zh&learner=小明")
     quiz = pages.quiz(session, [(kind, "medium")])

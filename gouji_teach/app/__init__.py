@@ -58,8 +58,9 @@ def voila_command(port: int, class_size: int = 1) -> list[str]:
             f"--ClassKernelManager.class_size={class_size}"]
 
 
-def voila_env(progress: Path | None) -> dict[str, str]:
-    """The environment of the server and its kernels: the app's template and configuration, the progress file."""
+def voila_env(progress: Path | str | None) -> dict[str, str]:
+    """The environment of the server and its kernels: the app's template and configuration, the progress file
+    (or PostgreSQL URL)."""
     env = dict(os.environ)
     for name, path in (("JUPYTER_PATH", JUPYTER_DIR), ("JUPYTER_CONFIG_PATH", JUPYTER_DIR / "config")):
         env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
@@ -77,7 +78,7 @@ def responds(url: str, timeout: float = 2) -> bool:
         return False
 
 
-def serve(*, port: int | None = None, progress: Path | None = None, open_browser: bool = False,
+def serve(*, port: int | None = None, progress: Path | str | None = None, open_browser: bool = False,
           announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1) -> int:
     """Run the app until Ctrl-C (or until Voila stops); returns an exit status. ``class_size``: learners
     expected to open pages together (kernels are kept warm for them)."""

@@ -44,7 +44,7 @@ from ..rulesets import find_ruleset
 from .controls import make
 from .course import HOME, Session, Stage, _follow_request
 from .drills import KINDS, LEVELS, make_drill
-from .progress import Exam, ExamSitting, ProgressStore
+from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget
 from .widgets import PuzzleWidget, close_tree
@@ -82,6 +82,8 @@ register({
     "exam.no_code": ("地址里没有考试代码：请用老师给的链接（…/exam.ipynb?exam=代码）。",
                      "The address has no exam code: open the link your instructor gave you (…/exam.ipynb?exam=CODE)."),
     "exam.unknown": ("没有考试 {code}：请检查链接。", "There is no exam {code}: check the link."),
+    "exam.store_down": ("现在连不上班级的进度库，请告诉老师。",
+                        "The class's progress store cannot be reached now: tell your teacher."),
     "exam.name": ("你的名字", "Your name"),
     "exam.start": ("开始考试", "Start the exam"),
     "exam.start_note": ("按“开始考试”后开始计时。", "The clock starts when you press “Start the exam”."),
@@ -372,10 +374,8 @@ class ExamPage:
     TICK = 30.0
 
     def __init__(self, session: ExamSession, store: ProgressStore | None = None) -> None:
-        from .pages import store as page_store
-
         self.session = session
-        self.store = store or page_store()
+        self._store = store
         self.exam: Exam | None = None
         self.learner = session.learner
         self.sitting: ExamSitting | None = None
@@ -398,6 +398,13 @@ class ExamPage:
         self.load()
 
     # -- state -------------------------------------------------------------------------------------------------
+    @property
+    def store(self) -> ProgressStore:
+        """The store given, else the app's, opened at first use (a database out of reach is said on the page)."""
+        from .pages import store as page_store
+
+        return self._store or page_store()
+
     def load(self) -> None:
         """Read the exam and the learner's sitting for the session, and draw the page for them."""
         self.exam, self._message, self._confirm = None, "", False
@@ -406,6 +413,8 @@ class ExamPage:
         if self.session.exam:
             try:
                 self.exam = self.store.exam(self.session.exam)
+            except ProgressError:  # the store is out of reach; where it is, is the server's business
+                self._message = t("exam.store_down")
             except GoujiError:  # said without the file's path: that is the server's business
                 self._message = t("exam.unknown", code=self.session.exam)
             if self.exam is not None and self.learner:

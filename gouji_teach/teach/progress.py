@@ -1,4 +1,4 @@
-"""Saved progress: learners, attempts, stars, points and titles, in one SQLite file.
+"""Saved progress: learners, attempts, stars, points and titles, in one SQLite file or a PostgreSQL database.
 
 Every answer a learner gives is written at once (lichess lost progress when it waited), so progress survives kernel
 restarts, and a class can share one file: an instructor points every kernel at the same path (``gouji-teach serve
@@ -7,6 +7,9 @@ once without losing an attempt.
 
 * **Where**: :func:`default_path` — ``$GOUJI_TEACH_PROGRESS``, else ``$XDG_DATA_HOME/gouji_teach/progress.sqlite3``,
   else ``~/.local/share/gouji_teach/progress.sqlite3``. Parent folders are created.
+* **PostgreSQL**, for a class that outgrows one file or one machine: a ``postgresql://user@host/database`` URL in
+  place of the path (psycopg 3, the ``postgres`` extra) keeps the same tables, in the connection's current schema,
+  with the same guarantees: every answer written at once, writers taking turns, nothing lost.
 * **Attempts**: each answer to a puzzle (``puzzle_id`` such as ``"beats/drill-4711"``) in a stage (a chapter of the
   course), tagged with the ids of the rules the question exercises, numbered within its *run*: a run starts with the
   first answer and after every correct answer, so a learner who retries a solved puzzle starts again at 1.
@@ -45,18 +48,21 @@ Names are arbitrary text, stored exactly as typed (quotes, HTML, emoji); :func:`
 from __future__ import annotations
 
 import html
+import itertools
 import os
 import random
+import re
 import secrets
 import sqlite3
 import stat
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gouji_teach.errors import GoujiError
 from gouji_teach.i18n import register, t
@@ -78,6 +84,7 @@ __all__ = [
     "default_path",
     "display_name",
     "exam_code",
+    "is_database_url",
     "stars_for",
 ]
 
@@ -133,6 +140,18 @@ register(
         "progress.too_new": (
             "文件的格式版本是 {found}，本程序只认识到 {known}；请升级 gouji_teach",
             "the file has schema version {found} and this program knows up to {known}; upgrade gouji_teach",
+        ),
+        "progress.bad_database": (
+            "无法使用进度数据库 {path}：{reason}",
+            "cannot use the progress database {path}: {reason}",
+        ),
+        "progress.no_psycopg": (
+            "要用 PostgreSQL，请安装 psycopg：pip install 'gouji-teach[postgres]'",
+            "PostgreSQL needs psycopg: pip install 'gouji-teach[postgres]'",
+        ),
+        "progress.not_ours_database": (
+            "数据库（连接的当前模式）里已经有别的表，但没有 gouji_teach 的进度表",
+            "the database (the connection's current schema) holds other tables, and not gouji_teach's",
         ),
         "progress.busy": (
             "等了 {seconds} 秒，其他程序仍在写入",
@@ -190,9 +209,10 @@ _T = TypeVar("_T")
 
 
 class ProgressError(GoujiError):
-    """The progress file cannot be used (``path`` names it), or a write waited too long for other writers."""
+    """The progress file or database cannot be used (``path`` names it: a database by its URL, password left
+    out), or a write waited too long for other writers."""
 
-    def __init__(self, path: Path, zh: str, en: str) -> None:
+    def __init__(self, path: Path | str, zh: str, en: str) -> None:
         self.path = path
         super().__init__(zh, en)
 
@@ -252,8 +272,9 @@ def stars_for(number: int, *, hinted: bool = False) -> int:
     return max(1, 4 - number - int(hinted))
 
 
-def default_path() -> Path:
-    """The progress file used when none is given: ``$GOUJI_TEACH_PROGRESS``, else the user's data folder.
+def default_path() -> Path | str:
+    """The progress file used when none is given: ``$GOUJI_TEACH_PROGRESS`` (a path, or a PostgreSQL URL, kept as
+    text), else the user's data folder.
 
     >>> import os
     >>> os.environ[ENV_VAR] = "/srv/class/progress.sqlite3"
@@ -263,7 +284,7 @@ def default_path() -> Path:
     """
     configured = os.environ.get(ENV_VAR)
     if configured:
-        return Path(configured).expanduser()
+        return configured.strip() if is_database_url(configured) else Path(configured).expanduser()
     data_home = os.environ.get("XDG_DATA_HOME")
     base = Path(data_home) if data_home and Path(data_home).is_absolute() else Path.home() / ".local" / "share"
     return base / "gouji_teach" / "progress.sqlite3"
@@ -313,13 +334,237 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-class ProgressStore:
-    """Learners, attempts and stars in the SQLite file ``path`` (default: :func:`default_path`).
+# -- the two databases -------------------------------------------------------------------------------------------
+# The store writes its SQL once, in SQLite's dialect (``?`` and ``?N`` placeholders). A backend runs it: SQLite
+# as written (so files stay exactly as before), PostgreSQL translated (placeholders, column types, the one
+# aggregate that differs), with a lock that makes its writers take turns as SQLite's do.
 
-    Each call opens its own connection, so a store can be used from forked processes and threads alike. Writes run
-    in ``BEGIN IMMEDIATE`` transactions in WAL mode, waiting for other writers (busy timeout, then retries with
-    backoff for up to :data:`WRITE_TIMEOUT` seconds) rather than failing. WAL needs every writer on the same
-    machine: do not share one file over a network file system.
+#: How a ``--progress`` value naming a PostgreSQL database begins (anything else is a file path).
+_DATABASE_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_database_url(where: object) -> bool:
+    """Whether ``where`` (a ``--progress`` value) names a PostgreSQL database rather than a file.
+
+    >>> is_database_url("postgresql://teacher@db.example/class"), is_database_url("class/progress.sqlite3")
+    (True, False)
+    """
+    return isinstance(where, str) and where.strip().lower().startswith(_DATABASE_SCHEMES)
+
+
+#: Where a URL may hold a password: after the user name, and as a ``password`` parameter.
+_PASSWORDS = (re.compile(r"^[a-z]+://[^/@:]*:([^/@]*)@", re.IGNORECASE), re.compile(r"[?&]password=([^&]*)"))
+
+
+def _without_password(url: str) -> str:
+    """The database URL as messages show it: its password replaced by ``***``.
+
+    >>> _without_password("postgresql://teacher:s3cret@db/class?sslmode=require&password=x")
+    'postgresql://teacher:***@db/class?sslmode=require&password=***'
+    >>> _without_password("postgresql://gouji:gouji@db/class")
+    'postgresql://gouji:***@db/class'
+    """
+    for pattern in _PASSWORDS:
+        url = pattern.sub(lambda m: m.string[m.start(0):m.start(1)] + "***" + m.string[m.end(1):m.end(0)], url)
+    return url
+
+
+def _passwords(url: str) -> list[str]:
+    """The passwords in a database URL that libpq's messages might repeat (those of 4 characters or more: a
+    shorter one is blanked in the URL shown, not in every word of the message)."""
+    return [m.group(1) for pattern in _PASSWORDS for m in pattern.finditer(url) if len(m.group(1)) >= 4]
+
+
+_PLACEHOLDER = re.compile(r"\?(\d*)")
+
+
+def _postgres_sql(sql: str) -> tuple[str, tuple[int, ...] | None]:
+    """SQLite's statement for psycopg: each ``?`` or ``?N`` becomes ``%s``; the second item says which value goes
+    where (``None``: the statement takes none).
+
+    >>> _postgres_sql("SELECT a FROM t WHERE ?1 IS NULL OR (a = ?1 AND b LIKE '%x' AND c = ?2)")
+    ("SELECT a FROM t WHERE %s IS NULL OR (a = %s AND b LIKE '%%x' AND c = %s)", (0, 0, 1))
+    >>> _postgres_sql("INSERT INTO t (a, b) VALUES (?, ?)")
+    ('INSERT INTO t (a, b) VALUES (%s, %s)', (0, 1))
+    """
+    if "?" not in sql:
+        return sql, None
+    order: list[int] = []
+    unnumbered = itertools.count()
+
+    def placeholder(match: re.Match[str]) -> str:
+        order.append(int(match.group(1)) - 1 if match.group(1) else next(unnumbered))
+        return "%s"
+
+    return _PLACEHOLDER.sub(placeholder, sql.replace("%", "%%")), tuple(order)
+
+
+def _postgres_ddl(statement: str) -> str:
+    """SQLite's table definition for PostgreSQL: 64-bit integers as in SQLite, ids numbered by the database, text
+    compared and sorted by code point as SQLite does (collation ``"C"``), no ``WITHOUT ROWID``.
+
+    >>> print(_postgres_ddl("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER NOT NULL, name TEXT) WITHOUT ROWID"))
+    CREATE TABLE t (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, n BIGINT NOT NULL, name TEXT COLLATE "C")
+    """
+    statement = statement.replace(" WITHOUT ROWID", "")
+    statement = statement.replace("INTEGER PRIMARY KEY", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+    statement = re.sub(r"\bINTEGER\b", "BIGINT", statement)
+    return re.sub(r"\bTEXT\b", 'TEXT COLLATE "C"', statement)
+
+
+class _Connection:
+    """An open connection to the store's database, taking SQLite's SQL; this one is SQLite's own."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
+        return self.raw.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+        self.raw.executemany(sql, rows)
+
+    def insert(self, sql: str, params: Sequence[object]) -> int:
+        """Run an ``INSERT`` into a table with an ``id`` column; the new row's id."""
+        return self.raw.execute(sql, params).lastrowid
+
+    def rollback(self) -> None:
+        if self.raw.in_transaction:
+            self.raw.execute("ROLLBACK")
+
+
+class _PostgresConnection(_Connection):
+    """A psycopg connection (autocommit: the store says where transactions begin), taking SQLite's SQL."""
+
+    def __init__(self, raw: Any) -> None:
+        super().__init__(raw)
+        self.pid = os.getpid()
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Any:
+        text, order = _postgres_sql(sql)
+        return self.raw.execute(text, None if order is None else [params[i] for i in order])
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
+        text, order = _postgres_sql(sql)
+        with self.raw.cursor() as cursor:
+            cursor.executemany(text, [[row[i] for i in order or ()] for row in rows])
+
+    def insert(self, sql: str, params: Sequence[object]) -> int:
+        return self.execute(sql + " RETURNING id", params).fetchone()[0]
+
+    def rollback(self) -> None:
+        if not self.raw.broken and self.raw.info.transaction_status != self.raw.info.transaction_status.IDLE:
+            self.raw.execute("ROLLBACK")
+
+
+class _Stale(Exception):
+    """A kept PostgreSQL connection turned out closed by the server (restarted, or idle too long): try again."""
+
+
+class _SQLite:
+    """The store in one SQLite file: the SQL runs as written."""
+
+    errors: type[Exception] = sqlite3.DatabaseError
+    connect_errors: type[Exception] = sqlite3.Error
+    begin_read = "BEGIN"
+    bad_key = "progress.bad_path"
+    not_ours_key = "progress.not_ours"
+    tables = "SELECT name FROM sqlite_schema WHERE type = 'table'"
+    #: The rule ids of the attempt ``a``, in order, separated by U+001F.
+    rule_ids = ("(SELECT group_concat(rule_id, char(31)) FROM"
+                " (SELECT rule_id FROM attempt_rules WHERE attempt = a.id ORDER BY rule_id))")
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextmanager
+    def connect(self) -> Iterator[_Connection]:
+        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        with closing(connection):
+            connection.execute("PRAGMA foreign_keys = ON")
+            yield _Connection(connection)
+
+    @staticmethod
+    def ddl(statement: str) -> str:
+        return statement
+
+    @staticmethod
+    def begin_write(connection: _Connection) -> None:
+        connection.execute("BEGIN IMMEDIATE")
+
+    @staticmethod
+    def is_busy(exc: Exception) -> bool:
+        return isinstance(exc, sqlite3.OperationalError) and _is_busy(exc)
+
+
+class _Postgres:
+    """The store in a PostgreSQL database (tables in the connection's current schema), through psycopg 3.
+
+    Each thread keeps one connection between calls (opening one costs tens of milliseconds); a forked process
+    opens its own. Writers take turns, as in SQLite: every write transaction first takes an advisory lock of the
+    schema, waiting up to :data:`BUSY_TIMEOUT` seconds for it before the store retries."""
+
+    begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    bad_key = "progress.bad_database"
+    not_ours_key = "progress.not_ours_database"
+    tables = "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+    rule_ids = ("(SELECT string_agg(rule_id, chr(31) ORDER BY rule_id) FROM attempt_rules"
+                " WHERE attempt = a.id)")
+    #: SQLSTATEs worth waiting out: lock timeout, serialization failure, deadlock, too many connections, the
+    #: server starting up.
+    busy_states = frozenset({"55P03", "40001", "40P01", "53300", "57P03"})
+    ddl = staticmethod(_postgres_ddl)
+
+    def __init__(self, url: str) -> None:
+        import psycopg  # raises ImportError without the postgres extra
+
+        self._psycopg = psycopg
+        self.errors, self.connect_errors = psycopg.DatabaseError, psycopg.Error
+        self.url = url
+        self._kept = threading.local()
+
+    @contextmanager
+    def connect(self) -> Iterator[_Connection]:
+        connection: _PostgresConnection | None = getattr(self._kept, "connection", None)
+        self._kept.connection = None
+        reused = connection is not None and connection.pid == os.getpid() and not connection.raw.closed
+        if not reused:  # (a connection a forked process inherited is its parent's: psycopg leaves it open)
+            options = {} if "connect_timeout" in self.url else {"connect_timeout": 10}
+            connection = _PostgresConnection(self._psycopg.connect(
+                self.url, autocommit=True, cursor_factory=self._psycopg.ClientCursor, **options))
+        assert connection is not None
+        try:
+            yield connection
+        except self._psycopg.OperationalError as exc:
+            if reused and connection.raw.broken:
+                raise _Stale from exc
+            raise
+        finally:
+            if connection.raw.broken or connection.raw.info.transaction_status != \
+                    connection.raw.info.transaction_status.IDLE:
+                connection.raw.close()
+            else:
+                self._kept.connection = connection
+
+    @staticmethod
+    def begin_write(connection: _Connection) -> None:
+        connection.execute(  # one round trip
+            f"BEGIN; SET LOCAL lock_timeout = {int(BUSY_TIMEOUT * 1000)};"
+            " SELECT pg_advisory_xact_lock(hashtext('gouji_teach'), hashtext(current_schema()))")
+
+    def is_busy(self, exc: Exception) -> bool:
+        return isinstance(exc, _Stale) or getattr(exc, "sqlstate", None) in self.busy_states
+
+
+class ProgressStore:
+    """Learners, attempts and stars in the SQLite file ``path`` (default: :func:`default_path`), or in the
+    PostgreSQL database a ``postgresql://`` URL names (:func:`is_database_url`).
+
+    Each call opens its own SQLite connection, so a store can be used from forked processes and threads alike.
+    Writes run in ``BEGIN IMMEDIATE`` transactions in WAL mode, waiting for other writers (busy timeout, then
+    retries with backoff for up to :data:`WRITE_TIMEOUT` seconds) rather than failing. WAL needs every writer on
+    the same machine: do not share one file over a network file system. In PostgreSQL, writers take turns the same
+    way (a lock per schema), from any number of machines.
 
     A file that cannot be used (a folder, an unwritable place, not a progress file) raises :class:`ProgressError`
     naming the path, here rather than at the first answer.
@@ -346,8 +591,24 @@ class ProgressStore:
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path).expanduser() if path is not None else default_path()
-        self._open_file()
+        where = path if path is not None else default_path()
+        if is_database_url(where):
+            url = str(where).strip()
+            scheme, rest = url.split("://", 1)
+            url = f"{scheme.lower()}://{rest}"  # libpq knows the scheme in lower case only
+            self.path: Path | str = _without_password(url)
+            self._secrets = _passwords(url)
+            self._db: _SQLite | _Postgres
+            try:
+                self._db = _Postgres(url)
+            except ImportError as exc:
+                raise self._fail(_error("progress.no_psycopg")) from exc
+            self._write(self._init_schema)
+        else:
+            self.path = Path(where).expanduser()
+            self._secrets = []
+            self._db = _SQLite(self.path)
+            self._open_file()
 
     def __repr__(self) -> str:
         return f"ProgressStore({str(self.path)!r})"
@@ -356,9 +617,12 @@ class ProgressStore:
 
     def _fail(self, reason: str | tuple[str, str]) -> ProgressError:
         zh_reason, en_reason = reason if isinstance(reason, tuple) else (reason, reason)
+        for secret in self._secrets:
+            zh_reason, en_reason = zh_reason.replace(secret, "***"), en_reason.replace(secret, "***")
+        key = self._db.bad_key if hasattr(self, "_db") else "progress.bad_database"
         zh, en = (
-            t("progress.bad_path", "zh", path=self.path, reason=zh_reason),
-            t("progress.bad_path", "en", path=self.path, reason=en_reason),
+            t(key, "zh", path=self.path, reason=" ".join(zh_reason.split())),
+            t(key, "en", path=self.path, reason=" ".join(en_reason.split())),
         )
         return ProgressError(self.path, zh, en)
 
@@ -397,79 +661,78 @@ class ProgressStore:
             os.close(descriptor)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        try:
-            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise self._fail(str(exc)) from exc
-        with closing(connection):
-            connection.execute("PRAGMA foreign_keys = ON")
+    def _connect(self) -> Iterator[_Connection]:
+        with ExitStack() as stack:
+            try:
+                connection = stack.enter_context(self._db.connect())
+            except self._db.connect_errors as exc:
+                raise self._fail(str(exc)) from exc
             yield connection
 
     def _retry(self, step: Callable[[], _T]) -> _T:
-        """Run ``step``, again after a growing random pause while other writers hold the file (SQLite says busy)."""
+        """Run ``step``, again after a growing random pause while other writers hold the store (the database says
+        busy)."""
         deadline = time.monotonic() + WRITE_TIMEOUT
         delay = 0.005
         while True:
             try:
                 return step()
-            except sqlite3.OperationalError as exc:
-                if not _is_busy(exc):
+            except (_Stale, self._db.errors) as exc:
+                if not self._db.is_busy(exc):
                     raise self._fail(str(exc)) from exc
                 if time.monotonic() > deadline:
                     raise self._fail(_error("progress.busy", seconds=int(WRITE_TIMEOUT))) from exc
                 time.sleep(delay * (1 + random.random()))
                 delay = min(delay * 2, 0.5)
-            except sqlite3.DatabaseError as exc:
-                raise self._fail(str(exc)) from exc
 
     def _use_wal(self) -> None:
         with self._connect() as connection:
             connection.execute("PRAGMA journal_mode = WAL")
 
-    def _write(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        """Run ``work`` in one ``BEGIN IMMEDIATE`` transaction, retrying while other writers hold the file."""
+    def _write(self, work: Callable[[_Connection], _T]) -> _T:
+        """Run ``work`` in one write transaction (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: under the schema's
+        writer lock), retrying while other writers hold the store."""
 
         def step() -> _T:
             with self._connect() as connection:
-                connection.execute("BEGIN IMMEDIATE")
+                self._db.begin_write(connection)
                 try:
                     result = work(connection)
                     connection.execute("COMMIT")
                 except BaseException:
-                    if connection.in_transaction:
-                        connection.execute("ROLLBACK")
+                    connection.rollback()
                     raise
                 return result
 
         return self._retry(step)
 
-    def _read(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        """Run ``work`` in one read transaction (a consistent snapshot in WAL mode)."""
-        try:
+    def _read(self, work: Callable[[_Connection], _T]) -> _T:
+        """Run ``work`` in one read transaction (a consistent snapshot)."""
+
+        def step() -> _T:
             with self._connect() as connection:
-                connection.execute("BEGIN")
+                connection.execute(self._db.begin_read)
                 try:
                     return work(connection)
                 finally:
                     connection.execute("COMMIT")
-        except sqlite3.DatabaseError as exc:
-            raise self._fail(str(exc)) from exc
 
-    def _init_schema(self, connection: sqlite3.Connection) -> None:
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")}
+        return self._retry(step)
+
+    def _init_schema(self, connection: _Connection) -> None:
+        tables = {row[0] for row in connection.execute(self._db.tables)}
         if "schema_version" not in tables:
             if tables:
-                raise self._fail(_error("progress.not_ours"))
+                raise self._fail(_error(self._db.not_ours_key))
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
-                    connection.execute(statement)
+                    connection.execute(self._db.ddl(statement))
             connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
         else:
             (found,) = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()
             if found is None or found > SCHEMA_VERSION:
                 raise self._fail(_error("progress.too_new", found=found, known=SCHEMA_VERSION))
-            connection.execute(_SHOWN)  # added to version 1 files: older programs ignore it
+            connection.execute(self._db.ddl(_SHOWN))  # added to version 1 files: older programs ignore it
 
     # ------------------------------------------------------------------------------------------------- learners
 
@@ -481,7 +744,7 @@ class ProgressStore:
         """
         name = _check_name(name)
 
-        def work(connection: sqlite3.Connection) -> Learner:
+        def work(connection: _Connection) -> Learner:
             connection.execute(
                 "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, _now())
             )
@@ -498,7 +761,7 @@ class ProgressStore:
     def _resolve(self, learner: Learner | str) -> Learner:
         return learner if isinstance(learner, Learner) else self.learner(learner)
 
-    def _check_learner(self, connection: sqlite3.Connection, learner: Learner) -> None:
+    def _check_learner(self, connection: _Connection, learner: Learner) -> None:
         row = connection.execute("SELECT name FROM learners WHERE id = ?", (learner.id,)).fetchone()
         if row is None or row[0] != learner.name:
             raise _invalid("progress.unknown_learner", name=repr(learner.name), path=self.path)
@@ -536,7 +799,7 @@ class ProgressStore:
         learner = self._resolve(learner)
         correct = bool(correct)
 
-        def work(connection: sqlite3.Connection) -> StoredAttempt:
+        def work(connection: _Connection) -> StoredAttempt:
             self._check_learner(connection, learner)
             last = connection.execute(
                 "SELECT number, correct FROM attempts WHERE learner = ? AND stage = ? AND puzzle_id = ?"
@@ -545,11 +808,11 @@ class ProgressStore:
             ).fetchone()
             number = 1 if last is None or last[1] else last[0] + 1
             at = _now()
-            attempt_id = connection.execute(
+            attempt_id = connection.insert(
                 "INSERT INTO attempts (learner, stage, puzzle_id, number, correct, answer, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (learner.id, stage, puzzle_id, number, int(correct), answer, at),
-            ).lastrowid
+            )
             connection.executemany(
                 "INSERT INTO attempt_rules (attempt, rule_id) VALUES (?, ?)", [(attempt_id, r) for r in rule_ids]
             )
@@ -577,7 +840,7 @@ class ProgressStore:
         return self._write(work)
 
     @staticmethod
-    def _done(connection: sqlite3.Connection, learner: Learner, stage: str, puzzle_id: str) -> bool:
+    def _done(connection: _Connection, learner: Learner, stage: str, puzzle_id: str) -> bool:
         """Whether the drill was solved, or its answer shown, already."""
         return connection.execute(
             "SELECT 1 FROM stars WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3"
@@ -592,7 +855,7 @@ class ProgressStore:
         puzzle_id = _check_text(puzzle_id, "puzzle_id")
         learner = self._resolve(learner)
 
-        def work(connection: sqlite3.Connection) -> None:
+        def work(connection: _Connection) -> None:
             self._check_learner(connection, learner)
             if not self._done(connection, learner, stage, puzzle_id):
                 connection.execute("INSERT INTO shown (learner, stage, puzzle_id, at) VALUES (?, ?, ?, ?)",
@@ -603,7 +866,7 @@ class ProgressStore:
     def drill_stars(self, learner: Learner, stage: str, puzzle_id: str) -> int | None:
         """The stars a drill keeps (those of its first solve; 0 if its answer was shown first), or ``None`` if the
         learner has not finished it."""
-        def work(connection: sqlite3.Connection) -> int | None:
+        def work(connection: _Connection) -> int | None:
             row = connection.execute(
                 "SELECT stars FROM stars WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3"
                 " UNION ALL SELECT 0 FROM shown WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3",
@@ -616,11 +879,10 @@ class ProgressStore:
     def attempts(self, learner: Learner | None = None, *, stage: str | None = None) -> list[StoredAttempt]:
         """The stored attempts, oldest first: all of them, or one learner's, or one stage's (a teacher's log)."""
 
-        def work(connection: sqlite3.Connection) -> list[tuple]:
+        def work(connection: _Connection) -> list[tuple]:
             return connection.execute(
-                "SELECT a.id, l.id, l.name, a.stage, a.puzzle_id, a.correct, a.number, a.answer, a.at,"
-                " (SELECT group_concat(rule_id, char(31)) FROM"
-                "  (SELECT rule_id FROM attempt_rules WHERE attempt = a.id ORDER BY rule_id)),"
+                "SELECT a.id, l.id, l.name, a.stage, a.puzzle_id, a.correct, a.number, a.answer, a.at, "
+                + self._db.rule_ids + ","
                 " COALESCE((SELECT stars FROM stars WHERE attempt = a.id), 0)"
                 " FROM attempts a JOIN learners l ON l.id = a.learner"
                 " WHERE (?1 IS NULL OR a.learner = ?1) AND (?2 IS NULL OR a.stage = ?2) ORDER BY a.id",
@@ -689,12 +951,12 @@ class ProgressStore:
                 (learner.id,),
             ).fetchall()
         )
-        return {rule_id: (correct, total) for rule_id, correct, total in rows}
+        return {rule_id: (int(correct), total) for rule_id, correct, total in rows}
 
     def class_report(self) -> list[LearnerReport]:
         """For instructors: per learner (by name), attempts, correct answers, stars, points, title and last answer."""
 
-        def work(connection: sqlite3.Connection) -> list[tuple[int, str, int, int, int, str | None]]:
+        def work(connection: _Connection) -> list[tuple[int, str, int, int, int, str | None]]:
             return connection.execute(
                 "SELECT l.id, l.name,"
                 " (SELECT COUNT(*) FROM attempts WHERE learner = l.id),"
@@ -706,6 +968,7 @@ class ProgressStore:
 
         report = []
         for learner_id, name, attempts, correct, stars, last in self._read(work):
+            attempts, correct, stars = int(attempts), int(correct), int(stars)  # PostgreSQL sums are decimals
             title_zh, title_en = _title(stars)
             report.append(
                 LearnerReport(
@@ -729,7 +992,8 @@ class ProgressStore:
 
     def _exam_schema(self) -> None:
         if not getattr(self, "_exam_tables", False):
-            self._write(lambda c: [c.execute(statement) for statement in _EXAM_SCHEMA.split(";") if statement.strip()])
+            self._write(lambda c: [c.execute(self._db.ddl(statement))
+                                   for statement in _EXAM_SCHEMA.split(";") if statement.strip()])
             self._exam_tables = True
 
     def create_exam(self, rules: str, drills: Sequence[str], *, kinds: str, seed: int,
@@ -743,7 +1007,7 @@ class ProgressStore:
             raise _invalid("progress.field_empty", field="drills")
         self._exam_schema()
 
-        def work(connection: sqlite3.Connection) -> Exam:
+        def work(connection: _Connection) -> Exam:
             while True:
                 code = exam_code()
                 if connection.execute("SELECT 1 FROM exams WHERE code = ?", (code,)).fetchone() is None:
@@ -758,7 +1022,7 @@ class ProgressStore:
 
         return self._write(work)
 
-    def _exam_rows(self, connection: sqlite3.Connection, code: str | None) -> list[Exam]:
+    def _exam_rows(self, connection: _Connection, code: str | None) -> list[Exam]:
         rows = connection.execute(
             "SELECT code, rules, kinds, seed, minutes, created FROM exams WHERE ?1 IS NULL OR code = ?1"
             " ORDER BY created, code", (code,)).fetchall()
@@ -783,7 +1047,7 @@ class ProgressStore:
             raise _invalid("progress.exam_unknown", code=repr(code), path=self.path)
         return found[0]
 
-    def _sitting_rows(self, connection: sqlite3.Connection, code: str, learner_id: int | None) -> list[ExamSitting]:
+    def _sitting_rows(self, connection: _Connection, code: str, learner_id: int | None) -> list[ExamSitting]:
         rows = connection.execute(
             "SELECT l.id, l.name, s.started, s.deadline, s.submitted FROM exam_sittings s"
             " JOIN learners l ON l.id = s.learner WHERE s.exam = ?1 AND (?2 IS NULL OR s.learner = ?2)"
@@ -819,7 +1083,7 @@ class ProgressStore:
         they already started: reopening the page neither restarts the clock nor clears an answer."""
         exam, learner = self.exam(code), self._resolve(learner)
 
-        def work(connection: sqlite3.Connection) -> None:
+        def work(connection: _Connection) -> None:
             self._check_learner(connection, learner)
             now = datetime.now(UTC)
             deadline = (now + timedelta(minutes=exam.minutes)).isoformat(timespec="microseconds") \
@@ -843,7 +1107,7 @@ class ProgressStore:
         if not isinstance(number, int) or not 1 <= number <= len(exam.drills):
             raise _invalid("progress.exam_question", code=exam.code, number=number, count=len(exam.drills))
 
-        def work(connection: sqlite3.Connection) -> None:
+        def work(connection: _Connection) -> None:
             sitting = self._open_sitting(connection, exam, learner)
             at = datetime.now(UTC)
             if sitting.deadline is not None and at > sitting.deadline:
@@ -855,7 +1119,7 @@ class ProgressStore:
 
         self._write(work)
 
-    def _open_sitting(self, connection: sqlite3.Connection, exam: Exam, learner: Learner) -> ExamSitting:
+    def _open_sitting(self, connection: _Connection, exam: Exam, learner: Learner) -> ExamSitting:
         self._check_learner(connection, learner)
         found = self._sitting_rows(connection, exam.code, learner.id)
         if not found:
@@ -871,7 +1135,7 @@ class ProgressStore:
         without an answer counts as wrong). Refused if already submitted."""
         exam, learner = self.exam(code), self._resolve(learner)
 
-        def work(connection: sqlite3.Connection) -> None:
+        def work(connection: _Connection) -> None:
             self._open_sitting(connection, exam, learner)
             for number in range(1, len(exam.drills) + 1):
                 correct, rules = verdicts.get(number, (False, ()))

@@ -414,9 +414,7 @@ class ReportPage:
     language changes. With ``?exam=CODE`` in the address, only that exam."""
 
     def __init__(self, session: Any, store: ProgressStore | None = None) -> None:
-        from .pages import store as page_store
-
-        self.session, self.store = session, store or page_store()
+        self.session, self._store = session, store
         self.head = make(w.HTML)
         self.body = make(w.HTML)
         self.refresh_button = make(w.Button, icon="refresh")
@@ -428,6 +426,13 @@ class ReportPage:
         self._unsubscribe = subscribe(lambda _lang: self._draw())
         session.follow(lambda _changed: self.refresh())
         self.refresh()
+
+    @property
+    def store(self) -> ProgressStore:
+        """The store given, else the app's, opened at first use (a database out of reach is said on the page)."""
+        from .pages import store as page_store
+
+        return self._store or page_store()
 
     def refresh(self) -> None:
         """Read the progress file again and redraw."""

@@ -1,0 +1,93 @@
+"""The progress store's two databases, for its tests: the fixture ``where`` runs a test once on a new SQLite file
+and once on a new schema of a PostgreSQL database (a test module imports ``where_fixture`` to use it).
+
+The PostgreSQL database is the one ``$GOUJI_TEST_POSTGRES`` names (a ``postgresql://`` URL of a role that may create
+schemas there); ``.ci/run`` starts Debian's server and sets it. Without it, or without a server answering there,
+the PostgreSQL runs are skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: The environment variable naming the test database.
+POSTGRES_ENV = "GOUJI_TEST_POSTGRES"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def postgres_url() -> str:
+    """The test database's URL; skips the test if there is none, or no server answers there."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if not url:
+        pytest.skip(f"no PostgreSQL server to test against: set {POSTGRES_ENV}=postgresql://user:password@host/db "
+                    "(.ci/run starts one and sets it)")
+    try:
+        import psycopg
+    except ImportError:
+        pytest.skip("psycopg is not installed: pip install -e '.[postgres]'")
+    try:
+        psycopg.connect(url, connect_timeout=5).close()
+    except psycopg.Error as exc:
+        pytest.skip(f"the PostgreSQL server of {POSTGRES_ENV} does not answer: {' '.join(str(exc).split())}")
+    return url
+
+
+def with_schema(url: str, schema: str) -> str:
+    """``url`` with its connections' tables in ``schema``."""
+    return url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+
+
+@contextmanager
+def new_schema() -> Iterator[str]:
+    """The URL of a new, empty schema of the test database, dropped afterwards."""
+    import psycopg
+
+    url = postgres_url()
+    schema = f"gouji_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield with_schema(url, schema)
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=BACKENDS, name="where")
+def where_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
+    """Where the test's class store lives: a new SQLite file (in a folder not made yet), or a new PostgreSQL
+    schema, as ``--progress`` would name it."""
+    if request.param == "sqlite":
+        yield tmp_path / "class" / "progress.sqlite3"
+    else:
+        with new_schema() as url:
+            yield url
+
+
+def run_sql(where: Path | str, statement: str) -> list[tuple[Any, ...]]:
+    """Run one statement on the store's database directly, as another program would; its rows."""
+    if isinstance(where, Path):
+        import sqlite3
+        from contextlib import closing
+
+        with closing(sqlite3.connect(where)) as connection, connection:
+            return connection.execute(statement).fetchall()
+    import psycopg
+
+    with psycopg.connect(where, autocommit=True) as connection:
+        cursor = connection.execute(statement)
+        return cursor.fetchall() if cursor.description else []
+
+
+def tables(where: Path | str) -> set[str]:
+    """The names of the tables in the store's database."""
+    query = ("SELECT name FROM sqlite_schema WHERE type = 'table'" if isinstance(where, Path) else
+             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+    return {name for (name,) in run_sql(where, query)}
