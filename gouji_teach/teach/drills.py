@@ -26,7 +26,7 @@ from collections.abc import Callable
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
 from ..compare import beats
 from ..engine import Game
-from ..errors import GoujiError
+from ..errors import GoujiError, OptionError
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
@@ -323,11 +323,11 @@ def make_drill(kind: str, number: int, *, level: str = "easy", rules: Ruleset | 
     """The drill ``number`` of a puzzle ``kind`` at ``level`` under ``rules``; the same arguments always give
     the same puzzle."""
     if kind not in _GENERATORS:
-        raise ValueError(f"unknown puzzle kind {kind!r}: use one of {', '.join(KINDS)} / 未知题型")
+        raise OptionError("kind", kind, f"没有这种题，可选：{'、'.join(KINDS)}", f"choose one of {', '.join(KINDS)}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: use easy, medium or hard / 难度只能是 easy、medium、hard")
-    if not isinstance(number, int) or number < 0:
-        raise ValueError(f"a drill number is a whole number from 0 up, not {number!r} / 题号必须是非负整数")
+        raise OptionError("level", level, "难度只能是 easy、medium、hard", "use easy, medium or hard")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise OptionError("number", number, "题号必须是非负整数", "a drill number is a whole number from 0 up")
     rules = find_ruleset(rules)
     puzzle_id = f"{kind}/{rules.name}/{level}/{number}"
     puzzle = _GENERATORS[kind](random.Random(puzzle_id), level, rules)

@@ -359,7 +359,8 @@ def _chip(seat: int, lang: str) -> str:
 
 def _payment_html(p: Payment, lang: str) -> str:
     tr = p.tribute
-    head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=tr.kind, n=tr.count))
+    head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
+                                 n=tr.count))
     if p.cards and LEARNER in (tr.payer, tr.receiver):
         cards = hand_html(Hand(p.cards), scale=0.45, lang=lang)
     else:
@@ -384,7 +385,8 @@ def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFrag
                      f"<span>{html.escape(points)}</span></li>")
     parts.append(f"</ol><h4>{html.escape(t('practice.tributes', lang))}</h4><ul class='gj-tributes'>")
     for tr in settled.tributes:
-        head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=tr.kind, n=tr.count))
+        head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
+                                 n=tr.count))
         parts.append(f"<li>{_chip(tr.payer, lang)} → {_chip(tr.receiver, lang)} {head}<br>"
                      f"<small>{html.escape(pick(tr.reason.text_zh, tr.reason.text_en, lang))}</small></li>")
     if not settled.tributes:

@@ -66,7 +66,7 @@ from ..gouji import can_kaidian, is_gouji
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
-from ..rulesets import PRESETS, Ruleset, find_ruleset, switches
+from ..rulesets import PRESETS, Ruleset, TributeKind, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
 from .i18n import get_language, pick, register, t
@@ -1050,7 +1050,7 @@ def _en(values: dict[str, object]) -> dict[str, object]:
 def _dian_between(record: GameRecord, rules: Ruleset, pair: tuple[int, int]) -> tuple[tuple[int, int, int], ...]:
     tributes = settle(record, rules).tributes
     return tuple(sorted((x.payer, x.receiver, x.count) for x in tributes
-                        if x.kind == "点贡" and {x.payer, x.receiver} == set(pair)))
+                        if x.kind is TributeKind.DIAN and {x.payer, x.receiver} == set(pair)))
 
 
 def _dian_text(value: tuple[tuple[int, int, int], ...]) -> tuple[str, str]:
@@ -1122,7 +1122,8 @@ def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Rule
         pool.append(((), _both("sit.xd.none"), (t("sit.xd.forgot", "zh", choice=_both("sit.xd.none")[0]),
                                                  t("sit.xd.forgot", "en", choice=_both("sit.xd.none")[1]),
                                                  "tribute.dian")))
-    reasons = [x.reason for x in settle(record, rules).tributes if x.kind == "点贡" and {x.payer, x.receiver} == {s, o}]
+    reasons = [x.reason for x in settle(record, rules).tributes
+               if x.kind is TributeKind.DIAN and {x.payer, x.receiver} == {s, o}]
     what = _dian_text(value)
     if reasons:
         why_zh = _SEP_ZH.join(r.text_zh for r in reasons)
