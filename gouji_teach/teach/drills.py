@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
 from ..compare import beats
-from ..engine import Game
+from ..engine import Game, KaidianState, Phase
 from ..errors import GoujiError, OptionError
 from ..players import SimplePlayer
 from ..plays import Play
@@ -215,7 +215,7 @@ def _position(rng: random.Random, rules: Ruleset, level: str, wanted: tuple[Call
 
 
 def _round_over(game: Game) -> bool:
-    return game.top is None and game.phase in ("play", "over")
+    return game.top is None and game.phase in (Phase.PLAY, Phase.OVER)
 
 
 def _who_may_act(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -241,7 +241,7 @@ def _who_opened(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         return _round_over(g) and any(e.kind in ("kaidian", "fasi") for e in g.events[-3:])
 
     def pending(g: Game) -> bool:
-        return _round_over(g) and any(g.kaidian(s) in ("pending", "conceded") for s in range(6))
+        return _round_over(g) and any(g.kaidian(s) in (KaidianState.PENDING, KaidianState.CONCEDED) for s in range(6))
 
     def some(g: Game) -> bool:
         return _round_over(g) and bool(g.kaidian_seats())
@@ -270,7 +270,7 @@ def _finished(rng: random.Random, level: str, rules: Ruleset) -> tuple[GameRecor
     """A small hand played to the end by computer players, and its record: plain at ``easy``; with a seat
     闷ed at ``medium``; with a burn (else two seats 闷ed) at ``hard``."""
     def over(g: Game) -> bool:
-        return g.phase == "over"
+        return g.phase == Phase.OVER
 
     def men(g: Game) -> bool:
         return over(g) and bool(g.men())

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
-from ..engine import Game, opposite
+from ..engine import Game, SeatStatus, opposite
 from ..errors import GoujiError
 from ..events import ACTION_KINDS, Action, Event
 from ..gouji import can_kaidian, is_gouji
@@ -882,7 +882,7 @@ class WhoIsMenPuzzle(SeatsPuzzle):
         return event.zh, event.en, "men"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
-        why = "puzzle.men.active" if self.game.status(seat) == "active" else "puzzle.men.gone"
+        why = "puzzle.men.active" if self.game.status(seat) is SeatStatus.ACTIVE else "puzzle.men.gone"
         zh, en = _both(why)
         return t("puzzle.men.not", "zh", seat=seat, why=zh), t("puzzle.men.not", "en", seat=seat, why=en), "men"
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import engine as _engine  # noqa: F401  (registers the play rules in RULES)
 from .. import settlement as _settlement  # noqa: F401  (registers the settlement rules in RULES)
-from ..rulesets import Ruleset, Source
+from ..rulesets import Ruleset, Source, TributeKind
 from ..verdicts import RULES
 from .course import STAGES
 from .i18n import pick, register, said, t
@@ -116,7 +116,7 @@ _ON_WORDS: dict[str, tuple[str, str]] = {
 #: Values of non-bool switches that mean "no such rule here".
 _OFF_VALUES: dict[str, tuple[Any, ...]] = {
     "revolution_duel": ("none",), "dian_escalation": ((1,),), "sweep_restart_after": (0,),
-    "failed_burn_tribute": ("",),
+    "failed_burn_tribute": (None,),
 }
 
 #: Words for the values of the non-bool switches.
@@ -200,7 +200,7 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
         en = "one 2 is 够级" if value == 1 else f"{_NUMBERS[value]} 2s are needed for a 够级 play"
         return f"{value}张2就够级", en
     if switch == "tribute_order":
-        return "进贡顺序：" + "、".join(value), "order of tribute: " + ", ".join(value)
+        return "进贡顺序：" + "、".join(k.zh for k in value), "order of tribute: " + ", ".join(k.en for k in value)
     if switch == "place_points":
         zh = "、".join(f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True))
         return f"名次得分：{zh}；每人得本帮三人之和", f"points: {zh}; each player scores the team's sum"
@@ -236,6 +236,8 @@ def sentence(rule_id: str, rules: Ruleset, lang: str) -> str:
     if isinstance(value, int | str) and not isinstance(value, bool):
         if isinstance(value, int):
             return pick(f"{rule.zh}：{value}张", f"{rule.en}: {value} card{'s' if value != 1 else ''}", lang)
+        if isinstance(value, TributeKind):
+            return pick(f"{rule.zh}：{value.zh}", f"{rule.en}: {value.en}", lang)
         return pick(f"{rule.zh}：{value}", f"{rule.en}: {value}", lang)
     return pick(rule.zh, rule.en, lang)
 
