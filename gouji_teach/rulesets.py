@@ -442,8 +442,8 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise bad(f"要一个不小于{least}的整数", f"it must be a whole number of at least {least}")
         return value
-    if kind == "TributeKind | None":  # failed_burn_tribute
-        if value is None:
+    if kind == "TributeKind | None":  # failed_burn_tribute ("" was its "none" before it was a TributeKind)
+        if value is None or value == "":
             return None
         try:
             return TributeKind(value)
