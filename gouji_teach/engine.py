@@ -866,7 +866,7 @@ class Game:
             self._s.phase in (Phase.START, Phase.HEAD)
             and seat not in self._s.revolution
             and not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER))
-            and (self.rules.revolution_duel != "three_plays" or _pure_gouji_sets(h) >= 3)
+            and (self.rules.revolution_duel != RevolutionDuel.THREE_PLAYS or _pure_gouji_sets(h) >= 3)
         )
 
     def _has_head(self, seat: int) -> bool:
@@ -992,7 +992,7 @@ class Game:
                 other=seat,
                 rule="revolt.point",
             )
-        if rules.revolution_duel != "none":
+        if rules.revolution_duel != RevolutionDuel.NONE:
             s.phase, s.to_act, s.duel = Phase.DUEL, seat, []
             self._emit(
                 "duel",
@@ -1039,7 +1039,7 @@ class Game:
                 f"够级 plays: seat {s.to_act} plays or passes",
             )
         if a.kind == ActionKind.PASS:
-            if seat == r and (rules.revolution_duel != "chongdian" or s.duel):
+            if seat == r and (rules.revolution_duel != RevolutionDuel.CHONGDIAN or s.duel):
                 raise self._refuse("revolt.duel", "革命者要把三手够级牌出完", "the revolutionary must play all three")
             return None
         play = self._play(a.cards)  # type: ignore[arg-type]
@@ -1340,7 +1340,7 @@ class Game:
                 )
         elif (
             play.rank == Rank.FOUR and state == KaidianState.NONE and not due and not s.luanchan
-            and rules.fours_before_kaidian != "free"
+            and rules.fours_before_kaidian != FoursBeforeKaidian.FREE
         ):
             s.kaidian[seat] = KaidianState.CONCEDED
             self._emit(

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
-from ..engine import Game, SeatStatus, opposite
+from ..engine import Game, KaidianState, SeatStatus, opposite
 from ..errors import GoujiError
 from ..events import ACTION_KINDS, Action, Event
 from ..gouji import can_kaidian, is_gouji
@@ -852,10 +852,10 @@ class WhoOpenedPuzzle(SeatsPuzzle):
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
         state = self.game.kaidian(seat)
-        if state == "pending":
+        if state is KaidianState.PENDING:
             return *_both("puzzle.open.pending", seat=seat), "fasi"
         event = self._last_event(seat, ("concede", "kaidian_lapsed"))
-        if event is not None and state != "open":
+        if event is not None and state is not KaidianState.OPEN:
             return event.zh, event.en, event.rule or "kaidian"
         return *_both("puzzle.open.not", seat=seat), "kaidian"
 
