@@ -12,13 +12,27 @@ True
 
 from .cards import Card, Hand, Rank, Suit, build_deck, format_cards, parse_cards
 from .compare import beats
-from .engine import Game
-from .errors import DeckLimitError, GoujiError, IllegalPlayError, NotationError, RulesetError, UnknownRulesetError
+from .engine import Game, KaidianState, Phase, SeatStatus
+from .errors import (
+    ArgumentTypeError,
+    CardError,
+    DeckLimitError,
+    GoujiError,
+    IllegalPlayError,
+    NotationError,
+    NothingToUndoError,
+    OptionError,
+    RecordError,
+    RulesetError,
+    SetupError,
+    UnknownRulesetError,
+)
+from .events import Action, ActionKind, IllegalActionError
 from .gouji import can_kaidian, is_gouji, is_pure_gouji
 from .options import beating_plays, possible_plays
 from .plays import Play, PlayKind
 from .record import GameRecord
-from .rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, find_ruleset, switch_table
+from .rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, TributeKind, find_ruleset, switch_table
 from .settlement import settle, settle_series
 from .verdicts import Verdict
 
@@ -30,20 +44,33 @@ __all__ = [
     "QINGDAO",
     "TONGSU",
     "ZAOZHUANG",
+    "Action",
+    "ActionKind",
+    "ArgumentTypeError",
     "Card",
+    "CardError",
     "DeckLimitError",
     "Game",
     "GameRecord",
     "GoujiError",
     "Hand",
+    "IllegalActionError",
     "IllegalPlayError",
+    "KaidianState",
     "NotationError",
+    "NothingToUndoError",
+    "OptionError",
+    "Phase",
     "Play",
     "PlayKind",
     "Rank",
+    "RecordError",
     "Ruleset",
     "RulesetError",
+    "SeatStatus",
+    "SetupError",
     "Suit",
+    "TributeKind",
     "UnknownRulesetError",
     "Verdict",
     "beating_plays",

@@ -26,7 +26,7 @@ from enum import Enum, IntEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .errors import DeckLimitError, NotationError
+from .errors import ArgumentTypeError, CardError, DeckLimitError, NotationError
 
 if TYPE_CHECKING:
     from .rulesets import Ruleset
@@ -123,7 +123,8 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.suit is not None and self.rank.is_joker:
-            raise ValueError(f"a joker has no suit: {self.rank.notation}{self.suit.value}")
+            raise CardError(f"王没有花色：{self.rank.notation}{self.suit.value}",
+                            f"a joker has no suit: {self.rank.notation}{self.suit.value}")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -174,7 +175,7 @@ _SEPARATORS = frozenset(" ,，、;\t\n")
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse card notation into cards, in the order written. Raises :class:`NotationError` on any bad token."""
     if not isinstance(text, str):
-        raise TypeError(f"card notation must be a string, not {type(text).__name__}")
+        raise ArgumentTypeError("牌的写法", "card notation", text)
     out: list[Card] = []
     i, n = 0, len(text)
     single, plain = _SINGLE, _PLAIN
@@ -315,7 +316,7 @@ class Hand:
                     del left[j]
                     break
             else:
-                raise ValueError(f"the hand has no {card.notation} left to take / 手里没有{card.notation}")
+                raise CardError(f"手里没有{card.notation}", f"the hand has no {card.notation} left to take")
         return Hand(left)
 
     def __repr__(self) -> str:
@@ -337,7 +338,7 @@ def build_deck(packs: int = 4, *, suits: bool = True, keep: Mapping[Rank, int] |
     (216, 306)
     """
     if packs < 1:
-        raise ValueError("a deck needs at least one pack")
+        raise CardError(f"一副牌都没有：packs={packs}", f"a deck needs at least one pack, not {packs}")
     cards: list[Card] = []
     for rank in reversed(CARD_RANKS):
         if rank.is_joker or not suits:

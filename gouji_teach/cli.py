@@ -246,14 +246,14 @@ def _print_settlement(s: Settlement, number: int | None) -> None:
         print("  名次 places: " + ", ".join(f"{PLACES_ZH[i]} {seat}" for i, seat in enumerate(s.places.order)))
         print("  得分 scores: " + ", ".join(f"{seat}: {p:+d}" for seat, p in enumerate(s.scores.points)))
     sections = [
-        ("开局进贡 paid at the start", [(f"{p.tribute.kind} {p.tribute.payer} → {p.tribute.receiver}: "
+        ("开局进贡 paid at the start", [(f"{p.tribute.kind.zh} {p.tribute.payer} → {p.tribute.receiver}: "
                                      f"{p.tribute.count}张 cards, 进 paid "
                                      + ("?" if p.cards is None else " ".join(c.notation for c in p.cards) or "—")
                                      + (f", 回 returned {p.returned}" if p.returned else ""), p.reasons)
                                     for p in s.paid]),
-        ("下一局进贡 tribute owed for the next hand", [(f"{t.kind} {t.payer} → {t.receiver}: {t.count}张 cards",
+        ("下一局进贡 tribute owed for the next hand", [(f"{t.kind.zh} {t.payer} → {t.receiver}: {t.count}张 cards",
                                                     [t.reason]) for t in s.tributes]),
-        ("免贡 waived", [(f"{w.tribute.kind} {w.tribute.payer} → {w.tribute.receiver}: {w.tribute.count}张 cards",
+        ("免贡 waived", [(f"{w.tribute.kind.zh} {w.tribute.payer} → {w.tribute.receiver}: {w.tribute.count}张 cards",
                           [w.tribute.reason, w.reason]) for w in s.waived]),
         ("说明 notes", [("", [r]) for r in (*(s.places.reasons if s.places else ()), *s.scores.reasons, *s.notes)]),
     ]

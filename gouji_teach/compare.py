@@ -23,7 +23,7 @@ False
 from __future__ import annotations
 
 from .plays import Play, as_play
-from .rulesets import QINGDAO, Ruleset, find_ruleset
+from .rulesets import QINGDAO, JokerModel, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
 
 __all__ = ["beats"]
@@ -67,11 +67,11 @@ def beats(challenger: Play | str, target: Play | str, rules: Ruleset | str | Non
     if not d:
         if not (tb or ts):
             return Verdict(ch._r > tg._r, "compare.rank", rules, (ch, tg, "rank", 0))
-        cover = rules.joker_model == "cover"
+        cover = rules.joker_model == JokerModel.COVER
         code = _decide(ch.big_jokers, ch.small_jokers, ch._r, ch.count, tb, ts, tg._r, tg.count, cover)
         return Verdict(code is None, "compare.cover" if cover else "compare.aspects", rules, (ch, tg, code, 0))
     if 0 < d <= tb and rules.big_joker_kill and ch.big_jokers >= 2 * d:
-        cover = rules.joker_model == "cover"
+        cover = rules.joker_model == JokerModel.COVER
         code = _decide(ch.big_jokers - 2 * d, ch.small_jokers, ch._r, ch.count,
                        tb - d, ts, tg._r, tg.count, cover)
         return Verdict(code is None, "compare.kill", rules, (ch, tg, code, d))

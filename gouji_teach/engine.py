@@ -95,22 +95,69 @@ table):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, Hand, Rank, build_deck, check_deck, shuffled_deck
 from .compare import beats
-from .errors import GoujiError
-from .events import Action, Event, IllegalActionError, refusal
+from .errors import GoujiError, NothingToUndoError, SetupError
+from .events import Action, ActionKind, Event, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
 from .options import beating_plays, composition_notation, possible_compositions, possible_plays
 from .plays import Play
 from .record import Burn, GameRecord, Men, opposite, team
-from .rulesets import Ruleset, find_ruleset
+from .rulesets import FirstLeader, FoursBeforeKaidian, PassRule, RevolutionDuel, Ruleset, find_ruleset
 
-__all__ = ["ACTIVE", "FAILED", "MEN", "OUT", "REVOLT", "Game", "opposite", "team"]
+__all__ = [
+    "ACTIVE",
+    "FAILED",
+    "MEN",
+    "OUT",
+    "REVOLT",
+    "ActionKind",
+    "Game",
+    "KaidianState",
+    "Phase",
+    "SeatStatus",
+    "opposite",
+    "team",
+]
 
-ACTIVE, OUT, REVOLT, MEN, FAILED = "active", "out", "revolt", "men", "failed"
+
+class Phase(StrEnum):
+    """Where a hand is: :attr:`Game.phase`."""
+
+    START = "start"  # before the first lead: 革命 and 宣点 allowed
+    HEAD = "head"  # the 对头 of a revolutionary chooses 要头 or 无头
+    DUEL = "duel"  # 冲点 or the three plays after a revolution
+    PLAY = "play"
+    OVER = "over"
+    VOID = "void"  # two revolutions: the hand does not count
+
+
+class SeatStatus(StrEnum):
+    """Where a seat is: :meth:`Game.status`."""
+
+    ACTIVE = "active"
+    OUT = "out"  # went out
+    REVOLT = "revolt"  # revolted (革命)
+    MEN = "men"  # 闷ed
+    FAILED = "failed"  # its burn failed (烧失败) and it plays no more
+
+
+class KaidianState(StrEnum):
+    """A seat's 开点: :meth:`Game.kaidian`. ``NONE`` is the empty string, so it is false."""
+
+    NONE = ""  # not yet
+    OPEN = "open"  # 开点
+    PENDING = "pending"  # opened, 发四 due
+    CONCEDED = "conceded"  # 认点
+
+
+#: The seat statuses by their short names.
+ACTIVE, OUT, REVOLT, MEN, FAILED = SeatStatus
 _PLACES_EN = ("first", "second", "third", "fourth", "fifth", "sixth")
 _SISI_PLAYS = 3  # 要头: the first three 够级 plays are 够死级 (002 §5 够死级)
 
@@ -216,19 +263,20 @@ class Game:
         self.rules = find_ruleset(rules)
         self.first_hand = first_hand
         if len(hands) != 6:
-            raise ValueError("a hand of 够级 needs six seats")
+            raise SetupError(f"一局够级要六家的牌，不是{len(hands)}家",
+                             f"a hand of 够级 needs six seats, not {len(hands)}")
         check_deck([c for h in hands for c in h], self.rules, "hands")
         self._initial = tuple(hands)
         self._events: list[Event] = list(events)
         s = object.__new__(_State)
         s.hands = list(hands)
         s.status = [ACTIVE] * 6
-        s.kaidian = [""] * 6  # "", "open", "pending" (opened, 发四 due), "conceded"
+        s.kaidian = [KaidianState.NONE] * 6
         s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
         s.revolution_failed, s.duel = [], []
         s.burning, s.sisi = {}, {}
         s.head_pending = s.fours_due = None
-        s.phase = "start"
+        s.phase = Phase.START
         s.luanchan = False
         s.leader = s.to_act = leader
         s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
@@ -276,7 +324,8 @@ class Game:
         rules = find_ruleset(rules)
         given = dict(enumerate(hands)) if not isinstance(hands, Mapping) else dict(hands)
         if any(not (isinstance(k, int) and 0 <= k <= 5) for k in given):
-            raise ValueError(f"seats are 0-5, got {sorted(map(str, given))}")
+            seats = ", ".join(sorted(map(repr, given)))
+            raise SetupError(f"座位只能是0到5，这里有：{seats}", f"seats are 0-5, not: {seats}")
         parsed = {
             k: (v if isinstance(v, Hand) else Hand.parse(v) if isinstance(v, str) else Hand(v))
             for k, v in given.items()
@@ -292,8 +341,9 @@ class Game:
             for k in range(6):
                 if k not in parsed:
                     parsed[k], pool = Hand(pool[:size]), pool[size:]
-        if leader is not None and not 0 <= leader <= 5:
-            raise ValueError(f"the leader must be a seat 0-5, not {leader}")
+        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 5):
+            raise SetupError(f"先发牌的必须是座位0到5，不能是{leader!r}",
+                             f"the leader must be a seat 0-5, not {leader!r}")
         return cls._start([parsed[k] for k in range(6)], rules, None, seed or 0, leader, prelude, first_hand)
 
     @classmethod
@@ -356,14 +406,14 @@ class Game:
         return self._s.to_act
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``start`` (before the first lead: 革命 and 宣点 allowed), ``head`` (a 对头 chooses 要头/无头),
-        ``play``, ``over`` or ``void`` (two revolutions)."""
+        ``duel`` (冲点, the three plays), ``play``, ``over`` or ``void`` (two revolutions): a :class:`Phase`."""
         return self._s.phase
 
     @property
     def is_over(self) -> bool:
-        return self._s.phase in ("over", "void")
+        return self._s.phase in (Phase.OVER, Phase.VOID)
 
     @property
     def top(self) -> tuple[int, Play] | None:
@@ -379,17 +429,18 @@ class Game:
         """Whether 四户乱缠 has begun (two seats gone)."""
         return self._s.luanchan
 
-    def status(self, seat: int) -> str:
-        """``active``, ``out`` (went out), ``revolt``, ``men`` (闷ed) or ``failed`` (烧失败)."""
+    def status(self, seat: int) -> SeatStatus:
+        """``active``, ``out`` (went out), ``revolt``, ``men`` (闷ed) or ``failed`` (烧失败): a :class:`SeatStatus`."""
         return self._s.status[seat]
 
-    def kaidian(self, seat: int) -> str:
-        """``''`` (not yet), ``open`` (开点), ``pending`` (opened, 发四 due) or ``conceded`` (认点)."""
+    def kaidian(self, seat: int) -> KaidianState:
+        """``''`` (not yet), ``open`` (开点), ``pending`` (opened, 发四 due) or ``conceded`` (认点): a
+        :class:`KaidianState`."""
         return self._s.kaidian[seat]
 
     def kaidian_seats(self) -> list[int]:
         """Seats that have 开点ed (发四 done where the rule set wants it)."""
-        return [k for k in range(6) if self._s.kaidian[k] == "open"]
+        return [k for k in range(6) if self._s.kaidian[k] == KaidianState.OPEN]
 
     def men(self) -> list[tuple[int, int]]:
         """``(victim, by)`` for each seat 闷ed so far, in order."""
@@ -401,7 +452,7 @@ class Game:
         ``men_first_is_daluo``), then failed burners (烧失败 counts as 大落)."""
         s = self._s
         order = list(s.finish)
-        if s.phase != "over":
+        if s.phase != Phase.OVER:
             return order
         order += [k for k in range(6) if s.status[k] == ACTIVE]
         victims = [v for v, _ in s.men]
@@ -453,13 +504,13 @@ class Game:
         start = self._s.n_events
         del self._events[start:]
         self._history.append((before, action))
-        getattr(self, "_do_" + action.kind)(action.seat, play)
+        _DO[action.kind](self, action.seat, play)
         return tuple(self._events[start : self._s.n_events])
 
     def undo(self) -> Action:
         """Take back the last action; returns it."""
         if not self._history:
-            raise IndexError("nothing to undo")
+            raise NothingToUndoError
         state, action = self._history.pop()
         self._s = state.clone()  # a copy of this game may share the snapshot
         return action
@@ -488,21 +539,21 @@ class Game:
         if seat is None or self.is_over:
             return []
         out: list[Action] = []
-        if s.phase == "head" and seat == s.head_pending:
-            return [Action(seat, "yaotou"), Action(seat, "wutou")]
-        if s.phase == "duel":
+        if s.phase == Phase.HEAD and seat == s.head_pending:
+            return [Action(seat, ActionKind.YAOTOU), Action(seat, ActionKind.WUTOU)]
+        if s.phase == Phase.DUEL:
             if seat != s.to_act:
                 return []
             hand = s.hands[seat]
             plays = possible_plays(hand, self.rules) if s.top is None else self._beating(hand, s.top[1])
-            candidates = [Action.of(seat, "play", p) for p in plays] + [Action(seat, "pass")]
+            candidates = [Action.of(seat, ActionKind.PLAY, p) for p in plays] + [Action(seat, ActionKind.PASS)]
             return [a for a in candidates if self.can(a)]
         if s.status[seat] == ACTIVE:
-            if s.phase == "start" and seat not in s.xuandian:
-                out.append(Action(seat, "xuandian"))
+            if s.phase == Phase.START and seat not in s.xuandian:
+                out.append(Action(seat, ActionKind.XUANDIAN))
             if self._may_revolt(seat):
-                out.append(Action(seat, "revolt"))
-        if s.status[seat] != ACTIVE or s.phase == "head":
+                out.append(Action(seat, ActionKind.REVOLT))
+        if s.status[seat] != ACTIVE or s.phase == Phase.HEAD:
             return out
         hand = s.hands[seat]
         if s.top is None:
@@ -511,7 +562,7 @@ class Game:
                 notation, problem, four = composition_notation, self._lead_problem, int(Rank.FOUR)
                 out += Action.many(  # built from compositions: a hand of 36 cards makes hundreds of plays
                     seat,
-                    "play",
+                    ActionKind.PLAY,
                     [
                         notation(c)
                         for c in possible_compositions(hand, self.rules)
@@ -521,20 +572,20 @@ class Game:
             return out
         top_play = s.top[1]
         if seat in s.window:
-            out += [Action.of(seat, "burn", p) for p in self._beating(hand, top_play)]
-            out.append(Action(seat, "pass"))
+            out += [Action.of(seat, ActionKind.BURN, p) for p in self._beating(hand, top_play)]
+            out.append(Action(seat, ActionKind.PASS))
         elif seat == s.to_act or seat == s.after_window:
-            out += [Action.of(seat, "play", p) for p in self._beating(hand, top_play)]
-            out.append(Action(seat, "pass"))
+            out += [Action.of(seat, ActionKind.PLAY, p) for p in self._beating(hand, top_play)]
+            out.append(Action(seat, ActionKind.PASS))
             if self._yield_problem(seat) is None:
-                out.append(Action(seat, "yield"))
+                out.append(Action(seat, ActionKind.YIELD))
         return out
 
     def may_act(self) -> dict[int, list[str]]:
         """Who may act now, and how: seat → action kinds (``play``, ``pass``, ``yield``, ``burn``, ...)."""
         kinds: dict[int, list[str]] = {}
         for seat in range(6):
-            ks = sorted({a.kind for a in self.legal_actions(seat)}, key=list(_KIND_ORDER).index)
+            ks = sorted({a.kind for a in self.legal_actions(seat)}, key=list(ActionKind).index)
             if ks:
                 kinds[seat] = ks
         return kinds
@@ -571,9 +622,9 @@ class Game:
             kaidian=frozenset(self.kaidian_seats()),
             xuandian=frozenset(s.xuandian),
             burns=tuple(Burn(b, v, o if o else "failed") for b, v, o in s.burns
-                        if o != "lifted" and (o or s.phase == "over")),
+                        if o != "lifted" and (o or s.phase == Phase.OVER)),
             men=tuple(Men(by, v) for v, by in s.men),
-            void=s.phase == "void",
+            void=s.phase == Phase.VOID,
         )
 
     # -- checks -----------------------------------------------------------------------------------------
@@ -585,10 +636,10 @@ class Game:
         s, seat, kind = self._s, a.seat, a.kind
         if self.is_over:
             raise self._refuse("turn.over", "这一局已经结束", "the hand is over")
-        if s.phase == "duel":
+        if s.phase == Phase.DUEL:
             return self._check_duel(seat, a)
-        if kind in ("yaotou", "wutou"):
-            if s.phase != "head" or seat != s.head_pending:
+        if kind in (ActionKind.YAOTOU, ActionKind.WUTOU):
+            if s.phase != Phase.HEAD or seat != s.head_pending:
                 raise self._refuse(
                     "head.choice",
                     f"座位{seat}现在不能选要头/无头：只有革命者的对头在革命后选一次",
@@ -601,24 +652,24 @@ class Game:
                 f"座位{seat}{_STATUS_ZH[s.status[seat]]}，本局不能再出牌",
                 f"seat {seat} {_STATUS_EN[s.status[seat]]} and plays no more in this hand",
             )
-        if kind == "xuandian":
-            if s.phase != "start" or seat in s.xuandian:
+        if kind == ActionKind.XUANDIAN:
+            if s.phase != Phase.START or seat in s.xuandian:
                 raise self._refuse(
                     "xuandian.when", "宣点只能在第一手牌出之前宣一次", "宣点 is declared once, before the first lead"
                 )
             return None
-        if s.phase == "head" and kind != "revolt":
+        if s.phase == Phase.HEAD and kind != ActionKind.REVOLT:
             h = s.head_pending
             raise self._refuse("head.choice", f"先等座位{h}选要头还是无头", f"seat {h} must first choose 要头 or 无头")
-        if kind == "revolt":
-            if s.phase not in ("start", "head"):
+        if kind == ActionKind.REVOLT:
+            if s.phase not in (Phase.START, Phase.HEAD):
                 raise self._refuse(
                     "revolt.when", "革命只能在第一手牌出之前", "a revolution comes before the first lead"
                 )
             if not self._may_revolt(seat):
                 if seat in s.revolution:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
-                if self.rules.revolution_duel == "three_plays" and _pure_gouji_sets(s.hands[seat]) < 3:
+                if self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS and _pure_gouji_sets(s.hands[seat]) < 3:
                     raise self._refuse(
                         "revolt.duel",
                         f"座位{seat}没有三手纯够级牌，不能革命",
@@ -631,7 +682,7 @@ class Game:
                 )
             return None
         play = None
-        if kind in ("play", "burn"):
+        if kind in (ActionKind.PLAY, ActionKind.BURN):
             play = self._play(a.cards)  # type: ignore[arg-type]
             if not _holds(s.hands[seat], play.cards):
                 raise self._refuse(
@@ -640,7 +691,7 @@ class Game:
         if s.top is None:
             if seat != s.to_act:
                 raise self._refuse("turn.order", f"现在由座位{s.to_act}发牌", f"seat {s.to_act} leads now")
-            if kind != "play":
+            if kind != ActionKind.PLAY:
                 raise self._refuse("lead.must", "发牌的人必须出一手牌，不能过、让或烧", "the leader must lead a play")
             problem = self._lead_problem(
                 seat, play.rank, play.size, play.size - play.jokers - play.twos  # type: ignore[union-attr]
@@ -649,21 +700,21 @@ class Game:
                 raise self._refuse(*problem)
             return play
         top_play = s.top[1]
-        if kind == "burn":
+        if kind == ActionKind.BURN:
             self._check_burn(seat, play)  # type: ignore[arg-type]
             return play
         if seat in s.window:
-            if kind == "pass":
+            if kind == ActionKind.PASS:
                 return None  # declines to burn
             raise self._not_turn(seat)
         if seat != s.to_act and seat != s.after_window:
             raise self._not_turn(seat)
-        if kind == "yield":
+        if kind == ActionKind.YIELD:
             problem = self._yield_problem(seat)
             if problem is not None:
                 raise problem
             return None
-        if kind == "play":
+        if kind == ActionKind.PLAY:
             self._check_beats(seat, play, top_play)  # type: ignore[arg-type]
         return play
 
@@ -742,10 +793,10 @@ class Game:
             )
         if (
             rank == Rank.FOUR
-            and rules.fours_before_kaidian == "forbidden"
+            and rules.fours_before_kaidian == FoursBeforeKaidian.FORBIDDEN
             and s.fours_due != seat
             and not s.luanchan
-            and s.kaidian[seat] not in ("open", "pending")
+            and s.kaidian[seat] not in (KaidianState.OPEN, KaidianState.PENDING)
             and hand.count(Rank.THREE) + hand.count(Rank.FOUR) < len(hand)
         ):
             return "fours", "没开点不能发4", "4s may not be led before 开点"
@@ -781,11 +832,11 @@ class Game:
                 "只能烧别人等对头回应的够级牌（对头和无头的人直接上牌）",
                 "only a 够级 play waiting for its 对头 can be burned (its 对头, and 无头 seats, just answer)",
             )
-        if rules.burn_needs_kaidian and s.kaidian[seat] not in ("open", "pending"):
+        if rules.burn_needs_kaidian and s.kaidian[seat] not in (KaidianState.OPEN, KaidianState.PENDING):
             raise self._refuse(
                 "burn.kaidian", f"座位{seat}还没开点，不能烧牌", f"seat {seat} has not 开点ed and may not burn"
             )
-        if rules.pass_rule == "final" and seat in s.passed:
+        if rules.pass_rule == PassRule.FINAL and seat in s.passed:
             raise self._refuse(
                 "burn.passed", f"座位{seat}这一轮过了牌，不能烧", f"seat {seat} passed this round and may not burn"
             )
@@ -805,10 +856,10 @@ class Game:
     def _may_revolt(self, seat: int) -> bool:
         h = self._s.hands[seat]
         return (
-            self._s.phase in ("start", "head")
+            self._s.phase in (Phase.START, Phase.HEAD)
             and seat not in self._s.revolution
             and not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER))
-            and (self.rules.revolution_duel != "three_plays" or _pure_gouji_sets(h) >= 3)
+            and (self.rules.revolution_duel != RevolutionDuel.THREE_PLAYS or _pure_gouji_sets(h) >= 3)
         )
 
     def _has_head(self, seat: int) -> bool:
@@ -886,7 +937,7 @@ class Game:
         s = self._s
         for k in range(6):
             if not _has_pure_gouji(s.hands[k]):
-                s.kaidian[k] = "open"
+                s.kaidian[k] = KaidianState.OPEN
                 self._emit(
                     "natural_point",
                     k,
@@ -920,12 +971,12 @@ class Game:
             rule="revolt.cards",
         )
         if len(s.revolution) >= 2:
-            s.phase, s.to_act = "void", None
+            s.phase, s.to_act = Phase.VOID, None
             self._emit("void", None, "两家革命，这局作废", "two revolutions: the hand is void", rule="revolt.two")
             return
         h = opposite(seat)
-        if rules.revolution_concedes_point and s.kaidian[h] != "open":
-            s.kaidian[h] = "open"
+        if rules.revolution_concedes_point and s.kaidian[h] != KaidianState.OPEN:
+            s.kaidian[h] = KaidianState.OPEN
             self._emit(
                 "kaidian",
                 h,
@@ -934,8 +985,8 @@ class Game:
                 other=seat,
                 rule="revolt.point",
             )
-        if rules.revolution_duel != "none":
-            s.phase, s.to_act, s.duel = "duel", seat, []
+        if rules.revolution_duel != RevolutionDuel.NONE:
+            s.phase, s.to_act, s.duel = Phase.DUEL, seat, []
             self._emit(
                 "duel",
                 seat,
@@ -951,9 +1002,9 @@ class Game:
         s, h = self._s, opposite(seat)
         s.top = None
         if choice:
-            s.phase, s.head_pending, s.to_act = "head", h, h
+            s.phase, s.head_pending, s.to_act = Phase.HEAD, h, h
         else:
-            s.phase = "start"
+            s.phase = Phase.START
             if seat in s.revolution_failed:
                 self._emit(
                     "youtou",
@@ -973,15 +1024,15 @@ class Game:
         """冲点 (000 part 1) / the three plays after a revolution (000 part 3 第47条)."""
         s, rules = self._s, self.rules
         r = s.revolution[0]
-        if seat != s.to_act or a.kind not in ("play", "pass"):
+        if seat != s.to_act or a.kind not in (ActionKind.PLAY, ActionKind.PASS):
             raise self._refuse(
                 "revolt.duel",
                 f"革命者座位{r}和对家座位{opposite(r)}在比三手够级牌：轮到座位{s.to_act}出牌或过",
                 f"the revolutionary, seat {r}, and its 对头, seat {opposite(r)}, are playing the three "
                 f"够级 plays: seat {s.to_act} plays or passes",
             )
-        if a.kind == "pass":
-            if seat == r and (rules.revolution_duel != "chongdian" or s.duel):
+        if a.kind == ActionKind.PASS:
+            if seat == r and (rules.revolution_duel != RevolutionDuel.CHONGDIAN or s.duel):
                 raise self._refuse("revolt.duel", "革命者要把三手够级牌出完", "the revolutionary must play all three")
             return None
         play = self._play(a.cards)  # type: ignore[arg-type]
@@ -992,7 +1043,7 @@ class Game:
         if seat != r:
             self._check_beats(seat, play, s.top[1])  # type: ignore[index]
             return play
-        pure = rules.revolution_duel == "three_plays"
+        pure = rules.revolution_duel == RevolutionDuel.THREE_PLAYS
         if not (play.is_pure_gouji if pure else play.is_gouji):
             kind_zh, kind_en = ("纯够级牌", "pure 够级 plays") if pure else ("够级牌", "够级 plays")
             raise self._refuse("revolt.duel", f"革命者只能出{kind_zh}", f"the revolutionary plays only {kind_en}")
@@ -1048,15 +1099,15 @@ class Game:
     def _duel_result(self, r: int) -> None:
         s, rules, h = self._s, self.rules, opposite(r)
         answers = [ans for _, ans in s.duel]
-        if rules.revolution_duel == "three_plays":
+        if rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
             success = any(ans is None for ans in answers)
             opens = {r: success, h: any(ans is not None and ans.is_pure_gouji for ans in answers)}
         else:
             success = True
             opens = {r: not all(answers), h: all(answers)}
         for seat, ok in opens.items():
-            if ok and s.kaidian[seat] != "open":
-                s.kaidian[seat] = "open"
+            if ok and s.kaidian[seat] != KaidianState.OPEN:
+                s.kaidian[seat] = KaidianState.OPEN
                 self._emit(
                     "kaidian",
                     seat,
@@ -1083,7 +1134,7 @@ class Game:
             )
         s.duel = []
         self._after_revolution(r, choice=rules.revolution_head_choice)
-        if rules.revolution_lead and s.phase == "start":
+        if rules.revolution_lead and s.phase == Phase.START:
             self._revolution_lead(r, success)
 
     def _revolution_lead(self, r: int, success: bool) -> None:
@@ -1093,9 +1144,10 @@ class Game:
         if not success:
             s.leader = s.to_act = h
             has_fours = 0 < s.hands[h].count(Rank.FOUR) < len(s.hands[h])
-            fours = has_fours and (self.rules.failed_revolution_fours or (self.rules.fasi and s.kaidian[h] == "open"))
-            if fours and self.rules.fasi and s.kaidian[h] == "open":
-                s.kaidian[h] = "pending"
+            opened = s.kaidian[h] == KaidianState.OPEN
+            fours = has_fours and (self.rules.failed_revolution_fours or (self.rules.fasi and opened))
+            if fours and self.rules.fasi and opened:
+                s.kaidian[h] = KaidianState.PENDING
             if fours and self.rules.failed_revolution_fours:
                 s.fours_due = h
             self._emit(
@@ -1129,7 +1181,7 @@ class Game:
             f"seat {seat} chooses 要头: its first three 够级 plays are 够死级",
             rule="head.choice",
         )
-        s.phase, s.head_pending = "start", None
+        s.phase, s.head_pending = Phase.START, None
         self._move_leader()
 
     def _do_wutou(self, seat: int, play: None) -> None:
@@ -1141,7 +1193,7 @@ class Game:
             f"seat {seat} chooses 无头: it answers anyone and anyone answers it",
             rule="head.choice",
         )
-        s.phase, s.head_pending = "start", None
+        s.phase, s.head_pending = Phase.START, None
         self._move_leader()
 
     def _move_leader(self) -> None:
@@ -1157,7 +1209,7 @@ class Game:
 
     def _do_pass(self, seat: int, play: None) -> None:
         s = self._s
-        if s.phase == "duel":
+        if s.phase == Phase.DUEL:
             self._duel(seat, None)
             return
         if seat in s.window:
@@ -1240,11 +1292,11 @@ class Game:
 
     def _do_play(self, seat: int, play: Play) -> None:
         s = self._s
-        if s.phase == "duel":
+        if s.phase == Phase.DUEL:
             self._duel(seat, play)
             return
-        if s.phase == "start":
-            s.phase = "play"
+        if s.phase == Phase.START:
+            s.phase = Phase.PLAY
         lead = s.top is None
         if not lead and seat == s.after_window:
             s.window, s.after_window = [], None
@@ -1260,9 +1312,9 @@ class Game:
         if due:
             s.fours_due = None
         state = s.kaidian[seat]
-        if state == "pending":
+        if state == KaidianState.PENDING:
             if play.rank == Rank.FOUR:
-                s.kaidian[seat] = "open"
+                s.kaidian[seat] = KaidianState.OPEN
                 self._emit(
                     "fasi",
                     seat,
@@ -1271,7 +1323,7 @@ class Game:
                     rule="fasi",
                 )
             else:
-                s.kaidian[seat] = ""
+                s.kaidian[seat] = KaidianState.NONE
                 self._emit(
                     "kaidian_lapsed",
                     seat,
@@ -1280,10 +1332,10 @@ class Game:
                     rule="fasi",
                 )
         elif (
-            play.rank == Rank.FOUR and state == "" and not due and not s.luanchan
-            and rules.fours_before_kaidian != "free"
+            play.rank == Rank.FOUR and state == KaidianState.NONE and not due and not s.luanchan
+            and rules.fours_before_kaidian != FoursBeforeKaidian.FREE
         ):
-            s.kaidian[seat] = "conceded"
+            s.kaidian[seat] = KaidianState.CONCEDED
             self._emit(
                 "concede",
                 seat,
@@ -1382,7 +1434,7 @@ class Game:
         if (
             self.first_hand
             and self.rules.peace_first_hand
-            and s.kaidian[seat] == ""
+            and s.kaidian[seat] == KaidianState.NONE
             and play.can_kaidian
             and not luan_after
         ):  # 和平局 (000 part 3 第20条): the first pure 够级 play of the first hand opens at once
@@ -1395,7 +1447,7 @@ class Game:
         if empties:
             self._go_out(seat)
         self._check_end()
-        if s.phase in ("over", "void"):
+        if s.phase in (Phase.OVER, Phase.VOID):
             return
         self._open_window(seat)
         self._advance(seat)
@@ -1404,7 +1456,7 @@ class Game:
         """``seat`` 开点s (the next lead must be 4s where the rule set has 发四 and the seat holds some)."""
         s = self._s
         if self.rules.fasi and s.status[seat] == ACTIVE and s.hands[seat].count(Rank.FOUR):
-            s.kaidian[seat] = "pending"
+            s.kaidian[seat] = KaidianState.PENDING
             self._emit(
                 "kaidian",
                 seat,
@@ -1413,7 +1465,7 @@ class Game:
                 rule=rule,
             )
         else:
-            s.kaidian[seat] = "open"
+            s.kaidian[seat] = KaidianState.OPEN
             self._emit(
                 "kaidian",
                 seat,
@@ -1508,7 +1560,7 @@ class Game:
         its 4s away (the engine always takes this 优惠)."""
         s = self._s
         for k in range(6):
-            if s.status[k] == ACTIVE and s.kaidian[k] == "":
+            if s.status[k] == ACTIVE and s.kaidian[k] == KaidianState.NONE:
                 self._throw_fours(k, "没开点，也不能再开点了", "has not opened and no longer can", "fours.discard")
 
     def _throw_fours(self, seat: int, why_zh: str, why_en: str, rule: str) -> None:
@@ -1530,10 +1582,10 @@ class Game:
 
     def _check_end(self) -> None:
         s = self._s
-        if s.phase in ("over", "void"):
+        if s.phase in (Phase.OVER, Phase.VOID):
             return
         if sum(st == ACTIVE for st in s.status) <= 1:
-            s.phase, s.to_act = "over", None
+            s.phase, s.to_act = Phase.OVER, None
             order = self.finish_order()
             self._emit(
                 "end",
@@ -1556,8 +1608,8 @@ class Game:
                 s.status[k] != ACTIVE
                 or k in (seat, opposite(seat))
                 or self.headless(k)
-                or (rules.burn_needs_kaidian and s.kaidian[k] not in ("open", "pending"))
-                or (rules.pass_rule == "final" and k in s.passed)
+                or (rules.burn_needs_kaidian and s.kaidian[k] not in (KaidianState.OPEN, KaidianState.PENDING))
+                or (rules.pass_rule == PassRule.FINAL and k in s.passed)
             ):
                 continue
             if self._beating(s.hands[k], s.top[1]):  # type: ignore[index]
@@ -1610,7 +1662,7 @@ class Game:
             rule="turn.order",
         )
         if (
-            s.kaidian[winner] == ""
+            s.kaidian[winner] == KaidianState.NONE
             and play.can_kaidian
             and not s.luanchan
             and not (rules.kaidian_needs_duitou and s.status[opposite(winner)] in (OUT, REVOLT))
@@ -1651,7 +1703,19 @@ class Game:
             )
 
 
-_KIND_ORDER = ("play", "burn", "pass", "yield", "revolt", "xuandian", "yaotou", "wutou")
+#: What each kind of action does: the table :meth:`Game.apply` dispatches through.
+_DO: Mapping[ActionKind, Callable[[Game, int, Any], None]] = MappingProxyType(
+    {
+        ActionKind.PLAY: Game._do_play,
+        ActionKind.BURN: Game._do_burn,
+        ActionKind.PASS: Game._do_pass,
+        ActionKind.YIELD: Game._do_yield,
+        ActionKind.REVOLT: Game._do_revolt,
+        ActionKind.XUANDIAN: Game._do_xuandian,
+        ActionKind.YAOTOU: Game._do_yaotou,
+        ActionKind.WUTOU: Game._do_wutou,
+    }
+)
 _STATUS_ZH = {OUT: "已经走了", REVOLT: "革命了", MEN: "被闷了", FAILED: "烧失败了"}
 _STATUS_EN = {OUT: "has gone out", REVOLT: "has revolted", MEN: "is 闷ed", FAILED: "failed a burn"}
 
@@ -1705,7 +1769,7 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
 def _first_leader(hands: Sequence[Hand], rules: Ruleset, deck: list[Card] | None, seed: int) -> tuple[int, str, str]:
     """Who leads first, with the reason (zh, en)."""
     rng = random.Random(seed)
-    if rules.first_leader == "suit_fours":  # 002 §5 上班: 4s under 憋三, else 3s (以3代替上面的4)
+    if rules.first_leader == FirstLeader.SUIT_FOURS:  # 002 §5 上班: 4s under 憋三, else 3s (以3代替上面的4)
         shown = Rank.FOUR if rules.bie_san else Rank.THREE
         best, seat = 1, None
         for k in range(6):  # a tie goes to the lowest seat: the engine has no "who showed first" (先亮者)
@@ -1720,7 +1784,7 @@ def _first_leader(hands: Sequence[Hand], rules: Ruleset, deck: list[Card] | None
             return seat, f"同花色的{shown.zh}最多（{best}张）", f"most {shown.en}s of one suit ({best})"
         k = rng.randrange(6)
         return k, f"没人亮同花色的{shown.zh}，随机定人", f"nobody shows two {shown.en}s of a suit: drawn at random"
-    if rules.first_leader == "first_three":
+    if rules.first_leader == FirstLeader.FIRST_THREE:
         if deck is not None:
             i = next((i for i, c in enumerate(deck) if c.rank == Rank.THREE), None)
             if i is not None:

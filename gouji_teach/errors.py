@@ -10,17 +10,34 @@
   values it allows).
 * :class:`RecordError`: a game record (the JSON the engine writes and settlement reads) that is malformed or
   inconsistent; names the field, e.g. ``finish_order[3]``.
+* :class:`CardError`: cards that cannot be: a joker with a suit, a card taken from a hand that does not hold it,
+  a deck of no packs.
+* :class:`SetupError`: a game set up wrongly: not six hands, a seat outside 0-5, a leader that is not a seat.
+* :class:`NothingToUndoError` (also an :class:`IndexError`): :meth:`~gouji_teach.engine.Game.undo` with nothing
+  to take back.
+* :class:`OptionError`: a name or number that is not one of those allowed (a puzzle kind, level or number, a
+  course stage, a language); ``field`` names what was asked.
+* :class:`ArgumentTypeError` (also a :class:`TypeError`): a value of the wrong type, e.g. card notation or a
+  learner's name that is not text.
+
+Errors that only a bug in this package can cause (an unknown rule id, a seed file that does not exist, a puzzle
+built against its own invariants) stay plain Python exceptions.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
+    "CardError",
     "DeckLimitError",
     "GoujiError",
     "IllegalPlayError",
     "NotationError",
+    "NothingToUndoError",
+    "OptionError",
     "RecordError",
     "RulesetError",
+    "SetupError",
     "UnknownRulesetError",
 ]
 
@@ -102,3 +119,39 @@ class RecordError(GoujiError):
     def within(self, prefix: str) -> RecordError:
         """The same error with its field path under ``prefix`` (a record inside a series)."""
         return RecordError(f"{prefix}{self.field}", self.why_zh, self.why_en, rule=self.rule)
+
+
+class CardError(GoujiError):
+    """Cards that cannot be: a joker with a suit, a card taken from a hand that does not hold it, a deck of no
+    packs."""
+
+
+class SetupError(GoujiError):
+    """A game set up wrongly: not six hands, a seat outside 0-5, a leader that is not a seat."""
+
+
+class NothingToUndoError(GoujiError, IndexError):
+    """:meth:`~gouji_teach.engine.Game.undo` with nothing to take back (an :class:`IndexError`, as ``pop()`` of
+    an empty list)."""
+
+    def __init__(self) -> None:
+        super().__init__("没有可以撤回的步骤", "nothing to undo")
+
+
+class OptionError(GoujiError):
+    """A name or number that is not one of those allowed; ``field`` names what was asked (``kind``, ``level``,
+    ``number``, ``stage``, ``lang``), ``value`` is what was given."""
+
+    def __init__(self, field: str, value: object, zh: str, en: str) -> None:
+        self.field = field
+        self.value = value
+        super().__init__(f"{field} 不能是 {value!r}：{zh}", f"{field} cannot be {value!r}: {en}")
+
+
+class ArgumentTypeError(GoujiError, TypeError):
+    """A value of the wrong type given to a public function (also a :class:`TypeError`), e.g. card notation or a
+    learner's name that is not text."""
+
+    def __init__(self, what_zh: str, what_en: str, value: object) -> None:
+        kind = type(value).__name__
+        super().__init__(f"{what_zh}必须是文字，不能是 {kind}", f"{what_en} must be text, not {kind}")

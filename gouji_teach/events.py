@@ -16,8 +16,10 @@ Action(seat=4, kind='burn', cards='DX99')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from .cards import format_cards, parse_cards
@@ -26,57 +28,82 @@ from .plays import Play
 from .rulesets import Ruleset
 from .verdicts import cite
 
-__all__ = ["ACTION_KINDS", "Action", "Event", "IllegalActionError", "refusal"]
+__all__ = ["ACTION_KINDS", "Action", "ActionKind", "Event", "IllegalActionError", "refusal"]
+
+
+class ActionKind(StrEnum):
+    """What a seat does, in the order :meth:`~gouji_teach.engine.Game.may_act` lists them."""
+
+    PLAY = "play"
+    BURN = "burn"  # 烧牌
+    PASS = "pass"  # 过牌
+    YIELD = "yield"  # 让牌
+    REVOLT = "revolt"  # 革命
+    XUANDIAN = "xuandian"  # 宣点
+    YAOTOU = "yaotou"  # 要头
+    WUTOU = "wutou"  # 无头
+
 
 #: Action kinds and the verbs that write them (English, then Chinese aliases).
-ACTION_KINDS: dict[str, tuple[str, ...]] = {
-    "play": ("plays", "play", "出", "出牌", "上牌"),
-    "pass": ("passes", "pass", "过", "过牌", "不要"),
-    "yield": ("yields", "yield", "让", "让牌"),
-    "burn": ("burns", "burn", "烧", "烧牌"),
-    "revolt": ("revolts", "revolt", "革命"),
-    "xuandian": ("declares", "xuandian", "宣点"),
-    "yaotou": ("yaotou", "要头"),
-    "wutou": ("wutou", "无头"),
-}
+ACTION_KINDS: Mapping[ActionKind, tuple[str, ...]] = MappingProxyType(
+    {
+        ActionKind.PLAY: ("plays", "play", "出", "出牌", "上牌"),
+        ActionKind.BURN: ("burns", "burn", "烧", "烧牌"),
+        ActionKind.PASS: ("passes", "pass", "过", "过牌", "不要"),
+        ActionKind.YIELD: ("yields", "yield", "让", "让牌"),
+        ActionKind.REVOLT: ("revolts", "revolt", "革命"),
+        ActionKind.XUANDIAN: ("declares", "xuandian", "宣点"),
+        ActionKind.YAOTOU: ("yaotou", "要头"),
+        ActionKind.WUTOU: ("wutou", "无头"),
+    }
+)
 _VERB = {alias.lower(): kind for kind, aliases in ACTION_KINDS.items() for alias in aliases}
-_WITH_CARDS = frozenset({"play", "burn"})
+_WITH_CARDS = frozenset({ActionKind.PLAY, ActionKind.BURN})
 _ACTION_RE = re.compile(r"^\s*(?:seat|座位|座)\s*([0-5])\s*(\S+)\s*(.*?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action of one seat. ``cards`` is notation (strongest first) for ``play`` and ``burn``, else ``None``."""
+    """One action of one seat. ``kind`` is an :class:`ActionKind` (its value is accepted too); ``cards`` is
+    notation (strongest first) for ``play`` and ``burn``, else ``None``. A bad seat, kind or cards raises
+    :class:`IllegalActionError` (rule ``action.syntax``)."""
 
     seat: int
-    kind: str
+    kind: ActionKind
     cards: str | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in ACTION_KINDS:
-            raise ValueError(f"unknown action kind {self.kind!r}")
-        if not 0 <= self.seat <= 5:
-            raise ValueError(f"seats are 0-5, not {self.seat}")
+        try:
+            object.__setattr__(self, "kind", ActionKind(self.kind))
+        except ValueError:
+            kinds = ", ".join(ActionKind)
+            raise IllegalActionError(f"没有“{self.kind}”这种动作（可选：{kinds}）",
+                                     f"unknown action kind {self.kind!r} (choose from: {kinds})",
+                                     rule="action.syntax") from None
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not 0 <= self.seat <= 5:
+            raise IllegalActionError(f"座位是0到5，不是{self.seat!r}", f"seats are 0-5, not {self.seat!r}",
+                                     rule="action.syntax")
         if (self.cards is not None) != (self.kind in _WITH_CARDS):
-            raise ValueError(f"{self.kind} {'needs' if self.kind in _WITH_CARDS else 'takes no'} cards")
+            raise _cards_error(self.kind)
         if self.cards is not None:
             object.__setattr__(self, "cards", format_cards(parse_cards(self.cards)))
 
     @classmethod
-    def of(cls, seat: int, kind: str, play: Play | str) -> Action:
+    def of(cls, seat: int, kind: ActionKind | str, play: Play | str) -> Action:
         """A ``play`` or ``burn`` of a counted play, or of notation already as :attr:`Play.notation` writes it
         (nothing to parse)."""
         return cls.many(seat, kind, (play if isinstance(play, str) else play.notation,))[0]
 
     @classmethod
-    def many(cls, seat: int, kind: str, notations: Iterable[str]) -> list[Action]:
+    def many(cls, seat: int, kind: ActionKind | str, notations: Iterable[str]) -> list[Action]:
         """:meth:`of` for each notation, built in one loop (the engine lists hundreds of leads at once).
 
         >>> Action.many(2, "play", ["99", "D"])
         [Action(seat=2, kind='play', cards='99'), Action(seat=2, kind='play', cards='D')]
         """
+        kind = ActionKind(kind)
         if kind not in _WITH_CARDS:
-            raise ValueError(f"{kind} takes no cards")
+            raise _cards_error(kind)
         new, actions = object.__new__, []
         for cards in notations:
             action = new(cls)
@@ -109,12 +136,21 @@ class Action:
         except NotationError as e:
             raise IllegalActionError(e.zh, e.en, rule="action.syntax") from e
 
+    def __repr__(self) -> str:
+        return f"Action(seat={self.seat!r}, kind={self.kind.value!r}, cards={self.cards!r})"
+
     def __str__(self) -> str:
         verb = ACTION_KINDS[self.kind][0]
         return f"seat {self.seat} {verb}" + (f" {self.cards}" if self.cards else "")
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "cards": self.cards}
+
+
+def _cards_error(kind: ActionKind) -> IllegalActionError:
+    if kind in _WITH_CARDS:
+        return IllegalActionError(f"“{kind}”这一步要写出牌", f"{kind} needs cards", rule="action.syntax")
+    return IllegalActionError(f"“{kind}”这一步不带牌", f"{kind} takes no cards", rule="action.syntax")
 
 
 _SET_SEAT, _SET_KIND, _SET_CARDS = (Action.__dict__[name].__set__ for name in ("seat", "kind", "cards"))

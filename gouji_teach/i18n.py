@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
+from .errors import OptionError
+
 __all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "number_en", "pick", "register", "said", "set_language",
            "subscribe", "t"]
 
@@ -51,7 +53,7 @@ def get_language() -> Lang:
 def set_language(lang: str) -> None:
     """Switch the language of everything shown from now on, and tell the subscribers."""
     if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: use 'zh' or 'en' / 语言只能是 zh 或 en")
+        raise OptionError("lang", lang, "语言只能是 zh 或 en", "use 'zh' or 'en'")
     _current[0] = lang  # type: ignore[assignment]
     for callback in list(_subscribers):
         callback(lang)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from functools import lru_cache
 from .cards import BASE_RANKS, Hand, Rank, check_deck
 from .compare import _decide
 from .plays import JOKERS_ONLY_RANK, Play, as_play
-from .rulesets import QINGDAO, Ruleset, find_ruleset
+from .rulesets import QINGDAO, JokerModel, Ruleset, find_ruleset
 
 __all__ = ["Composition", "beating_plays", "composition_notation", "possible_compositions", "possible_plays"]
 
@@ -135,7 +135,7 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
     rules = find_ruleset(rules)
     tg = as_play(target, rules)
     counts = _as_hand(hand, rules).counts
-    cover = rules.joker_model == "cover"
+    cover = rules.joker_model == JokerModel.COVER
     downgrade = rules.downgrade_mixed_jokers
     tb, ts, tr, tn = tg.big_jokers, tg.small_jokers, tg._r, tg.count
     kills = range(min(tb, counts[Rank.BIG_JOKER] // 2) + 1) if rules.big_joker_kill else range(1)

@@ -34,7 +34,7 @@ from typing import Literal, Protocol
 
 from .i18n import number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
-from .rulesets import PRESETS
+from .rulesets import PRESETS, TributeKind
 
 __all__ = [
     "PRESENTER_SCALE",
@@ -725,14 +725,14 @@ def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: str | None 
 
 _RW = _RH = 180  # a ring picture: small enough for two side by side on a 390 px phone
 _RING = 62  # radius of the ring of seats
-_KIND_COLOURS = {"点贡": "#1f5fbf", "落贡": "#5d4037", "闷贡": "#6a1b9a", "烧贡": "#c8102e", "诈烧贡": "#c8102e",
-                 "圈贡": "#2e7d32"}
+_KIND_COLOURS = {TributeKind.DIAN: "#1f5fbf", TributeKind.LUO: "#5d4037", TributeKind.MEN: "#6a1b9a",
+                 TributeKind.SHAO: "#c8102e", TributeKind.ZHASHAO: "#c8102e", TributeKind.QUAN: "#2e7d32"}
 _NTH_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def _marker(kind: str) -> int:
+def _marker(kind: TributeKind) -> int:
     """The arrowhead (one per colour, the same ids in every picture) of a kind of tribute."""
-    return list(_KIND_COLOURS).index(kind) if kind in _KIND_COLOURS else 0
+    return list(_KIND_COLOURS).index(kind)
 
 
 def _ring_centre(seat: int) -> tuple[float, float]:
@@ -746,10 +746,11 @@ def _ring_seats(root: Element, r: float = 12) -> None:
         _badge(root, seat, *_ring_centre(seat), r)
 
 
-def tribute_svg(transfers: Iterable[tuple[str, int, int, int]], *, lang: str | None = None,
+def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: str | None = None,
                 label: str | None = None, scale: float = 1.0) -> SvgImage:
     """Tribute as a picture: the six seats in a ring (team badges: circles and squares) and an arrow from payer
-    to receiver for each ``(kind, payer, receiver, cards)``, labelled with the kind and the number of cards
+    to receiver for each ``(kind, payer, receiver, cards)`` (``kind`` a :class:`~gouji_teach.rulesets.TributeKind`,
+    its id or its Chinese name), labelled with the kind and the number of cards
     (colour is not the only signal). ``label`` names the picture for screen readers (default: the arrows in
     words). 180 × 180: two fit side by side on a phone.
 
@@ -757,8 +758,9 @@ def tribute_svg(transfers: Iterable[tuple[str, int, int, int]], *, lang: str | N
     >>> svg.count('class="gj-arrow'), "seat 5 → seat 0: 2 × 落贡" in svg
     (2, True)
     """
-    transfers = sorted(transfers, key=lambda x: (x[1], x[2], x[0]))
-    words = [t("render.tribute.arrow", lang, payer=p, receiver=r, kind=k, n=n) for k, p, r, n in transfers]
+    transfers = sorted(((TributeKind(k), p, r, n) for k, p, r, n in transfers), key=lambda x: (x[1], x[2], x[0].zh))
+    words = [t("render.tribute.arrow", lang, payer=p, receiver=r, kind=pick(k.zh, k.en, lang), n=n)
+             for k, p, r, n in transfers]
     desc = t("render.sep", lang).join(words) or t("render.tribute.none", lang)
     root = _svg_root(_RW, _RH, scale, "gj-tribute", label or desc, desc)
     root.set("style", f"width:100%;max-width:{_RW * scale:g}px;height:auto")
@@ -777,12 +779,12 @@ def tribute_svg(transfers: Iterable[tuple[str, int, int, int]], *, lang: str | N
         bend = (30 if length > 1.5 * _RING else 10) + 14 * (k - 1)  # across the ring, or a second arrow: further
         mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend  # to the left of the way it goes
         sx, sy, ex, ey = x1 + ux * 14, y1 + uy * 14, x2 - ux * 15, y2 - uy * 15
-        colour = _KIND_COLOURS.get(kind, _DARK)
+        colour = _KIND_COLOURS[kind]
         g = _sub(root, "g", cls="gj-arrow")
         _sub(g, "title", word)
         _sub(g, "path", d=f"M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}", fill="none", stroke=colour,
              stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
-        tag = f"{kind[0]}{n}"  # 点1, 落2, 闷1, 烧1 ...
+        tag = f"{kind.zh[0]}{n}"  # 点1, 落2, 闷1, 烧1 ...
         tx, ty = 0.49 * sx + 0.42 * mx + 0.09 * ex, 0.49 * sy + 0.42 * my + 0.09 * ey  # 30% of the way
         _sub(g, "rect", x=float(tx - 10), y=float(ty - 7), width=20, height=13, rx=3, fill="#ffffff", stroke=colour,
              stroke_width=0.8)

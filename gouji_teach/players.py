@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Hand, Rank, format_cards
-from .engine import Game, opposite, team
-from .events import Action
+from .engine import Game, KaidianState, Phase, opposite, team
+from .events import Action, ActionKind
 from .gouji import GOUJI_THRESHOLDS
-from .rulesets import Ruleset
+from .rulesets import FoursBeforeKaidian, Ruleset
 
 __all__ = ["SimplePlayer", "play_hand"]
 
@@ -35,19 +35,19 @@ class SimplePlayer:
 
     def declare(self, game: Game, seat: int) -> Action | None:
         """Before the first lead: revolt when eligible (a hand with no 2 and no joker is hopeless)."""
-        action = Action(seat, "revolt")
+        action = Action(seat, ActionKind.REVOLT)
         return action if game.can(action) else None
 
     def choose(self, game: Game, seat: int) -> Action:
         """The action of ``seat``, which must be the seat to act."""
-        if game.phase == "head":
-            return Action(seat, "yaotou")
-        if game.phase == "duel" and game.top is None:
+        if game.phase == Phase.HEAD:
+            return Action(seat, ActionKind.YAOTOU)
+        if game.phase == Phase.DUEL and game.top is None:
             return self._duel_lead(game, seat)
         if game.top is None:
             return self._lead(game, seat)
         if seat in game.burn_candidates():
-            return self._burn(game, seat) or Action(seat, "pass")
+            return self._burn(game, seat) or Action(seat, ActionKind.PASS)
         return self._answer(game, seat)
 
     def _duel_lead(self, game: Game, seat: int) -> Action:
@@ -55,30 +55,31 @@ class SimplePlayer:
         hand = game.hands[seat]
         for rank, n in GOUJI_THRESHOLDS.items():
             if hand.count(rank) >= n:
-                action = Action(seat, "play", format_cards([c for c in hand if c.rank == rank][:n]))
+                action = Action(seat, ActionKind.PLAY, format_cards([c for c in hand if c.rank == rank][:n]))
                 if game.can(action):
                     return action
-        return Action(seat, "pass")
+        return Action(seat, ActionKind.PASS)
 
     def _lead(self, game: Game, seat: int) -> Action:
         rules, hand = game.rules, game.hands[seat]
         groups = {c.rank for c in hand if c.rank < Rank.TWO}
         if len(groups) <= 1 or not any(c.rank < Rank.TWO for c in hand):
-            whole = Action(seat, "play", format_cards(hand.cards))
+            whole = Action(seat, ActionKind.PLAY, format_cards(hand.cards))
             if game.can(whole):
                 return whole
         burning = seat in game.burning()
         joker = next((c for c in hand if c.rank.is_joker), None)
-        free_fours = game.kaidian(seat) in ("open", "pending") or rules.fours_before_kaidian == "free"
+        opened = game.kaidian(seat) in (KaidianState.OPEN, KaidianState.PENDING)
+        free_fours = opened or rules.fours_before_kaidian == FoursBeforeKaidian.FREE
         order = [r for r in Rank if r not in (Rank.THREE, Rank.FOUR, Rank.SMALL_JOKER, Rank.BIG_JOKER)]
-        order.insert(0 if game.kaidian(seat) == "pending" or free_fours else len(order), Rank.FOUR)
+        order.insert(0 if game.kaidian(seat) == KaidianState.PENDING or free_fours else len(order), Rank.FOUR)
         for r in order:
             cards = [c for c in hand if c.rank == r]
             if not cards:
                 continue
             if burning and joker is not None:
                 cards.append(joker)
-            action = Action(seat, "play", format_cards(cards))
+            action = Action(seat, ActionKind.PLAY, format_cards(cards))
             if game.can(action):
                 return action
         return next(a for a in game.legal_actions(seat) if a.kind == "play")
@@ -86,7 +87,7 @@ class SimplePlayer:
     def _burn(self, game: Game, seat: int) -> Action | None:
         plays = game.answers(seat)
         if plays and _can_finish_burning(game.hands[seat] - plays[0].cards, game.rules):
-            return Action.of(seat, "burn", plays[0])
+            return Action.of(seat, ActionKind.BURN, plays[0])
         return None
 
     def _answer(self, game: Game, seat: int) -> Action:
@@ -95,8 +96,8 @@ class SimplePlayer:
         if team(top_seat) != team(seat) or top_seat in game.burning():
             for play in game.answers(seat):
                 if fight or not (play.jokers or play.twos):
-                    return Action.of(seat, "play", play)
-        return Action(seat, "pass")
+                    return Action.of(seat, ActionKind.PLAY, play)
+        return Action(seat, ActionKind.PASS)
 
 
 def play_hand(

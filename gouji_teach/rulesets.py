@@ -34,7 +34,6 @@ __all__ = [
     "QINGDAO",
     "SEEDS",
     "TONGSU",
-    "TRIBUTE_KINDS",
     "ZAOZHUANG",
     "CounterBurnGrowth",
     "FirstLeader",
@@ -46,6 +45,7 @@ __all__ = [
     "Source",
     "SweepTribute",
     "TributeCards",
+    "TributeKind",
     "find_ruleset",
     "switch_table",
     "switches",
@@ -97,84 +97,86 @@ def default(why: str, quote: str = "") -> Source:
     return Source(None, why, quote)
 
 
-class JokerModel(StrEnum):
-    """Values of ``joker_model``: how a 挂花 play is beaten."""
-
-    ASPECTS = "aspects"
-    COVER = "cover"
-
-
-class CounterBurnGrowth(StrEnum):
-    """Values of ``counter_burn_growth``: what a 烧贡 is worth after k 反烧."""
-
-    ONE = "one"
-    PLUS_ONE = "plus_one"
-    DOUBLE = "double"
-
-
-class SweepTribute(StrEnum):
-    """Values of ``sweep_tribute``: tribute after a 串三户."""
-
-    NONE = "none"
-    DIAN = "dian"
-    QUAN = "quan"
-    NORMAL = "normal"
+#: The choice-valued switches: (switch, enum class, what it chooses, its values). The enum classes below are
+#: built from this one table; a switch's value is a member of its class (a :class:`StrEnum`, so it equals and
+#: prints as its value).
+_CHOICE_TABLE: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("joker_model", "JokerModel", "how a 挂花 play is beaten", ("aspects", "cover")),
+    ("counter_burn_growth", "CounterBurnGrowth", "what a 烧贡 is worth after k 反烧", ("one", "plus_one", "double")),
+    ("sweep_tribute", "SweepTribute", "tribute after a 串三户", ("none", "dian", "quan", "normal")),
+    ("tribute_cards", "TributeCards", "which cards a tribute takes", ("biggest", "natural_jokers_twos")),
+    ("first_leader", "FirstLeader", "who leads first", ("suit_fours", "first_three", "drawn_card")),
+    ("pass_rule", "PassRule", "whether a seat that passed may play again", ("final", "except_duitou", "free")),
+    ("fours_before_kaidian", "FoursBeforeKaidian", "leading 4s before 开点", ("free", "concede", "forbidden")),
+    ("revolution_duel", "RevolutionDuel", "the plays after a revolution", ("none", "chongdian", "three_plays")),
+)
 
 
-class TributeCards(StrEnum):
-    """Values of ``tribute_cards``: which cards a tribute takes."""
-
-    BIGGEST = "biggest"
-    NATURAL_JOKERS_TWOS = "natural_jokers_twos"
-
-
-class FirstLeader(StrEnum):
-    """Values of ``first_leader``: who leads first."""
-
-    SUIT_FOURS = "suit_fours"
-    FIRST_THREE = "first_three"
-    DRAWN_CARD = "drawn_card"
-
-
-class PassRule(StrEnum):
-    """Values of ``pass_rule``: whether a seat that passed may play again."""
-
-    FINAL = "final"
-    EXCEPT_DUITOU = "except_duitou"
-    FREE = "free"
-
-
-class FoursBeforeKaidian(StrEnum):
-    """Values of ``fours_before_kaidian``: leading 4s before 开点."""
-
-    FREE = "free"
-    CONCEDE = "concede"
-    FORBIDDEN = "forbidden"
-
-
-class RevolutionDuel(StrEnum):
-    """Values of ``revolution_duel``: the plays after a revolution."""
-
-    NONE = "none"
-    CHONGDIAN = "chongdian"
-    THREE_PLAYS = "three_plays"
+def _choice(switch: str, name: str, meaning: str, values: tuple[str, ...]) -> type[StrEnum]:
+    """The :class:`StrEnum` of one choice-valued switch (members named by their values in capitals)."""
+    enum = StrEnum(name, [(v.upper(), v) for v in values], module=__name__)
+    enum.__doc__ = f"Values of ``{switch}``: {meaning}."
+    return enum
 
 
 #: The choice-valued switches and their vocabularies.
-CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType(
+CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({row[0]: _choice(*row) for row in _CHOICE_TABLE})
+(
+    JokerModel,
+    CounterBurnGrowth,
+    SweepTribute,
+    TributeCards,
+    FirstLeader,
+    PassRule,
+    FoursBeforeKaidian,
+    RevolutionDuel,
+) = CHOICES.values()
+
+
+class TributeKind(StrEnum):
+    """A kind of tribute (进贡), as a rule set names it in ``tribute_order`` and ``failed_burn_tribute`` and a
+    settlement in each :class:`~gouji_teach.settlement.Tribute`. The values are ASCII ids (pinyin); ``zh`` and
+    ``en`` name the kind on a page. English pages keep the Chinese term, as they keep 开点: the course's glossary
+    teaches it. The Chinese name is accepted wherever a kind is read (records written before the ids were ASCII).
+
+    >>> TributeKind("点贡") is TributeKind.DIAN
+    True
+    >>> TributeKind.ZHASHAO, TributeKind.ZHASHAO.zh, TributeKind.ZHASHAO.en
+    (<TributeKind.ZHASHAO: 'zhashao'>, '诈烧贡', '诈烧贡')
+    """
+
+    DIAN = "dian"  # 点贡: for not opening (开点)
+    SHAO = "shao"  # 烧贡: for being burned
+    MEN = "men"  # 闷贡: for being 闷ed
+    LUO = "luo"  # 落贡: of the last two places
+    QUAN = "quan"  # 圈贡: of a team swept by 串三户
+    ZHASHAO = "zhashao"  # 诈烧贡: of a failed burner (zaozhuang)
+
+    @property
+    def zh(self) -> str:
+        """The name on a Chinese page."""
+        return _TRIBUTE_NAMES[self]
+
+    @property
+    def en(self) -> str:
+        """The name on an English page: the game term itself."""
+        return _TRIBUTE_NAMES[self]
+
+    @classmethod
+    def _missing_(cls, value: object) -> TributeKind | None:
+        return next((kind for kind, name in _TRIBUTE_NAMES.items() if name == value), None)
+
+
+_TRIBUTE_NAMES: Mapping[TributeKind, str] = MappingProxyType(
     {
-        "joker_model": JokerModel,
-        "counter_burn_growth": CounterBurnGrowth,
-        "sweep_tribute": SweepTribute,
-        "tribute_cards": TributeCards,
-        "first_leader": FirstLeader,
-        "pass_rule": PassRule,
-        "fours_before_kaidian": FoursBeforeKaidian,
-        "revolution_duel": RevolutionDuel,
+        TributeKind.DIAN: "点贡",
+        TributeKind.SHAO: "烧贡",
+        TributeKind.MEN: "闷贡",
+        TributeKind.LUO: "落贡",
+        TributeKind.QUAN: "圈贡",
+        TributeKind.ZHASHAO: "诈烧贡",
     }
 )
-#: The kinds of tribute a rule set may name (``tribute_order``, ``failed_burn_tribute``).
-TRIBUTE_KINDS = ("闷贡", "烧贡", "点贡", "落贡", "圈贡", "诈烧贡")
 
 
 def _switch(zh: str, en: str) -> Any:
@@ -233,7 +235,7 @@ class Ruleset:
         "因诈烧被闷的不算落，为自由人（三科或四科），不进闷贡",
         "a seat 闷ed by a failed burn is a free seat (三科 or 四科) and pays no 闷贡",
     )
-    tribute_order: tuple[str, ...] = _switch("进贡的顺序", "the order in which the kinds of tribute are paid")
+    tribute_order: tuple[TributeKind, ...] = _switch("进贡的顺序", "the order in which the kinds of tribute are paid")
     first_hand_free: bool = _switch("每个系列的第一局不进贡", "nothing is paid before the first hand of a series")
     dian_table: Mapping[str, int] = _switch(
         "点贡张数，按“自己/对家”是否宣点（X）、开点（K）查表",
@@ -244,7 +246,7 @@ class Ruleset:
         "点贡 multiplier for the 1st, 2nd ... consecutive hand without 开点 (0: graduated, the cycle restarts)",
     )
     burn_cards: int = _switch("烧贡张数", "cards of a 烧贡")
-    failed_burn_tribute: str = _switch(
+    failed_burn_tribute: TributeKind | None = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "烧牌失败时烧牌者向被烧者进的贡（空：不进）", "the tribute a failed burner pays the seat burned (empty: none)"
     )
     counter_burn_growth: CounterBurnGrowth = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
@@ -404,6 +406,7 @@ def switches() -> dict[str, dataclasses.Field[Any]]:
 
 
 _AT_LEAST_ONE = {"packs", "gouji_min_twos"}
+_TRIBUTE_CHOICES = ", ".join(f"{k} ({k.zh})" for k in TributeKind)
 _LENGTHS = {"place_points": 6, "luo_cards": 2}
 _DIAN_KEY = re.compile(r"[-X][-K]/[-X][-K]")
 
@@ -439,14 +442,20 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise bad(f"要一个不小于{least}的整数", f"it must be a whole number of at least {least}")
         return value
-    if kind == "str":  # failed_burn_tribute
-        if value not in ("", *TRIBUTE_KINDS):
-            raise bad(f"可选空或 {', '.join(TRIBUTE_KINDS)}", f"choose '' or one of {', '.join(TRIBUTE_KINDS)}")
-        return value
-    if kind == "tuple[str, ...]":  # tribute_order
-        if not isinstance(value, tuple) or not value or any(v not in TRIBUTE_KINDS for v in value):
-            raise bad(f"要一组贡：{', '.join(TRIBUTE_KINDS)}", f"it must be a tuple of {', '.join(TRIBUTE_KINDS)}")
-        return value
+    if kind == "TributeKind | None":  # failed_burn_tribute ("" was its "none" before it was a TributeKind)
+        if value is None or value == "":
+            return None
+        try:
+            return TributeKind(value)
+        except ValueError:
+            raise bad(f"可选 None 或 {_TRIBUTE_CHOICES}", f"choose None or one of {_TRIBUTE_CHOICES}") from None
+    if kind == "tuple[TributeKind, ...]":  # tribute_order
+        try:
+            if not isinstance(value, tuple) or not value:
+                raise ValueError(value)
+            return tuple(TributeKind(v) for v in value)
+        except ValueError:
+            raise bad(f"要一组贡：{_TRIBUTE_CHOICES}", f"it must be a tuple of {_TRIBUTE_CHOICES}") from None
     if kind.startswith("tuple[int"):
         n = _LENGTHS.get(name)
         if (
@@ -458,6 +467,8 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         ):
             size_zh, size_en = (f"{n}个", f"{n} ") if n else ("", "")
             raise bad(f"要一组{size_zh}整数", f"it must be a tuple of {size_en}whole numbers")
+        if name == "dian_escalation" and value[0] == 0:
+            raise bad("第一局的点贡不能是0", "the first hand's 点贡 cannot be 0")
         return value
     # dian_table: 'self/对家' codes to a count of cards
     if not isinstance(value, Mapping) or any(
@@ -485,7 +496,7 @@ QINGDAO = Ruleset(
     failed_revolution_last=True,
     failed_burn_last=True,
     zhashao_men_free=False,
-    tribute_order=("闷贡", "烧贡", "点贡", "落贡"),
+    tribute_order=(TributeKind.MEN, TributeKind.SHAO, TributeKind.DIAN, TributeKind.LUO),
     first_hand_free=True,
     dian_table=MappingProxyType(
         {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 3, "X-/--": 1, "X-/-K": 3, "XK/-K": 2,
@@ -493,7 +504,7 @@ QINGDAO = Ruleset(
     ),
     dian_escalation=(1,),
     burn_cards=1,
-    failed_burn_tribute="",
+    failed_burn_tribute=None,
     counter_burn_growth="one",
     men_cards=1,
     luo_cards=(2, 1),
@@ -643,7 +654,7 @@ LINYI = Ruleset(
     failed_revolution_last=True,
     failed_burn_last=True,
     zhashao_men_free=False,
-    tribute_order=("点贡", "烧贡", "闷贡", "落贡"),
+    tribute_order=(TributeKind.DIAN, TributeKind.SHAO, TributeKind.MEN, TributeKind.LUO),
     first_hand_free=True,
     dian_table=MappingProxyType(
         {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 3, "X-/--": 1, "X-/-K": 3, "XK/-K": 2,
@@ -651,7 +662,7 @@ LINYI = Ruleset(
     ),
     dian_escalation=(1,),
     burn_cards=1,
-    failed_burn_tribute="",
+    failed_burn_tribute=None,
     counter_burn_growth="one",
     men_cards=1,
     luo_cards=(2, 1),
@@ -790,14 +801,16 @@ TONGSU = Ruleset(
     failed_revolution_last=True,
     failed_burn_last=True,
     zhashao_men_free=True,
-    tribute_order=("圈贡", "点贡", "烧贡", "诈烧贡", "闷贡", "落贡"),
+    tribute_order=(
+        TributeKind.QUAN, TributeKind.DIAN, TributeKind.SHAO, TributeKind.ZHASHAO, TributeKind.MEN, TributeKind.LUO
+    ),
     first_hand_free=True,
     dian_table=MappingProxyType(
         {"--/--": 1, "--/-K": 1, "--/X-": 1, "--/XK": 2, "X-/--": 1, "X-/-K": 1, "X-/X-": 1, "X-/XK": 2}
     ),
     dian_escalation=(1,),
     burn_cards=1,
-    failed_burn_tribute="诈烧贡",
+    failed_burn_tribute=TributeKind.ZHASHAO,
     counter_burn_growth="double",
     men_cards=1,
     luo_cards=(2, 1),
@@ -941,7 +954,7 @@ ZAOZHUANG = Ruleset(
     failed_revolution_last=True,
     failed_burn_last=False,
     zhashao_men_free=False,
-    tribute_order=("点贡", "烧贡", "闷贡", "落贡"),
+    tribute_order=(TributeKind.DIAN, TributeKind.SHAO, TributeKind.MEN, TributeKind.LUO),
     first_hand_free=True,
     dian_table=MappingProxyType(
         {"--/--": 1, "--/-K": 1, "--/X-": 2, "--/XK": 2, "X-/--": 1, "X-/-K": 2, "XK/-K": 2,
@@ -949,7 +962,7 @@ ZAOZHUANG = Ruleset(
     ),
     dian_escalation=(1, 2, 3, 0),
     burn_cards=1,
-    failed_burn_tribute="烧贡",
+    failed_burn_tribute=TributeKind.SHAO,
     counter_burn_growth="plus_one",
     men_cards=1,
     luo_cards=(2, 1),
@@ -1097,6 +1110,12 @@ def find_ruleset(name: str | Ruleset | None = None) -> Ruleset:
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:
+        return ""
+    if isinstance(value, TributeKind):
+        return value.zh
+    if isinstance(value, tuple) and value and isinstance(value[0], TributeKind):
+        return str(tuple(k.zh for k in value))
     return str(value)
 
 

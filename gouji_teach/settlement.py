@@ -17,7 +17,7 @@ The 青岛 seed's own scoring example (002 §6): a team with 头科, 三科 and 
 >>> s = settle(record)
 >>> s.places.name(2), s.places.name(4), s.scores.points
 ('三科', '二落', (2, -2, 2, -2, 2, -2))
->>> [(t.kind, t.payer, t.receiver, t.count) for t in s.tributes]
+>>> [(t.kind.zh, t.payer, t.receiver, t.count) for t in s.tributes]
 [('点贡', 4, 1, 1), ('点贡', 5, 2, 1), ('落贡', 5, 0, 2), ('落贡', 4, 1, 1)]
 >>> print(s.tributes[2].reason.text_en)
 seat 5 is 大落 and pays 头科 (seat 0) 2 落贡 [tribute.luo, 002 §4 进贡/落贡]
@@ -33,18 +33,13 @@ from .cards import Card, Hand, Rank, format_cards
 from .errors import RecordError
 from .record import SEATS, GameRecord, opposite, team
 from .rulebook import SETTLEMENT_RULES
-from .rulesets import Ruleset, find_ruleset
+from .rulesets import CounterBurnGrowth, Ruleset, SweepTribute, TributeCards, TributeKind, find_ruleset
 from .verdicts import cite
 
 __all__ = [
-    "DIAN",
-    "LUO",
-    "MEN",
     "PLACES_EN",
     "PLACES_ZH",
-    "QUAN",
     "SETTLEMENT_RULES",
-    "SHAO",
     "Payment",
     "Places",
     "Reason",
@@ -52,6 +47,7 @@ __all__ = [
     "SeriesState",
     "Settlement",
     "Tribute",
+    "TributeKind",
     "Waiver",
     "pay_tributes",
     "place_seats",
@@ -204,7 +200,8 @@ def place_seats(record: GameRecord, rules: Ruleset | str | None = None) -> Place
         last = max(target, last + 1)
         order.insert(last, s)
     sweep = team(order[0]) if team(order[0]) == team(order[1]) == team(order[2]) else None
-    if len(leftover) > 1 and not (sweep is not None and rules.sweep_tribute in ("none", "quan")):
+    unordered_ok = sweep is not None and rules.sweep_tribute in (SweepTribute.NONE, SweepTribute.QUAN)
+    if len(leftover) > 1 and not unordered_ok:
         raise RecordError("finish_order",
                           f"{_seats_zh(leftover)}都没有走完，也没有被闷：请按走完的先后写进finish_order",
                           f"{_seats_en(leftover)} neither went out nor were 闷ed: list them in finish_order "
@@ -268,16 +265,21 @@ def score(places: Places, rules: Ruleset | str | None = None) -> Scores:
 
 @dataclass(frozen=True, slots=True)
 class Tribute:
-    """A tribute owed for the next hand: ``count`` cards of ``kind`` from ``payer`` to ``receiver``."""
+    """A tribute owed for the next hand: ``count`` cards of ``kind`` from ``payer`` to ``receiver``. ``kind``
+    may be given by its id or its Chinese name (``"dian"`` or ``"点贡"``); it is kept as a :class:`TributeKind`."""
 
-    kind: str
+    kind: TributeKind
     payer: int
     receiver: int
     count: int
     reason: Reason
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", TributeKind(self.kind))
+
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "from": self.payer, "to": self.receiver, "cards": self.count,
+        return {"kind": self.kind.value, "kind_zh": self.kind.zh, "kind_en": self.kind.en, "from": self.payer,
+                "to": self.receiver, "cards": self.count,
                 "rule": self.reason.rule, "reason_zh": self.reason.text_zh, "reason_en": self.reason.text_en,
                 "source": self.reason.source}
 
@@ -306,7 +308,8 @@ class Payment:
 
     def to_json(self) -> dict[str, Any]:
         t = self.tribute
-        return {"kind": t.kind, "from": t.payer, "to": t.receiver, "owed": t.count,
+        return {"kind": t.kind.value, "kind_zh": t.kind.zh, "kind_en": t.kind.en, "from": t.payer,
+                "to": t.receiver, "owed": t.count,
                 "paid": None if self.cards is None else format_cards(self.cards, sep=" "),
                 "returned": self.returned, "reasons": [r.to_json() for r in self.reasons]}
 
@@ -324,14 +327,11 @@ class SeriesState:
 
 def _growth(rules: Ruleset, counters: int) -> int:
     """How many times a 烧贡 counts after ``counters`` 反烧 in a row."""
-    growth = rules.counter_burn_growth
-    if growth == "one":
-        return 1
-    if growth == "plus_one":
-        return counters + 1
-    if growth == "double":
-        return 2**counters
-    raise ValueError(f"rule set {rules.name!r}: counter_burn_growth must be one, plus_one or double")
+    return {
+        CounterBurnGrowth.ONE: 1,
+        CounterBurnGrowth.PLUS_ONE: counters + 1,
+        CounterBurnGrowth.DOUBLE: 2**counters,
+    }[rules.counter_burn_growth]
 
 
 def _side(xuan: bool, kai: bool) -> tuple[str, str, str]:
@@ -375,10 +375,10 @@ def _dian(record: GameRecord, places: Places, rules: Ruleset, state: SeriesState
             streaks.append((run + 1) % len(escalation))
             levels.append(level)
     out: list[Tribute] = []
-    if places.sweep_team is not None and rules.sweep_tribute == "dian":
+    if places.sweep_team is not None and rules.sweep_tribute == SweepTribute.DIAN:
         for s in SEATS:
             if team(s) != places.sweep_team:
-                out.append(Tribute(DIAN, s, opposite(s), 1, _why(
+                out.append(Tribute(TributeKind.DIAN, s, opposite(s), 1, _why(
                     rules, "tribute.sweep", f"串三户：输方每家进一张点贡，座位{s}进对家座位{opposite(s)}",
                     f"串三户: each loser pays one 点贡; seat {s} pays its 对家 seat {opposite(s)}")))
         return out, notes, tuple(streaks)
@@ -393,11 +393,11 @@ def _dian(record: GameRecord, places: Places, rules: Ruleset, state: SeriesState
         en = f"seat {s} ({mine_en}) against its 对家 seat {o} ({theirs_en}): seat {s} pays {count} 点贡"
         if levels[s] > 1:
             run = state.streaks[s] % len(escalation) + 1
-            out.append(Tribute(DIAN, s, o, count, _why(
+            out.append(Tribute(TributeKind.DIAN, s, o, count, _why(
                 rules, "tribute.dian.escalation", f"{zh}（连续第{run}局没过点，每份点贡算{levels[s]}张）",
                 f"{en} (its hand no. {run} in a row without 开点: each 点贡 counts {levels[s]})")))
         else:
-            out.append(Tribute(DIAN, s, o, count, _why(rules, "tribute.dian", zh, en)))
+            out.append(Tribute(TributeKind.DIAN, s, o, count, _why(rules, "tribute.dian", zh, en)))
     return out, notes, tuple(streaks)
 
 
@@ -410,13 +410,13 @@ def _shao(record: GameRecord, rules: Ruleset) -> tuple[list[Tribute], list[Reaso
         counters = len(chain) - 1
         b, v = last.burner, last.victim
         if last.outcome == "success" and counters == 0:
-            out.append(Tribute(SHAO, v, b, rules.burn_cards, _why(
+            out.append(Tribute(TributeKind.SHAO, v, b, rules.burn_cards, _why(
                 rules, "tribute.shao", f"座位{b}烧座位{v}成功：被烧者进{rules.burn_cards}张烧贡",
                 f"seat {b} burned seat {v} and won: the seat burned pays {rules.burn_cards} 烧贡")))
         elif last.outcome == "success":
             count = rules.burn_cards * _growth(rules, counters)
             first = record.burns[chain[0]]
-            out.append(Tribute(SHAO, v, b, count, _why(
+            out.append(Tribute(TributeKind.SHAO, v, b, count, _why(
                 rules, "tribute.shao.counter",
                 f"座位{first.burner}烧座位{first.victim}，经{counters}次反烧，最后座位{b}烧成：座位{v}进{count}张烧贡",
                 f"seat {first.burner} burned seat {first.victim}; after {counters} 反烧 seat {b} won the burn: "
@@ -424,8 +424,8 @@ def _shao(record: GameRecord, rules: Ruleset) -> tuple[list[Tribute], list[Reaso
         elif last.outcome == "failed" and rules.failed_burn_tribute:
             kind = rules.failed_burn_tribute
             out.append(Tribute(kind, b, v, rules.burn_cards, _why(
-                rules, "tribute.shao.failed", f"座位{b}烧座位{v}失败：烧牌者反进{rules.burn_cards}张{kind}",
-                f"seat {b}'s burn of seat {v} failed: the burner pays {rules.burn_cards} {kind}")))
+                rules, "tribute.shao.failed", f"座位{b}烧座位{v}失败：烧牌者反进{rules.burn_cards}张{kind.zh}",
+                f"seat {b}'s burn of seat {v} failed: the burner pays {rules.burn_cards} {kind.en}")))
         elif last.outcome == "cancelled":
             notes.append(_why(rules, "tribute.shao.cancelled", f"座位{b}烧座位{v}被解烧：不进烧贡",
                               f"seat {b}'s burn of seat {v} was lifted (解烧): no 烧贡"))
@@ -453,20 +453,20 @@ def _owed(record: GameRecord, places: Places, rules: Ruleset, state: SeriesState
             notes.append(_why(rules, "tribute.men.zhashao", f"座位{m.victim}因诈烧被闷：不进闷贡",
                               f"seat {m.victim} was 闷ed by a failed burn (诈烧): no 闷贡"))
         else:
-            tributes.append(Tribute(MEN, m.victim, m.by, rules.men_cards, _why(
+            tributes.append(Tribute(TributeKind.MEN, m.victim, m.by, rules.men_cards, _why(
                 rules, "tribute.men", f"座位{m.victim}被座位{m.by}闷了：进{rules.men_cards}张闷贡",
                 f"seat {m.by} 闷ed seat {m.victim}: seat {m.victim} pays {rules.men_cards} 闷贡")))
     order = places.order
     for loser, winner, count in ((order[5], order[0], rules.luo_cards[0]), (order[4], order[1], rules.luo_cards[1])):
-        tributes.append(Tribute(LUO, loser, winner, count, _why(
+        tributes.append(Tribute(TributeKind.LUO, loser, winner, count, _why(
             rules, "tribute.luo", f"座位{loser}是{PLACES_ZH[places.of(loser)]}，进{PLACES_ZH[places.of(winner)]}"
             f"（座位{winner}）{count}张落贡", f"seat {loser} is {PLACES_ZH[places.of(loser)]} and pays "
             f"{PLACES_ZH[places.of(winner)]} (seat {winner}) {count} 落贡")))
     sweep = places.sweep_team
-    if sweep is not None and rules.sweep_tribute == "quan":
+    if sweep is not None and rules.sweep_tribute == SweepTribute.QUAN:
         for s in SEATS:
             if team(s) != sweep:
-                tributes.append(Tribute(QUAN, s, opposite(s), 1, _why(
+                tributes.append(Tribute(TributeKind.QUAN, s, opposite(s), 1, _why(
                     rules, "tribute.sweep", f"被圈：座位{s}向对家座位{opposite(s)}进一张圈贡",
                     f"swept (圈): seat {s} pays its 对家 seat {opposite(s)} one 圈贡")))
     tributes = _sort(tributes, rules)
@@ -480,10 +480,11 @@ def _owed(record: GameRecord, places: Places, rules: Ruleset, state: SeriesState
         if restart:
             why = _why(rules, "tribute.restart", f"连圈{sweeps}局：重新开局，不进贡",
                        f"swept {sweeps} hands in a row: the series restarts and nobody pays")
-        elif sweep is not None and rules.sweep_tribute == "none":
+        elif sweep is not None and rules.sweep_tribute == SweepTribute.NONE:
             why = _why(rules, "tribute.sweep", "串三户：不再进贡，直接开始新的一局",
                        "串三户: no tribute, the next hand starts at once")
-        elif sweep is not None and rules.sweep_tribute == "quan" and team(t.payer) != sweep and t.kind != QUAN:
+        elif (sweep is not None and rules.sweep_tribute == SweepTribute.QUAN and team(t.payer) != sweep
+              and t.kind != TributeKind.QUAN):
             why = _why(rules, "tribute.sweep", f"座位{t.payer}一帮被圈：只进圈贡，其他的贡免除",
                        f"seat {t.payer}'s team was swept (圈): it pays only 圈贡, its other tribute is waived")
         elif not rules.same_team_pays and team(t.payer) == team(t.receiver):
@@ -498,8 +499,8 @@ def _owed(record: GameRecord, places: Places, rules: Ruleset, state: SeriesState
                           "before the next hand's first lead the swept team pools all its 5s as the opening "
                           "play (汇五)"))
     if kept:
-        notes.append(_why(rules, "tribute.order", f"进贡顺序：{'、'.join(rules.tribute_order)}",
-                          f"tribute is paid in this order: {', '.join(rules.tribute_order)}"))
+        notes.append(_why(rules, "tribute.order", f"进贡顺序：{'、'.join(k.zh for k in rules.tribute_order)}",
+                          f"tribute is paid in this order: {', '.join(k.en for k in rules.tribute_order)}"))
     if restart:
         return kept, waived, notes, SeriesState()
     return kept, waived, notes, SeriesState(streaks, swept, sweeps, tuple(kept))
@@ -519,7 +520,7 @@ def pay_tributes(owed: Sequence[Tribute], hands: Mapping[int, Hand] | None,
     """
     rules = find_ruleset(rules)
     hands = hands or {}
-    natural = rules.tribute_cards == "natural_jokers_twos"
+    natural = rules.tribute_cards == TributeCards.NATURAL_JOKERS_TWOS
     given: dict[int, list[Card]] = {s: [] for s in SEATS}
     received: dict[int, list[Card]] = {s: [] for s in SEATS}
     kang_team, kang_self = set(), set()
@@ -535,10 +536,10 @@ def pay_tributes(owed: Sequence[Tribute], hands: Mapping[int, Hand] | None,
             big = p not in kang_self
             out.append(Payment(t, (), 0, (_why(
                 rules, "tribute.kanggong",
-                f"座位{who}自然抓到4个{'大王，抗掉本帮' if big else '小王，抗掉本人'}的贡：座位{p}不进这份{t.kind}",
+                f"座位{who}自然抓到4个{'大王，抗掉本帮' if big else '小王，抗掉本人'}的贡：座位{p}不进这份{t.kind.zh}",
                 f"seat {who} was dealt four "
                 f"{'big jokers and excuses its team' if big else 'small jokers and excuses itself'}"
-                f" (抗贡): seat {p} pays no {t.kind}"),)))
+                f" (抗贡): seat {p} pays no {t.kind.en}"),)))
             continue
         if p not in hands:
             out.append(Payment(t, None, t.count if rules.returns_cards else 0, (_why(
@@ -615,36 +616,20 @@ class Settlement:
         }
 
 
-def _check_switches(rules: Ruleset) -> None:
-    codes = {a + b for a in "-X" for b in "-K"}
-    for key in rules.dian_table:
-        mine, _, theirs = key.partition("/")
-        if mine not in codes or theirs not in codes:
-            raise ValueError(f"rule set {rules.name!r}: dian_table key {key!r} is not 'self/对家' with codes "
-                             f"{sorted(codes)}")
-    if not rules.dian_escalation or rules.dian_escalation[0] == 0:
-        raise ValueError(f"rule set {rules.name!r}: dian_escalation must start with a positive number")
-    if rules.sweep_tribute not in ("none", "dian", "quan", "normal"):
-        raise ValueError(f"rule set {rules.name!r}: sweep_tribute must be none, dian, quan or normal")
-    if len(rules.place_points) != 6 or len(rules.luo_cards) != 2:
-        raise ValueError(f"rule set {rules.name!r}: place_points needs 6 numbers and luo_cards 2")
-
-
 def settle(record: GameRecord, rules: Ruleset | str | None = None, state: SeriesState | None = None) -> Settlement:
     """Settle one hand. ``rules`` overrides the record's rule set; ``state`` is what the previous hand of the
     series left (:attr:`Settlement.state`), or nothing for a hand on its own.
 
     >>> first = settle(GameRecord(rules="zaozhuang", first_hand=True, finish_order=(0, 1, 2, 3, 4, 5),
     ...                           kaidian=frozenset({0, 1, 2})))
-    >>> [(t.payer, t.count) for t in first.tributes if t.kind == "点贡"]
+    >>> [(t.payer, t.count) for t in first.tributes if t.kind == "dian"]
     [(3, 1), (4, 1), (5, 1)]
     >>> second = settle(GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                            kaidian=frozenset({0, 1, 2})), state=first.state)
-    >>> [(t.payer, t.count) for t in second.tributes if t.kind == "点贡"]
+    >>> [(t.payer, t.count) for t in second.tributes if t.kind == "dian"]
     [(3, 2), (4, 2), (5, 2)]
     """
     rules = find_ruleset(record.rules if rules is None else rules)
-    _check_switches(rules)
     state = SeriesState() if state is None else state
     if record.void:
         why = _why(rules, "tribute.void", "该局作废：没有名次、得分和进贡，下一局照旧进上一局欠的贡",

@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Hand, Rank, format_cards
-from .engine import ACTIVE, Game, opposite, team
-from .events import Action
+from .engine import ACTIVE, Game, KaidianState, Phase, opposite, team
+from .events import Action, ActionKind
 from .players import SimplePlayer, _can_finish_burning
 from .plays import Play
-from .rulesets import Ruleset, find_ruleset
+from .rulesets import FoursBeforeKaidian, Ruleset, find_ruleset
 from .settlement import settle
 
 __all__ = ["REASONS", "Decision", "MatchResult", "TeamPlayer", "play_match"]
@@ -141,7 +141,7 @@ class TeamPlayer:
 
     def declare(self, game: Game, seat: int) -> Action | None:
         """Before the first lead: revolt when eligible (a hand with no 2 and no joker is hopeless)."""
-        action = Action(seat, "revolt")
+        action = Action(seat, ActionKind.REVOLT)
         if game.can(action):
             self.last[seat] = Decision(action, "revolt")
             return action
@@ -158,9 +158,9 @@ class TeamPlayer:
         return d
 
     def _decide(self, game: Game, seat: int) -> Decision:
-        if game.phase == "head":
-            return Decision(Action(seat, "yaotou"), "yaotou")
-        if game.phase == "duel":
+        if game.phase == Phase.HEAD:
+            return Decision(Action(seat, ActionKind.YAOTOU), "yaotou")
+        if game.phase == Phase.DUEL:
             return self._duel(game, seat)
         if game.top is None:
             return self._lead(game, seat)
@@ -172,28 +172,29 @@ class TeamPlayer:
         for action in game.legal_actions(seat):
             if action.kind == "play" and Play.parse(action.cards, game.rules).is_gouji:  # type: ignore[arg-type]
                 return Decision(action, "duel", {"cards": action.cards})
-        return Decision(Action(seat, "pass"), "duel_pass")
+        return Decision(Action(seat, ActionKind.PASS), "duel_pass")
 
     # -- leading ----------------------------------------------------------------------------------------
 
     def _lead(self, game: Game, seat: int) -> Decision:
         hand = game.hands[seat]
-        whole = Action(seat, "play", format_cards(hand.cards))
+        whole = Action(seat, ActionKind.PLAY, format_cards(hand.cards))
         if game.can(whole):
             only3 = hand.count(Rank.THREE) == len(hand)
             return Decision(whole, "threes_last" if only3 else "go_out", {"cards": whole.cards})
         if seat in game.burning():
             return self._lead_burning(game, seat, hand)
-        if game.kaidian(seat) == "pending" and hand.count(Rank.FOUR):
-            fours = Action(seat, "play", format_cards([c for c in hand if c.rank == Rank.FOUR]))
+        if game.kaidian(seat) == KaidianState.PENDING and hand.count(Rank.FOUR):
+            fours = Action(seat, ActionKind.PLAY, format_cards([c for c in hand if c.rank == Rank.FOUR]))
             if game.can(fours):
                 return Decision(fours, "fasi", {"cards": fours.cards})
         opening = self._kaidian_lead(game, seat, hand)
         if opening is not None:
             return opening
-        fours_free = game.kaidian(seat) in ("open", "pending") or game.rules.fours_before_kaidian == "free"
+        opened = game.kaidian(seat) in (KaidianState.OPEN, KaidianState.PENDING)
+        fours_free = opened or game.rules.fours_before_kaidian == FoursBeforeKaidian.FREE
         for r in _lead_order(hand, fours_free):
-            action = Action(seat, "play", format_cards([c for c in hand if c.rank == r]))
+            action = Action(seat, ActionKind.PLAY, format_cards([c for c in hand if c.rank == r]))
             if game.can(action):
                 return Decision(action, "lead_four" if r == Rank.FOUR else "lead_low", {"cards": action.cards})
         action = next(a for a in game.legal_actions(seat) if a.kind == "play")
@@ -205,7 +206,7 @@ class TeamPlayer:
             cards = [c for c in hand if c.rank == r]
             if not cards:
                 continue
-            action = Action(seat, "play", format_cards(cards + ([joker] if joker else [])))
+            action = Action(seat, ActionKind.PLAY, format_cards(cards + ([joker] if joker else [])))
             if game.can(action):
                 return Decision(action, "lead_burning", {"cards": action.cards})
         action = next(a for a in game.legal_actions(seat) if a.kind == "play")
@@ -221,10 +222,11 @@ class TeamPlayer:
             if not hand.count(r):
                 continue
             play = Play([c for c in hand if c.rank == r], game.rules)
-            if not play.can_kaidian or not game.can(Action.of(seat, "play", play)):
+            if not play.can_kaidian or not game.can(Action.of(seat, ActionKind.PLAY, play)):
                 continue
             if head_cards < play.size:
-                return Decision(Action.of(seat, "play", play), "kaidian", {"cards": play.notation, "seat": head})
+                return Decision(Action.of(seat, ActionKind.PLAY, play),
+                                "kaidian", {"cards": play.notation, "seat": head})
         return None
 
     # -- answering ---------------------------------------------------------------------------------------
@@ -235,23 +237,24 @@ class TeamPlayer:
         hand = game.hands[seat]
         for play in plays[:_BURN_TRIES]:
             if _can_finish_burning(hand - play.cards, game.rules):
-                return Decision(Action.of(seat, "burn", play), "burn", {"cards": play.notation, "seat": top_seat})
-        return Decision(Action(seat, "pass"), "no_burn")
+                return Decision(Action.of(seat, ActionKind.BURN, play),
+                                "burn", {"cards": play.notation, "seat": top_seat})
+        return Decision(Action(seat, ActionKind.PASS), "no_burn")
 
     def _answer(self, game: Game, seat: int) -> Decision:
         top_seat, top_play = game.top  # type: ignore[misc]
         hand = game.hands[seat]
         plays = game.answers(seat)
-        pass_ = Action(seat, "pass")
+        pass_ = Action(seat, ActionKind.PASS)
         for play in plays:
-            if play.size == len(hand) and game.can(Action.of(seat, "play", play)):
-                return Decision(Action.of(seat, "play", play), "go_out", {"cards": play.notation})
+            if play.size == len(hand) and game.can(Action.of(seat, ActionKind.PLAY, play)):
+                return Decision(Action.of(seat, ActionKind.PLAY, play), "go_out", {"cards": play.notation})
         if team(top_seat) == team(seat) and top_seat not in game.burning():
             return Decision(pass_, "partner", {"seat": top_seat})
         duitou_gouji = top_play.is_gouji and top_seat == opposite(seat)
         if duitou_gouji:
             if plays:
-                return Decision(Action.of(seat, "play", plays[0]), "answer_duitou",
+                return Decision(Action.of(seat, ActionKind.PLAY, plays[0]), "answer_duitou",
                                 {"cards": plays[0].notation, "seat": top_seat})
             return Decision(pass_, "duitou_none", {"seat": top_seat})
         fight = top_play.is_gouji or len(game.hands[top_seat]) <= top_play.size + self.danger
@@ -259,9 +262,10 @@ class TeamPlayer:
         affordable = [(p, c) for p, c in choices if fight or not (p.jokers or p.twos)]
         if affordable:
             best = min(affordable, key=lambda pc: pc[1])[0]
-            return Decision(Action.of(seat, "play", best), "answer_cheap", {"cards": best.notation, "seat": top_seat})
-        if plays and game.can(Action(seat, "yield")):
-            return Decision(Action(seat, "yield"), "yield")
+            return Decision(Action.of(seat, ActionKind.PLAY, best),
+                            "answer_cheap", {"cards": best.notation, "seat": top_seat})
+        if plays and game.can(Action(seat, ActionKind.YIELD)):
+            return Decision(Action(seat, ActionKind.YIELD), "yield")
         if plays:
             return Decision(pass_, "keep_big", {"seat": top_seat})
         return Decision(pass_, "nothing")

@@ -60,3 +60,29 @@ def test_page_template_environments_share_compiled_templates():
     assert first.environment.bytecode_cache is second.environment.bytecode_cache is not None
     code = second.environment.bytecode_cache._store  # type: ignore[union-attr]
     assert code and all(isinstance(data, bytes) for data in code.values())
+
+
+def test_a_page_gets_a_warm_kernel_told_the_address_of_its_request(monkeypatch: pytest.MonkeyPatch):
+    """What the browser test of warm kernels relies on, without a server: a page's request takes the oldest warm
+    kernel, which is sent the request's address (so it shows that session), and the pool is refilled later."""
+    from types import SimpleNamespace
+
+    from voila.request_info_handler import RequestInfoSocketHandler
+    from widget_state import run_own_loop
+
+    sent: list[dict] = []
+    monkeypatch.setattr(RequestInfoSocketHandler, "send_updates", sent.append)
+
+    async def page() -> tuple[str, list[str]]:
+        manager = ClassKernelManager(class_size=2)
+        manager._schedule_fill = lambda delay: None  # no real kernels in this test
+        manager._warm = ["warm-1", "warm-2"]
+        manager._kernels["warm-1"] = manager._kernels["warm-2"] = SimpleNamespace(last_activity=None)
+        env = {"SCRIPT_NAME": "/voila/render/09_shao.ipynb", "QUERY_STRING": "lang=en&rules=linyi&step=2"}
+        kernel = await manager.start_kernel(kernel_name="python3", path="", env=env)
+        return kernel, list(manager._warm)
+
+    kernel, left = run_own_loop(page())
+    assert (kernel, left) == ("warm-1", ["warm-2"])
+    assert sent == [{"kernel_id": "warm-1", "payload": {"SCRIPT_NAME": "/voila/render/09_shao.ipynb",
+                                                        "QUERY_STRING": "lang=en&rules=linyi&step=2"}}]

@@ -295,3 +295,43 @@ def test_installed_console_script():
     assert bad.returncode == 2
     assert bad.stdout == ""
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr and "'1'" in bad.stderr
+
+
+# -- serve: Voila dying while the app runs ---------------------------------------------------------------------
+
+#: A stand-in for Voila: answers every request with 200, then ends as told (killed by a signal, or an exit status).
+FAKE_VOILA = """
+import http.server, os, signal, sys, threading
+port, end = int(sys.argv[1]), sys.argv[2]
+def stop():
+    if end == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    os._exit(int(end))
+class Answer(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.end_headers()
+        threading.Timer(0.3, stop).start()
+    def log_message(self, *args):
+        pass
+http.server.HTTPServer(("127.0.0.1", port), Answer).serve_forever()
+"""
+
+
+@pytest.mark.parametrize(("end", "status", "words"), [
+    ("kill", 128 + 9, ("SIGKILL", "killed by signal")),
+    ("3", 3, ("退出码 3", "exit status 3")),
+    ("0", 1, ("退出码 0", "exit status 0")),
+])
+def test_serve_says_in_one_line_that_voila_stopped_and_exits_non_zero(monkeypatch, capsys, end, status, words):
+    import sys
+
+    from gouji_teach import app
+
+    monkeypatch.setattr(app, "voila_command", lambda port, class_size=1: [sys.executable, "-c", FAKE_VOILA,
+                                                                          str(port), end])
+    code, out, err = run(capsys, "serve", "--port", str(app.free_port(18866)))
+    assert code == status
+    assert "gouji_teach is running" in out
+    [line] = err.strip().splitlines()
+    assert all(w in line for w in words) and "Voila" in line and "应用已停止" in line and "Traceback" not in line

@@ -32,7 +32,7 @@ def settled(tmp_path, capsys, data, *args: str) -> dict:
 
 
 def transfers(result: dict) -> list[tuple]:
-    return [(t["kind"], t["from"], t["to"], t["cards"]) for t in result["tributes"]]
+    return [(t["kind_zh"], t["from"], t["to"], t["cards"]) for t in result["tributes"]]
 
 
 def test_json_has_places_scores_and_tributes_keyed_by_seat_strings(tmp_path, capsys):
@@ -46,7 +46,7 @@ def test_json_has_places_scores_and_tributes_keyed_by_seat_strings(tmp_path, cap
 
 def test_seed_002_s4_xuandian_own_kaidian_duijia_pays_three(tmp_path, capsys):
     result = settled(tmp_path, capsys, record(xuandian=[0], kaidian=[0, 1, 2, 4, 5]))
-    [dian] = [t for t in result["tributes"] if t["kind"] == "点贡"]
+    [dian] = [t for t in result["tributes"] if t["kind"] == "dian" and t["kind_zh"] == "点贡"]
     assert (dian["from"], dian["to"], dian["cards"]) == (3, 0, 3) and "002 §4" in dian["source"]
 
 
@@ -74,7 +74,7 @@ def test_a_series_carries_state_and_pays_from_the_dealt_hands(tmp_path, capsys):
     first, second = result["hands"]
     assert first["paid"] == [] and ("点贡", 3, 0, 1) in transfers(first)
     assert ("点贡", 3, 0, 2) in transfers(second)  # 003 §六: the second hand in a row costs two
-    assert [(p["kind"], p["from"], p["paid"]) for p in second["paid"]] == [
+    assert [(p["kind_zh"], p["from"], p["paid"]) for p in second["paid"]] == [
         ("点贡", 3, "D"), ("落贡", 5, "2 2"), ("落贡", 4, "K")]
     assert result["totals"] == {str(s): first["scores"][str(s)] + second["scores"][str(s)] for s in range(6)}
 

@@ -8,7 +8,7 @@ import pytest
 
 from gouji_teach.engine import ACTIVE, FAILED, MEN, OUT, REVOLT, Game, opposite, team
 from gouji_teach.errors import GoujiError
-from gouji_teach.events import Action, IllegalActionError
+from gouji_teach.events import Action, ActionKind, IllegalActionError
 from gouji_teach.options import possible_plays
 from gouji_teach.rulesets import ZAOZHUANG, Ruleset
 
@@ -715,3 +715,28 @@ def test_002_s5_maisan_no_3_to_be_had_and_no_money_is_an_automatic_revolution():
     assert kinds(g.events)[:2] == ["auto_revolt", "revolt"] and g.status(0) == REVOLT
     assert g.phase == "head" and g.to_act == 3
     assert Game.from_hands(hands, "tongsu", leader=1, prelude=True).status(0) != REVOLT
+
+
+# -- the typed vocabulary: phase, seat status, 开点 state and action kinds are StrEnums with the old values --------
+
+
+def test_phase_status_and_kaidian_are_enums_with_the_old_values():
+    from gouji_teach.engine import KaidianState, Phase, SeatStatus
+
+    g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+    assert g.phase is Phase.START and g.phase == "start"
+    assert g.status(0) is SeatStatus.ACTIVE and g.kaidian(0) is KaidianState.NONE and not g.kaidian(0)
+    g.act("seat 0 plays KK")
+    g.act("seat 3 passes")
+    assert g.phase is Phase.PLAY and g.kaidian(0) is KaidianState.OPEN and g.kaidian(0) == "open"
+    assert next(a.kind for a in g.legal_actions(0)) is ActionKind.PLAY
+
+
+def test_every_action_kind_is_written_read_back_and_has_its_handler():
+    from gouji_teach.engine import _DO
+
+    assert set(_DO) == set(ActionKind)
+    for kind in ActionKind:
+        cards = "9" if kind in (ActionKind.PLAY, ActionKind.BURN) else None
+        action = Action(2, kind.value, cards)
+        assert action.kind is kind and Action.parse(str(action)) == action

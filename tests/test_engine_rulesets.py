@@ -14,8 +14,8 @@ from gouji_teach.rulesets import CHOICES, PassRule, switches
 BAD = {
     "bool": "yes",
     "int": -1,
-    "str": "贡",
-    "tuple[str, ...]": ("礼物",),
+    "TributeKind | None": "贡",
+    "tuple[TributeKind, ...]": ("礼物",),
     "tuple[int, ...]": ("1",),
     "tuple[int, int]": (2, 1, 0),
     "Mapping[str, int]": {"me/you": 1},

@@ -60,7 +60,7 @@ _CLASS = report.ClassReport((EVIL,), (), {}, {}, {}, ("compare.rank",), {EVIL: {
 PATHS: dict[str, Callable[[], str]] = {
     "table_svg": lambda: table_svg(TableView(seats=_SEATS, rules=EVIL), lang="en"),
     "round_html": lambda: round_html([(0, Play.parse("99")), (1, EVIL)], lang="en"),
-    "tribute_svg": lambda: tribute_svg([(EVIL, 1, 2, 1)], label=EVIL, lang="en"),
+    "tribute_svg": lambda: tribute_svg([("dian", 1, 2, 1)], label=EVIL, lang="en"),  # a kind is one of six
     "compare_view": lambda: compare_view.across_rulesets_html(compare_view.across_rulesets("99", "88"), title=EVIL),
     "heatmap_svg": lambda: report.heatmap_svg(_CLASS, "en"),
     "report_table": lambda: str(report._html_table([[EVIL, EVIL], [EVIL, EVIL]], caption=EVIL, titles={EVIL: EVIL})),

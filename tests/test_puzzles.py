@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gouji_teach import PRESETS, Hand, Play, beats, can_kaidian, is_gouji
+from gouji_teach.errors import OptionError
 from gouji_teach.i18n import MESSAGES
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.puzzles import (
@@ -166,15 +167,17 @@ def test_hard_drills_use_jokers_and_the_kill_rule():
     assert any(p.challenger.size == p.target.size + 1 for p in puzzles)
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("poker", 1), "unknown puzzle kind"),
-    (("beats", -1), "whole number"),
-    (("beats", 1, "expert"), "unknown level"),
+@pytest.mark.parametrize(("args", "field", "message"), [
+    (("poker", 1), "kind", "choose one of"),
+    (("beats", -1), "number", "whole number"),
+    (("beats", True), "number", "whole number"),
+    (("beats", 1, "expert"), "level", "use easy, medium or hard"),
 ])
-def test_bad_drill_requests_say_what_is_wrong(args, message):
+def test_bad_drill_requests_say_what_is_wrong(args, field, message):
     kind, number, *level = args
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(OptionError, match=message) as info:
         make_drill(kind, number, level=level[0] if level else "easy")
+    assert info.value.field == field and field in info.value.zh and field in info.value.en
 
 
 def test_every_message_exists_in_both_languages():

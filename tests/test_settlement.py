@@ -16,6 +16,7 @@ from gouji_teach.rulesets import PRESETS, find_ruleset, switches
 from gouji_teach.settlement import (
     SETTLEMENT_RULES,
     SeriesState,
+    TributeKind,
     pay_tributes,
     place_seats,
     settle,
@@ -24,6 +25,7 @@ from gouji_teach.settlement import (
 from gouji_teach.verdicts import RULES, cite
 
 ALL_OPEN = frozenset(range(6))
+DIAN, LUO = TributeKind.DIAN, TributeKind.LUO
 
 
 def rec(rules: str = "qingdao", **kw) -> GameRecord:
@@ -35,7 +37,8 @@ def rec(rules: str = "qingdao", **kw) -> GameRecord:
 
 
 def owed(record: GameRecord, rules: str | None = None, state: SeriesState | None = None) -> list[tuple]:
-    return [(t.kind, t.payer, t.receiver, t.count) for t in settle(record, rules, state).tributes]
+    """(kind by its Chinese name, payer, receiver, count) of each tribute owed."""
+    return [(t.kind.zh, t.payer, t.receiver, t.count) for t in settle(record, rules, state).tributes]
 
 
 def of_kind(record: GameRecord, kind: str) -> list[tuple]:
@@ -104,7 +107,7 @@ def test_qingdao_002_s4_dian_table_is_symmetric_and_both_open_without_xuandian_p
 
 def test_qingdao_002_s4_dian_reason_describes_the_case_and_cites_the_table():
     [t] = [t for t in settle(rec(xuandian=frozenset({0}), kaidian=frozenset({0, 1, 2, 4, 5}))).tributes
-           if t.kind == "点贡"]
+           if t.kind is DIAN]
     assert (t.payer, t.receiver, t.count) == (3, 0, 3)
     assert "宣点" in t.reason.zh and t.reason.rule == "tribute.dian"
     assert t.reason.source == "002 §4 进贡/点贡"
@@ -161,7 +164,7 @@ def test_qingdao_002_s5_failed_burner_is_daluo_wherever_finish_order_lists_it():
 
 def test_qingdao_002_s5_burn_lifted_by_jieshao_costs_nothing():
     s = settle(rec(burns=(Burn(2, 5, "cancelled"),)))
-    assert not [t for t in s.tributes if t.kind == "烧贡"]
+    assert not [t for t in s.tributes if t.kind is TributeKind.SHAO]
     assert any(n.rule == "tribute.shao.cancelled" for n in s.notes)
 
 
@@ -228,7 +231,7 @@ def test_zaozhuang_003_s2_order_dian_shao_qing_luo():
 
 def test_zaozhuang_003_s6_dian_grows_1_2_3_then_graduates_then_starts_again():
     hands = [rec("zaozhuang", first_hand=(i == 0), kaidian=frozenset({0, 1, 2, 4, 5})) for i in range(6)]
-    counts = [[t.count for t in s.tributes if t.kind == "点贡" and t.payer == 3] for s in settle_series(hands)]
+    counts = [[t.count for t in s.tributes if t.kind is DIAN and t.payer == 3] for s in settle_series(hands)]
     assert counts == [[1], [2], [3], [], [1], [2]]
 
 
@@ -236,7 +239,7 @@ def test_zaozhuang_003_s6_a_hand_with_kaidian_resets_the_run():
     open_3 = frozenset(range(6))
     shut_3 = frozenset({0, 1, 2, 4, 5})
     hands = [rec("zaozhuang", first_hand=(i == 0), kaidian=k) for i, k in enumerate([shut_3, shut_3, open_3, shut_3])]
-    counts = [[t.count for t in s.tributes if t.kind == "点贡" and t.payer == 3] for s in settle_series(hands)]
+    counts = [[t.count for t in s.tributes if t.kind is DIAN and t.payer == 3] for s in settle_series(hands)]
     assert counts == [[1], [2], [], [1]]
 
 
@@ -280,7 +283,7 @@ def test_zaozhuang_003_s11_burner_burns_back_again_victim_pays_three():
 
 def test_zaozhuang_003_s9_fanshao_lifted_by_jieshao_costs_nothing():
     s = settle(rec("zaozhuang", burns=(Burn(0, 1, "counter"),)))  # the engine leaves lifted burns out
-    assert not [t for t in s.tributes if t.kind == "烧贡"]
+    assert not [t for t in s.tributes if t.kind is TributeKind.SHAO]
     assert any(n.rule == "tribute.shao.cancelled" for n in s.notes)
 
 
@@ -292,7 +295,7 @@ def test_zaozhuang_003_s11_a_later_burn_of_the_burner_is_an_ordinary_burn_worth_
 def test_zaozhuang_003_s12_revolutionary_is_sike_and_concedes_one_dian():
     s = settle(rec("zaozhuang", finish_order=(3, 5, 0, 2, 4), revolution=(1,), kaidian=frozenset({0, 2, 3, 5})))
     assert s.places.name(1) == "四科" and s.places.sweep_team is None
-    assert [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind == "点贡"] == [(1, 4, 1)]
+    assert [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind is DIAN] == [(1, 4, 1)]
 
 
 def test_zaozhuang_003_s13_first_seat_men_is_daluo_second_is_erluo_each_pays_one():
@@ -308,7 +311,7 @@ def test_zaozhuang_003_s14_everyone_pays_even_a_teammate():
 
 def test_zaozhuang_003_s14_luo_and_returned_cards():
     s = settle(rec("zaozhuang"))
-    luo = [t for t in s.tributes if t.kind == "落贡"]
+    luo = [t for t in s.tributes if t.kind is LUO]
     assert [(t.payer, t.receiver, t.count) for t in luo] == [(5, 0, 2), (4, 1, 1)]
     paid = pay_tributes(luo, {5: Hand.parse("D 2 2 9"), 4: Hand.parse("A 3")}, "zaozhuang")
     assert [p.returned for p in paid] == [2, 1]
@@ -325,13 +328,13 @@ def test_linyi_000p1_revolutionary_is_sike_or_sanke():
 
 def test_linyi_000p1_chuansanhu_each_loser_pays_one_dian():
     s = settle(rec("linyi", finish_order=(0, 2, 4, 1, 3, 5)))
-    assert [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind == "点贡"] == [(1, 4, 1), (3, 0, 1), (5, 2, 1)]
-    assert [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind == "落贡"] == [(5, 0, 2), (3, 2, 1)]
+    assert [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind is DIAN] == [(1, 4, 1), (3, 0, 1), (5, 2, 1)]
+    assert [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind is LUO] == [(5, 0, 2), (3, 2, 1)]
 
 
 def test_linyi_000p1_burn_by_own_team_pays_no_shao_gong():
     s = settle(rec("linyi", burns=(Burn(2, 0, "success"),)))
-    assert not [t for t in s.tributes if t.kind == "烧贡"]
+    assert not [t for t in s.tributes if t.kind is TributeKind.SHAO]
     assert [w.reason.rule for w in s.waived] == ["tribute.same_team"]
 
 
@@ -382,7 +385,7 @@ MEN_THEN_LUO_HANDS = {2: Hand.parse("D D 3"), 5: Hand.parse("9 9")}
 
 def test_tongsu_000p3_16_cards_received_as_tribute_are_not_paid_on():
     s = settle(rec("tongsu", **MEN_THEN_LUO))
-    assert [(t.kind, t.payer, t.receiver) for t in s.tributes] == [("闷贡", 2, 5), ("落贡", 2, 1), ("落贡", 5, 0)]
+    assert [(t.kind.zh, t.payer, t.receiver) for t in s.tributes] == [("闷贡", 2, 5), ("落贡", 2, 1), ("落贡", 5, 0)]
     paid = pay_tributes(s.tributes, MEN_THEN_LUO_HANDS, "tongsu")
     assert [p.cards for p in paid][2] == ()  # seat 5's only 贡牌 came to it as tribute
 
@@ -390,7 +393,7 @@ def test_tongsu_000p3_16_cards_received_as_tribute_are_not_paid_on():
 def test_qingdao_002_s4_a_card_received_as_tribute_is_in_hand_and_can_be_paid_on():
     s = settle(rec("qingdao", **MEN_THEN_LUO))
     paid = pay_tributes(s.tributes, MEN_THEN_LUO_HANDS, "qingdao")
-    assert [(p.tribute.kind, p.tribute.payer, "".join(c.notation for c in p.cards)) for p in paid] == [
+    assert [(p.tribute.kind.zh, p.tribute.payer, "".join(c.notation for c in p.cards)) for p in paid] == [
         ("闷贡", 2, "D"), ("落贡", 2, "D3"), ("落贡", 5, "D")]
 
 
@@ -454,7 +457,7 @@ def test_tongsu_000p3_32_seat_men_by_a_zhashao_is_free_sanke_when_its_team_has_t
     r = rec("tongsu", finish_order=(0, 3, 4, 5, 1), burns=(Burn(1, 2, "failed"),), men=(Men(by=1, victim=2),))
     s = settle(r)
     assert s.places.name(2) == "三科" and s.places.name(1) == "大落"
-    assert not [t for t in s.tributes if t.kind == "闷贡"]
+    assert not [t for t in s.tributes if t.kind is TributeKind.MEN]
 
 
 def test_tongsu_000p3_32_seat_men_by_a_zhashao_is_free_sike_when_the_other_team_has_touke():
@@ -487,14 +490,14 @@ def test_tongsu_000p3_42_43_quan_gong_only_and_the_other_team_still_pays():
     r = rec("tongsu", finish_order=(3, 5, 0, 2, 4), revolution=(1,), kaidian=frozenset({0, 2, 3, 5}))
     s = settle(r)
     assert s.places.name(1) == "三科" and s.places.sweep_team == 1
-    assert [(t.kind, t.payer, t.receiver, t.count) for t in s.tributes] == [
+    assert [(t.kind.zh, t.payer, t.receiver, t.count) for t in s.tributes] == [
         ("圈贡", 0, 3, 1), ("圈贡", 2, 5, 1), ("圈贡", 4, 1, 1), ("点贡", 1, 4, 1)]
-    assert {(w.tribute.kind, w.tribute.payer) for w in s.waived} == {("点贡", 4), ("落贡", 4), ("落贡", 2)}
+    assert {(w.tribute.kind.zh, w.tribute.payer) for w in s.waived} == {("点贡", 4), ("落贡", 4), ("落贡", 2)}
 
 
 def test_tongsu_000p3_42_swept_team_order_may_be_left_open():
     s = settle(rec("tongsu", finish_order=(1, 3, 5)))
-    assert s.places.sweep_team == 1 and [t.kind for t in s.tributes] == ["圈贡"] * 3
+    assert s.places.sweep_team == 1 and [t.kind for t in s.tributes] == [TributeKind.QUAN] * 3
     assert any(r.rule == "place.unordered" for r in s.places.reasons)
 
 
@@ -528,7 +531,7 @@ def test_unknown_hand_pays_cards_unknown():
 
 def test_rules_argument_overrides_the_record():
     s = settle(rec("qingdao", finish_order=(0, 2, 4, 1, 3, 5)), "tongsu")
-    assert s.rules.name == "tongsu" and [t.kind for t in s.tributes] == ["圈贡"] * 3
+    assert s.rules.name == "tongsu" and [t.kind for t in s.tributes] == [TributeKind.QUAN] * 3
 
 
 def test_series_records_share_one_rule_set():
@@ -628,3 +631,24 @@ def test_law_a_series_is_its_hands_settled_one_by_one_with_the_carried_state(ser
 @given(records())
 def test_law_records_round_trip_through_json(record):
     assert GameRecord.from_json(record.to_json()) == record
+
+
+# -- tribute kinds: ASCII ids, named in each language, the Chinese names still read -------------------------------
+
+
+def test_tribute_kinds_are_ascii_ids_shown_by_their_names():
+    s = settle(rec(kaidian=frozenset({0, 1, 2, 3})))
+    assert all(isinstance(t.kind, TributeKind) and t.kind.value.isascii() for t in s.tributes)
+    [first] = [t.to_json() for t in s.tributes][:1]
+    assert (first["kind"], first["kind_zh"], first["kind_en"]) == ("dian", "点贡", "点贡")
+    assert [k.zh for k in find_ruleset("tongsu").tribute_order] == ["圈贡", "点贡", "烧贡", "诈烧贡", "闷贡", "落贡"]
+
+
+def test_the_chinese_names_of_tribute_kinds_are_still_read():
+    assert TributeKind("闷贡") is TributeKind.MEN and TributeKind("men") is TributeKind.MEN
+    t = settle(rec()).tributes[0]
+    from dataclasses import replace
+
+    assert replace(t, kind="落贡").kind is TributeKind.LUO
+    rules = find_ruleset("qingdao").replace(tribute_order=("落贡", "dian"), failed_burn_tribute="诈烧贡")
+    assert rules.tribute_order == (LUO, DIAN) and rules.failed_burn_tribute is TributeKind.ZHASHAO

@@ -212,7 +212,7 @@ def test_every_engine_drill_has_the_answer_the_engine_or_settlement_gives(kind, 
             elif isinstance(p, TributePuzzle):
                 owed = settle(p.record, p.rules).tributes
                 text = next(c.zh for c in p.choices if c.key == key)
-                assert all(f"座位{x.payer}给座位{x.receiver}{x.kind}{x.count}张" in text for x in owed)
+                assert all(f"座位{x.payer}给座位{x.receiver}{x.kind.zh}{x.count}张" in text for x in owed)
             else:
                 assert isinstance(p, PlacesPuzzle)
                 places = place_seats(p.record, p.rules)

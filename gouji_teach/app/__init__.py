@@ -110,13 +110,26 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
             import webbrowser
 
             webbrowser.open(url)
-        return process.wait()
+        return _died(process.wait())
     except KeyboardInterrupt:
         announce("正在停止 / stopping …")
         return 0
     finally:
         _stop(process)
         signal.signal(signal.SIGTERM, previous)
+
+
+def _died(status: int) -> int:
+    """Voila stopped by itself while serving: say so in one line (on standard error) and return a non-zero exit
+    status: 128 + the signal that killed it (as a shell reports it), its own status, or 1 if it exited with 0."""
+    if status < 0:
+        name = signal.Signals(-status).name if -status in signal.valid_signals() else str(-status)
+        print(f"Voila 被信号 {name} 终止，应用已停止 / Voila was killed by signal {name}; the app has stopped",
+              file=sys.stderr)
+        return 128 - status
+    print(f"Voila 意外退出（退出码 {status}），应用已停止 / Voila exited unexpectedly (exit status {status}); "
+          "the app has stopped", file=sys.stderr)
+    return status or 1
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:

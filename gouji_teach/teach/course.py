@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
+from ..errors import OptionError
 from ..i18n import LANGUAGES, pick, set_language
 from ..rulesets import PRESETS, Ruleset, find_ruleset
 
@@ -161,7 +162,8 @@ def stage(stage_id: str) -> Stage:
     try:
         return _BY_ID[stage_id]
     except KeyError:
-        raise ValueError(f"unknown stage {stage_id!r} / 没有这一课 (stages: {', '.join(_BY_ID)})") from None
+        raise OptionError("stage", stage_id, f"没有这一课，可选：{'、'.join(_BY_ID)}",
+                          f"no such stage; stages: {', '.join(_BY_ID)}") from None
 
 
 @dataclass(frozen=True, slots=True)

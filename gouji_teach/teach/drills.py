@@ -25,8 +25,8 @@ from collections.abc import Callable
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
 from ..compare import beats
-from ..engine import Game
-from ..errors import GoujiError
+from ..engine import Game, KaidianState, Phase
+from ..errors import GoujiError, OptionError
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
@@ -215,7 +215,7 @@ def _position(rng: random.Random, rules: Ruleset, level: str, wanted: tuple[Call
 
 
 def _round_over(game: Game) -> bool:
-    return game.top is None and game.phase in ("play", "over")
+    return game.top is None and game.phase in (Phase.PLAY, Phase.OVER)
 
 
 def _who_may_act(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -241,7 +241,7 @@ def _who_opened(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         return _round_over(g) and any(e.kind in ("kaidian", "fasi") for e in g.events[-3:])
 
     def pending(g: Game) -> bool:
-        return _round_over(g) and any(g.kaidian(s) in ("pending", "conceded") for s in range(6))
+        return _round_over(g) and any(g.kaidian(s) in (KaidianState.PENDING, KaidianState.CONCEDED) for s in range(6))
 
     def some(g: Game) -> bool:
         return _round_over(g) and bool(g.kaidian_seats())
@@ -270,7 +270,7 @@ def _finished(rng: random.Random, level: str, rules: Ruleset) -> tuple[GameRecor
     """A small hand played to the end by computer players, and its record: plain at ``easy``; with a seat
     闷ed at ``medium``; with a burn (else two seats 闷ed) at ``hard``."""
     def over(g: Game) -> bool:
-        return g.phase == "over"
+        return g.phase == Phase.OVER
 
     def men(g: Game) -> bool:
         return over(g) and bool(g.men())
@@ -323,11 +323,11 @@ def make_drill(kind: str, number: int, *, level: str = "easy", rules: Ruleset | 
     """The drill ``number`` of a puzzle ``kind`` at ``level`` under ``rules``; the same arguments always give
     the same puzzle."""
     if kind not in _GENERATORS:
-        raise ValueError(f"unknown puzzle kind {kind!r}: use one of {', '.join(KINDS)} / 未知题型")
+        raise OptionError("kind", kind, f"没有这种题，可选：{'、'.join(KINDS)}", f"choose one of {', '.join(KINDS)}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: use easy, medium or hard / 难度只能是 easy、medium、hard")
-    if not isinstance(number, int) or number < 0:
-        raise ValueError(f"a drill number is a whole number from 0 up, not {number!r} / 题号必须是非负整数")
+        raise OptionError("level", level, "难度只能是 easy、medium、hard", "use easy, medium or hard")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise OptionError("number", number, "题号必须是非负整数", "a drill number is a whole number from 0 up")
     rules = find_ruleset(rules)
     puzzle_id = f"{kind}/{rules.name}/{level}/{number}"
     puzzle = _GENERATORS[kind](random.Random(puzzle_id), level, rules)

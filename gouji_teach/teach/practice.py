@@ -35,9 +35,9 @@ import yaml
 
 from ..cards import Hand, Rank, format_cards
 from ..coach import Line, advice, comment, why
-from ..engine import Game, team
+from ..engine import Game, Phase, team
 from ..errors import GoujiError
-from ..events import Action, Event
+from ..events import Action, ActionKind, Event
 from ..i18n import get_language, pick, register, subscribe, t
 from ..markup import HtmlFragment
 from ..pictures import hand_html, play_html, round_html
@@ -55,6 +55,7 @@ __all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "set
 
 #: The learner's seat.
 LEARNER = 0
+_DECLARATIONS = frozenset({ActionKind.XUANDIAN, ActionKind.REVOLT})  # before the first lead: 宣点, 革命
 _MAX_ACTIONS = 5_000  # a hand never needs more: the computer players' loop is bounded by it
 _PRIVATE = frozenset({"keep_big", "nothing", "no_burn", "duitou_none", "yield"})  # reasons that tell a hand
 
@@ -196,7 +197,7 @@ class Practice:
             if action is not None and self.game.can(action):
                 self._apply(action)
         kinds = {a.kind for a in self.game.legal_actions(LEARNER)}
-        self.declaring = bool(kinds & {"xuandian", "revolt"}) and self.game.phase == "start"
+        self.declaring = bool(kinds & _DECLARATIONS) and self.game.phase == Phase.START
         if not self.declaring:
             self.run_computers()
 
@@ -224,7 +225,7 @@ class Practice:
             return []
         actions = self.game.legal_actions(LEARNER)
         if self.declaring:
-            return [a for a in actions if a.kind in ("xuandian", "revolt")]
+            return [a for a in actions if a.kind in _DECLARATIONS]
         return actions
 
     def options(self) -> list[Play]:
@@ -249,8 +250,8 @@ class Practice:
             self.note = advice(self.game, action)
         self._marks.append(_Mark(len(self.game.history), len(self.lines)))
         self._apply(action)
-        if self.declaring and (action.kind == "revolt" or self.game.phase != "start"
-                               or not {a.kind for a in self.game.legal_actions(LEARNER)} & {"xuandian", "revolt"}):
+        if self.declaring and (action.kind is ActionKind.REVOLT or self.game.phase != Phase.START
+                               or not {a.kind for a in self.game.legal_actions(LEARNER)} & _DECLARATIONS):
             self.declaring = False
         self.run_computers()
         return True
@@ -361,7 +362,8 @@ def _chip(seat: int, lang: str) -> str:
 
 def _payment_html(p: Payment, lang: str) -> str:
     tr = p.tribute
-    head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=tr.kind, n=tr.count))
+    head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
+                                 n=tr.count))
     if p.cards and LEARNER in (tr.payer, tr.receiver):
         cards = hand_html(Hand(p.cards), scale=0.45, lang=lang)
     else:
@@ -386,7 +388,8 @@ def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFrag
                      f"<span>{html.escape(points)}</span></li>")
     parts.append(f"</ol><h4>{html.escape(t('practice.tributes', lang))}</h4><ul class='gj-tributes'>")
     for tr in settled.tributes:
-        head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=tr.kind, n=tr.count))
+        head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
+                                 n=tr.count))
         parts.append(f"<li>{_chip(tr.payer, lang)} → {_chip(tr.receiver, lang)} {head}<br>"
                      f"<small>{html.escape(pick(tr.reason.text_zh, tr.reason.text_en, lang))}</small></li>")
     if not settled.tributes:
@@ -513,7 +516,8 @@ class PracticeTable:
         if not text:
             return
         p = self.practice
-        action = f"seat {LEARNER} {'burns' if any(a.kind == 'burn' for a in p.legal()) else 'plays'} {text[:60]}"
+        verb = "burns" if any(a.kind is ActionKind.BURN for a in p.legal()) else "plays"
+        action = f"seat {LEARNER} {verb} {text[:60]}"
         if p.act(action, with_advice=self.advice.value):
             self._selected = {}
         self.typed.value = ""

@@ -64,7 +64,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from gouji_teach.errors import GoujiError
+from gouji_teach.errors import ArgumentTypeError, GoujiError
 from gouji_teach.i18n import register, t
 
 __all__ = [
@@ -313,7 +313,7 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str):
-        raise TypeError(f"a learner's name must be text, not {type(name).__name__}")
+        raise ArgumentTypeError("学习者的名字", "a learner's name", name)
     if not name.strip():
         raise _invalid("progress.name_empty")
     if len(name) > NAME_MAX:
@@ -791,7 +791,7 @@ class ProgressStore:
         puzzle_id = _check_text(puzzle_id, "puzzle_id")
         rule_ids = tuple(sorted({_check_text(rule, "rule id") for rule in _as_tuple(rules)}))
         if not isinstance(answer, str):
-            raise TypeError(f"answer must be text, not {type(answer).__name__}")
+            raise ArgumentTypeError("答案", "an answer", answer)
         if len(answer) > ANSWER_MAX:
             raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
         if stars is not None and stars not in (1, 2, 3):
@@ -1101,7 +1101,7 @@ class ProgressStore:
         computed or stored here. Refused once the learner has submitted, and after the sitting's deadline."""
         exam, learner = self.exam(code), self._resolve(learner)
         if not isinstance(answer, str):
-            raise TypeError(f"answer must be text, not {type(answer).__name__}")
+            raise ArgumentTypeError("答案", "an answer", answer)
         if len(answer) > ANSWER_MAX:
             raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
         if not isinstance(number, int) or not 1 <= number <= len(exam.drills):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
-from ..engine import Game, opposite
+from ..engine import Game, KaidianState, SeatStatus, opposite
 from ..errors import GoujiError
 from ..events import ACTION_KINDS, Action, Event
 from ..gouji import can_kaidian, is_gouji
@@ -39,7 +39,7 @@ from ..options import beating_plays
 from ..pictures import finish_svg, tribute_svg
 from ..plays import Play
 from ..record import GameRecord
-from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..rulesets import PRESETS, Ruleset, TributeKind, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
 from ..verdicts import RULES, Verdict, cite
 
@@ -851,10 +851,10 @@ class WhoOpenedPuzzle(SeatsPuzzle):
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
         state = self.game.kaidian(seat)
-        if state == "pending":
+        if state is KaidianState.PENDING:
             return *_both("puzzle.open.pending", seat=seat), "fasi"
         event = self._last_event(seat, ("concede", "kaidian_lapsed"))
-        if event is not None and state != "open":
+        if event is not None and state is not KaidianState.OPEN:
             return event.zh, event.en, event.rule or "kaidian"
         return *_both("puzzle.open.not", seat=seat), "kaidian"
 
@@ -881,7 +881,7 @@ class WhoIsMenPuzzle(SeatsPuzzle):
         return event.zh, event.en, "men"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
-        why = "puzzle.men.active" if self.game.status(seat) == "active" else "puzzle.men.gone"
+        why = "puzzle.men.active" if self.game.status(seat) is SeatStatus.ACTIVE else "puzzle.men.gone"
         zh, en = _both(why)
         return t("puzzle.men.not", "zh", seat=seat, why=zh), t("puzzle.men.not", "en", seat=seat, why=en), "men"
 
@@ -1014,7 +1014,7 @@ class RecordPuzzle(Puzzle):
         return (r for r in PRESETS.values() if r.name != self.rules.name)
 
 
-_Transfer = tuple[str, int, int, int]  # kind, payer, receiver, cards
+_Transfer = tuple[TributeKind, int, int, int]  # kind, payer, receiver, cards
 _Mistake = tuple[str, str, str]  # what a wrong option gets wrong: zh, en, and the rule it breaks
 
 
@@ -1023,15 +1023,22 @@ def _transfers(tributes: Iterable[Tribute]) -> frozenset[_Transfer]:
     return frozenset((x.kind, x.payer, x.receiver, x.count) for x in tributes)
 
 
+def _named(transfer: _Transfer) -> tuple[str, int, int, int]:
+    """A transfer with the kind by its Chinese name: what orders and seeds the choices (as stored outputs
+    were made)."""
+    return (transfer[0].zh, *transfer[1:])
+
+
 def _transfers_text(transfers: Iterable[_Transfer]) -> tuple[str, str]:
-    transfers = sorted(transfers, key=lambda x: (x[1], x[2], x[0], x[3]))
+    transfers = sorted(transfers, key=lambda x: (x[1], x[2], x[0].zh, x[3]))
     if not transfers:
         return _both("puzzle.tribute.none")
-    items = [_both("puzzle.tribute.item", kind=k, payer=p, receiver=r, n=n) for k, p, r, n in transfers]
+    items = [(t("puzzle.tribute.item", "zh", kind=k.zh, payer=p, receiver=r, n=n),
+              t("puzzle.tribute.item", "en", kind=k.en, payer=p, receiver=r, n=n)) for k, p, r, n in transfers]
     return _SEP_ZH.join(i[0] for i in items), _SEP_EN.join(i[1] for i in items)
 
 
-def _reverse(kind: str) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
+def _reverse(kind: TributeKind) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
     """The mistake "who pays whom the other way round" for the transfers of ``kind``."""
     return lambda ts: frozenset((k, r, p, n) if k == kind else (k, p, r, n) for k, p, r, n in ts)
 
@@ -1040,7 +1047,7 @@ def _swap_luo(part: int) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer
     """The mistakes of the two 落贡: ``part`` 2 pairs 大落 with 二科 and 二落 with 头科; ``part`` 3 swaps their
     numbers of cards."""
     def apply(ts: frozenset[_Transfer]) -> frozenset[_Transfer]:
-        luo = sorted((x for x in ts if x[0] == "落贡"), key=lambda x: -x[3])
+        luo = sorted((x for x in ts if x[0] is TributeKind.LUO), key=lambda x: -x[3])
         if len(luo) != 2:
             return ts
         a, b = luo
@@ -1050,21 +1057,22 @@ def _swap_luo(part: int) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer
     return apply
 
 
-def _recount(kind: str) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
+def _recount(kind: TributeKind) -> Callable[[frozenset[_Transfer]], frozenset[_Transfer]]:
     """The mistake "one card for two" (or two for one) in the transfers of ``kind``."""
     return lambda ts: frozenset((k, p, r, 3 - n if k == kind and n in (1, 2) else n) for k, p, r, n in ts)
 
 
+_K = TributeKind
 #: Mistakes learners make about tribute, grouped by the kind of tribute they touch: (kind, change, zh, en, rule).
 _TRIBUTE_MISTAKES = (
-    ("落贡", _swap_luo(2), "落贡谁进给谁配错了", "it pairs the wrong seats for 落贡", "tribute.luo"),
-    ("落贡", _swap_luo(3), "大落和二落各进几张弄反了", "it mixes up how many cards 大落 and 二落 pay", "tribute.luo"),
-    ("落贡", _reverse("落贡"), "落贡的方向反了", "its 落贡 goes the wrong way", "tribute.luo"),
-    ("闷贡", _reverse("闷贡"), "闷贡的方向反了", "its 闷贡 goes the wrong way", "tribute.men"),
-    ("闷贡", _recount("闷贡"), "闷贡的张数不对", "it counts the 闷贡 cards wrongly", "tribute.men"),
-    ("烧贡", _reverse("烧贡"), "烧贡的方向反了", "its 烧贡 goes the wrong way", "tribute.shao"),
-    ("烧贡", _recount("烧贡"), "烧贡的张数不对", "it counts the 烧贡 cards wrongly", "tribute.shao"),
-    ("点贡", _reverse("点贡"), "点贡的方向反了", "its 点贡 goes the wrong way", "tribute.dian"),
+    (_K.LUO, _swap_luo(2), "落贡谁进给谁配错了", "it pairs the wrong seats for 落贡", "tribute.luo"),
+    (_K.LUO, _swap_luo(3), "大落和二落各进几张弄反了", "it mixes up how many cards 大落 and 二落 pay", "tribute.luo"),
+    (_K.LUO, _reverse(_K.LUO), "落贡的方向反了", "its 落贡 goes the wrong way", "tribute.luo"),
+    (_K.MEN, _reverse(_K.MEN), "闷贡的方向反了", "its 闷贡 goes the wrong way", "tribute.men"),
+    (_K.MEN, _recount(_K.MEN), "闷贡的张数不对", "it counts the 闷贡 cards wrongly", "tribute.men"),
+    (_K.SHAO, _reverse(_K.SHAO), "烧贡的方向反了", "its 烧贡 goes the wrong way", "tribute.shao"),
+    (_K.SHAO, _recount(_K.SHAO), "烧贡的张数不对", "it counts the 烧贡 cards wrongly", "tribute.shao"),
+    (_K.DIAN, _reverse(_K.DIAN), "点贡的方向反了", "its 点贡 goes the wrong way", "tribute.dian"),
 )
 
 
@@ -1095,7 +1103,7 @@ class TributePuzzle(RecordPuzzle):
         """The right set first (``None``), then wrong ones with what each gets wrong."""
         right = _transfers(self._right())
         rng = random.Random(f"{self.record}{self.rules.name}")
-        kinds = sorted({x[0] for x in right})
+        kinds = sorted({x[0] for x in right}, key=lambda k: k.zh)
         rng.shuffle(kinds)
         changes = []
         for kind in kinds:  # one mistake per kind of tribute, the first two kinds where one changes something
@@ -1134,7 +1142,7 @@ class TributePuzzle(RecordPuzzle):
     @property
     def choices(self) -> tuple[Choice, ...]:
         options = [o[0] for o in self._options()]
-        order = sorted(options, key=lambda o: random.Random(f"{sorted(o)}{self.record}").random())
+        order = sorted(options, key=lambda o: random.Random(f"{sorted(map(_named, o))}{self.record}").random())
         return tuple(Choice(str(options.index(o)), *_transfers_text(o)) for o in order)
 
     def question(self) -> tuple[str, str]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..i18n import pick, register, said, t
 from ..rulebook import RULES
-from ..rulesets import Ruleset, Source
+from ..rulesets import Ruleset, Source, TributeKind
 from .course import STAGES
 
 __all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary"]
@@ -114,7 +114,7 @@ _ON_WORDS: dict[str, tuple[str, str]] = {
 #: Values of non-bool switches that mean "no such rule here".
 _OFF_VALUES: dict[str, tuple[Any, ...]] = {
     "revolution_duel": ("none",), "dian_escalation": ((1,),), "sweep_restart_after": (0,),
-    "failed_burn_tribute": ("",),
+    "failed_burn_tribute": (None,),
 }
 
 #: Words for the values of the non-bool switches.
@@ -198,7 +198,7 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
         en = "one 2 is 够级" if value == 1 else f"{_NUMBERS[value]} 2s are needed for a 够级 play"
         return f"{value}张2就够级", en
     if switch == "tribute_order":
-        return "进贡顺序：" + "、".join(value), "order of tribute: " + ", ".join(value)
+        return "进贡顺序：" + "、".join(k.zh for k in value), "order of tribute: " + ", ".join(k.en for k in value)
     if switch == "place_points":
         zh = "、".join(f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True))
         return f"名次得分：{zh}；每人得本帮三人之和", f"points: {zh}; each player scores the team's sum"
@@ -234,6 +234,8 @@ def sentence(rule_id: str, rules: Ruleset, lang: str) -> str:
     if isinstance(value, int | str) and not isinstance(value, bool):
         if isinstance(value, int):
             return pick(f"{rule.zh}：{value}张", f"{rule.en}: {value} card{'s' if value != 1 else ''}", lang)
+        if isinstance(value, TributeKind):
+            return pick(f"{rule.zh}：{value.zh}", f"{rule.en}: {value.en}", lang)
         return pick(f"{rule.zh}：{value}", f"{rule.en}: {value}", lang)
     return pick(rule.zh, rule.en, lang)
 

@@ -59,16 +59,16 @@ import ipywidgets as w
 
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, format_cards
 from ..compare import beats
-from ..engine import Game, opposite, team
+from ..engine import Game, KaidianState, Phase, opposite, team
 from ..errors import GoujiError
-from ..events import Action
+from ..events import Action, ActionKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import get_language, pick, register, t
 from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
-from ..rulesets import PRESETS, Ruleset, find_ruleset, switches
+from ..rulesets import PRESETS, FoursBeforeKaidian, Ruleset, TributeKind, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
@@ -449,15 +449,15 @@ def _revolution_state(script: _RevScript, rules: Ruleset) -> tuple[Game, int] | 
 def _revolution_outcome(game: Game, r: int) -> tuple[Hashable, tuple[str, str]]:
     """The situation after a revolution by ``r``: (value, text)."""
     h = opposite(r)
-    if game.phase == "void":
+    if game.phase == Phase.VOID:
         return ("void",), _both("sit.rev.void")
     opened = tuple(game.kaidian_seats())
     names = _seats(opened)
     parts = [(t("sit.rev.opened", "zh", seats=names[0]), t("sit.rev.opened", "en", seats=names[1]))]
-    if game.phase == "duel":
+    if game.phase == Phase.DUEL:
         head = "duel"
         parts.append(_both("sit.rev.duel", r=r, h=h))
-    elif game.phase == "head":
+    elif game.phase == Phase.HEAD:
         head = "choosing"
         parts.append(_both("sit.rev.choosing", h=h))
     elif game.top is not None and game.top[0] == h:
@@ -571,7 +571,7 @@ def _revolution_script(rng: random.Random, level: str, rules: Ruleset) -> _RevSc
     game.apply(actions[0])
     kill = {"easy": None, "medium": rng.choice((True, False)), "hard": None}[level]
     plan = rng.sample([True, True, False], 3) if rng.random() < 0.5 else rng.sample([True, False, False], 3)
-    if level != "easy" and game.phase == "duel":
+    if level != "easy" and game.phase == Phase.DUEL:
         for n in range(3):
             lead = SimplePlayer().choose(game, r)
             if lead.kind != "play":
@@ -591,12 +591,12 @@ def _revolution_script(rng: random.Random, level: str, rules: Ruleset) -> _RevSc
             return None
         game.apply(actions[-1])
     elif level == "hard":
-        if game.phase == "head":
+        if game.phase == Phase.HEAD:
             actions.append(Action(h, rng.choice(("yaotou", "wutou"))))
             game.apply(actions[-1])
-        if game.to_act != h or game.phase not in ("start", "play"):
+        if game.to_act != h or game.phase not in (Phase.START, Phase.PLAY):
             return None
-        gouji = [p for p in (Play.parse(a.cards, rules) for a in game.legal_actions(h) if a.kind == "play")
+        gouji = [p for p in (Play.parse(a.cards, rules) for a in game.legal_actions(h) if a.kind is ActionKind.PLAY)
                  if p.is_gouji]
         if not gouji:
             return None
@@ -672,7 +672,7 @@ def _revolution_level(game: Game) -> str:
     if duel:
         killed = {e.kind for e in duel}
         return "hard" if len(killed) > 1 else "medium"
-    if game.phase == "void":
+    if game.phase == Phase.VOID:
         return "medium"
     if any(e.kind in ("yaotou", "wutou") and e.rule == "head.choice" for e in game.events) or (
             game.top is not None):
@@ -1050,7 +1050,7 @@ def _en(values: dict[str, object]) -> dict[str, object]:
 def _dian_between(record: GameRecord, rules: Ruleset, pair: tuple[int, int]) -> tuple[tuple[int, int, int], ...]:
     tributes = settle(record, rules).tributes
     return tuple(sorted((x.payer, x.receiver, x.count) for x in tributes
-                        if x.kind == "点贡" and {x.payer, x.receiver} == set(pair)))
+                        if x.kind is TributeKind.DIAN and {x.payer, x.receiver} == set(pair)))
 
 
 def _dian_text(value: tuple[tuple[int, int, int], ...]) -> tuple[str, str]:
@@ -1122,7 +1122,8 @@ def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Rule
         pool.append(((), _both("sit.xd.none"), (t("sit.xd.forgot", "zh", choice=_both("sit.xd.none")[0]),
                                                  t("sit.xd.forgot", "en", choice=_both("sit.xd.none")[1]),
                                                  "tribute.dian")))
-    reasons = [x.reason for x in settle(record, rules).tributes if x.kind == "点贡" and {x.payer, x.receiver} == {s, o}]
+    reasons = [x.reason for x in settle(record, rules).tributes
+               if x.kind is TributeKind.DIAN and {x.payer, x.receiver} == {s, o}]
     what = _dian_text(value)
     if reasons:
         why_zh = _SEP_ZH.join(r.text_zh for r in reasons)
@@ -1419,9 +1420,9 @@ def _who_opened_level(puzzle: Puzzle) -> str:
     (nobody opened, or only in the round shown)."""
     game = puzzle.game  # type: ignore[attr-defined]
     rules = game.rules
-    if any(game.kaidian(s) in ("pending", "conceded") for s in range(6)):
+    if any(game.kaidian(s) in (KaidianState.PENDING, KaidianState.CONCEDED) for s in range(6)):
         return "hard"
-    if not rules.fasi and rules.fours_before_kaidian == "free" and len(game.kaidian_seats()) >= 2:
+    if not rules.fasi and rules.fours_before_kaidian == FoursBeforeKaidian.FREE and len(game.kaidian_seats()) >= 2:
         return "hard"
     return "medium" if puzzle.before().kaidian_seats() else "easy"  # type: ignore[attr-defined]
 

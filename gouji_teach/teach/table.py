@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import ipywidgets as w
 
-from ..engine import FAILED, MEN, OUT, REVOLT, Game
+from ..engine import FAILED, MEN, OUT, REVOLT, Game, KaidianState
 from ..events import Event
 from ..i18n import pick, register, t
 from ..markup import Element, HtmlFragment, el, html
@@ -104,7 +104,7 @@ def table_view(game: Game, *, viewer: int | None = None, lang: str | None = None
     last = _last_actions(game, lang)
     seats = tuple(
         SeatView(seat=s, cards_left=len(game.hands[s]), last_action=last.get(s),
-                 kaidian=game.kaidian(s) == "open", finished=_finished(game, s, lang),
+                 kaidian=game.kaidian(s) is KaidianState.OPEN, finished=_finished(game, s, lang),
                  is_revolution=game.status(s) == REVOLT)
         for s in range(6))
     return TableView(seats=seats, to_act=game.to_act, viewer=viewer,
