@@ -60,3 +60,50 @@ def test_page_template_environments_share_compiled_templates():
     assert first.environment.bytecode_cache is second.environment.bytecode_cache is not None
     code = second.environment.bytecode_cache._store  # type: ignore[union-attr]
     assert code and all(isinstance(data, bytes) for data in code.values())
+
+
+class _Shell:
+    """What a page's kernel shows an exception with (IPython's ``_showtraceback``), recorded."""
+
+    def __init__(self) -> None:
+        self.shown: list[list[str]] = []
+
+    def _showtraceback(self, etype: type, evalue: object, stb: list[str]) -> None:
+        self.shown.append(stb)
+
+
+def _start_course(query: str) -> object:
+    from gouji_teach.teach import course
+
+    return course.start("compare", query)
+
+
+def _start_exam(query: str) -> object:
+    from gouji_teach.teach import exam
+
+    return exam.start(query)
+
+
+def _start_report(query: str) -> object:
+    from gouji_teach.teach import exam, report
+
+    return exam.start(query, on=report.REPORT_PAGE)
+
+
+@pytest.mark.parametrize("start", [_start_course, _start_exam, _start_report], ids=["stage", "exam", "report"])
+def test_every_page_served_hides_widget_tracebacks(monkeypatch: pytest.MonkeyPatch, start) -> None:
+    """A stage, the exam and the class report begin the same way: in a page Voila serves, an exception in a
+    widget callback reaches the browser as one line, without the server's files."""
+    import IPython
+
+    from gouji_teach.teach.i18n import set_language
+
+    shell = _Shell()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    session = start("exam=AB12&lang=en&learner=ming")
+    set_language("zh")
+    assert session.lang == "en" and session.learner == "ming"
+    shell._showtraceback(ValueError, ValueError("x"), ['File "/srv/gouji_teach/teach/widgets.py", line 1'])
+    assert shell.shown == [["ValueError: ignored (details stay on the server / 详情只记在服务器上)"]]
