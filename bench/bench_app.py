@@ -97,7 +97,7 @@ def kernels_of(server: int) -> list[Path]:
     return [proc for _, proc in sorted(children)]
 
 
-def _cpu_ticks(process: Path) -> int:
+def cpu_ticks(process: Path) -> int:
     """CPU time (clock ticks) a process has used so far (0 once it has ended)."""
     fields = _stat(process)
     return int(fields[11]) + int(fields[12]) if fields else 0  # utime, stime
@@ -107,10 +107,10 @@ def settle(kernel: Path, timeout: float = 60) -> None:
     """Wait until a kernel is idle: it has imported the course, or built its page for the default session (the
     server's log says a kernel is ready when its process has started, before it has imported anything)."""
     deadline = time.monotonic() + timeout
-    before = _cpu_ticks(kernel)
+    before = cpu_ticks(kernel)
     while time.monotonic() < deadline:
         time.sleep(0.5)
-        now = _cpu_ticks(kernel)
+        now = cpu_ticks(kernel)
         if now - before <= 1:  # at most 10 ms of CPU in half a second
             return
         before = now
