@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench_app import CLICK_JS, FLAGS, INTERACTIVE, cpu_ticks, kernels_of, settle
+from bench_app import CLICK_JS, FLAGS, INTERACTIVE, cpu_ticks, kernels_of, settle, stat_fields
 from playwright.async_api import async_playwright
 
 from gouji_teach.app import COURSE_DIR, free_port, responds
@@ -72,18 +73,49 @@ class Sampler(threading.Thread):
         self.before = dict(self.ticks)
         self.server_before = cpu_ticks(Path(f"/proc/{server}"))
 
+        self.browser: dict[int, int] = {}  # the bench's chromium processes: CPU ticks, as last seen
+
     def run(self) -> None:
         while not self.stop.wait(0.5):
             kernels, rss = measure(self.server)
             self.peak_rss, self.peak_kernels = max(self.peak_rss, rss), max(self.peak_kernels, kernels)
             for proc in kernels_of(self.server):
                 self.ticks[proc.name] = max(self.ticks.get(proc.name, 0), cpu_ticks(proc))
+            for pid, ticks in _chromium_ticks().items():
+                self.browser[pid] = max(self.browser.get(pid, 0), ticks)
 
-    def cpu(self) -> tuple[float, float]:
-        """CPU seconds used since the start by the server, and by its kernels."""
+    def cpu(self) -> tuple[float, float, float]:
+        """CPU seconds used since the start by the server, by its kernels, and by the learners' chromium."""
         hz = os.sysconf("SC_CLK_TCK")
         kernels = sum(t - self.before.get(pid, 0) for pid, t in self.ticks.items())
-        return (cpu_ticks(Path(f"/proc/{self.server}")) - self.server_before) / hz, kernels / hz
+        return ((cpu_ticks(Path(f"/proc/{self.server}")) - self.server_before) / hz, kernels / hz,
+                sum(self.browser.values()) / hz)
+
+
+def _chromium_ticks() -> dict[int, int]:
+    """CPU ticks of every chromium process this bench started (through Playwright's driver)."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for proc in Path("/proc").glob("[0-9]*"):
+        fields = stat_fields(proc)
+        if fields is None:
+            continue
+        parents[int(proc.name)] = int(fields[1])
+        with contextlib.suppress(OSError):
+            if (proc / "comm").read_text().startswith("chrom"):
+                ticks[int(proc.name)] = int(fields[11]) + int(fields[12])
+    me = os.getpid()
+
+    def mine(pid: int) -> bool:
+        for _ in range(20):
+            pid = parents.get(pid, 0)
+            if pid in (0, 1):
+                return False
+            if pid == me:
+                return True
+        return False
+
+    return {pid: t for pid, t in ticks.items() if mine(pid)}
 
 
 def _rss_mb(pid: int | str) -> float:
@@ -196,7 +228,6 @@ async def learner(browser: Any, base: str, delay: float, stages: list[str], numb
                   figures: Figures) -> None:
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
-    await context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
     await context.add_init_script(_RECORD_PHASES)
     try:
         for stage_nb in stages:
@@ -300,7 +331,7 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
     began = time.monotonic()
     figures = asyncio.run(run_class(args, base, chromium, course))
     closed = time.monotonic()
-    server_cpu, kernels_cpu = sampler.cpu()
+    server_cpu, kernels_cpu, browser_cpu = sampler.cpu()
     during = _load()
     time.sleep(args.after)
     left, left_rss = measure(server)
@@ -325,7 +356,8 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
         print(f"    {name:<28} {_pct(values, 0.5):6.1f} / {_pct(values, 0.95):6.1f}")
     print(f"  pages whose widget states came one widget at a time (the kernel's answer to request_states took "
           f"over 4 s): {figures.fallbacks}/{figures.pages}")
-    print(f"  CPU while the learners worked: server {server_cpu:.1f} s, its kernels {kernels_cpu:.1f} s")
+    print(f"  CPU while the learners worked: server {server_cpu:.1f} s, its kernels {kernels_cpu:.1f} s, the learners' "
+          f"chromium {browser_cpu:.1f} s ({figures.pages} pages)")
     print(f"  errors: {len(figures.errors)}; Voila's 'Timeout waiting for IOPub output': {timeouts}")
     for error in figures.errors[:10]:
         print(f"    {error}")

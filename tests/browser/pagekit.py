@@ -23,6 +23,8 @@ STAGE_PAGES: list[Stage] = [s for s in STAGES if (COURSE_DIR / s.notebook).is_fi
 PAGE_READY = ".gj-footer, .gj-stages"
 #: Generous: on a loaded 2-core machine a page's kernel can take a minute to run the notebook.
 WIDGET_TIMEOUT_MS = 180_000
+#: Learners the app under test is ready for (``--class-size``): the tests prepare up to this many pages at once.
+CLASS_SIZE = 3
 #: Where the screenshots of every stage go (git-ignored by the ``.gitignore`` written beside it).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
