@@ -1,17 +1,32 @@
 """A class on one machine: N learners open course pages in chromium at once (or one after the other) and answer
 puzzles, against the real ``gouji-teach serve --class-size``. It prints figures and asserts nothing.
 
-    python bench/bench_class.py --learners 8                      # burst: 8 learners open 04_compare within 5 s
-    python bench/bench_class.py --learners 30 --mode stagger --window 300 --visits 3
+    python bench/bench_class.py --learners 8              # burst: 8 learners open 04_compare within 5 s
+    python bench/bench_class.py --learners 30             # the issue's burst: 30 learners within 5 s
+    python bench/bench_class.py --learners 30 --mode stagger   # the issue's staggered class: 30 learners arriving
+                                                          # over 300 s, 3 stages each
+    python bench/bench_class.py --learners 4 --mode stagger --window 60   # a quick check of the staggered mode
 
-Loopback only; bounded: at most 60 learners, 5 visits each, ``--limit`` seconds in all (default 900).
-Each learner is a chromium context of its own (one browser). For every page it measures the time from navigation
-to the first interactive widget, checks that every puzzle of the page's quiz arrived, and times ``--answers``
-clicks on answer buttons to the feedback. A sampler reads ``/proc`` every half second: the server's kernels and
-the RSS of the server and its kernels. After the last tab closes it waits ``--after`` seconds and counts the
-kernels left. The load average (``os.getloadavg``) is printed with the figures: the machine may be shared.
+Burst: every learner opens ``--stage`` at a random moment within ``--window`` seconds (default 5). Staggered:
+learner i arrives at i x WINDOW / N (``--window`` default 300) and opens ``--visits`` stages one after the
+other (default 3; learner i starts at the i-th stage of the course, so the class spreads over the course),
+1-4 s between pages. The server is ready for ``--class-size`` learners (default: N). On every page the
+learner answers ``--answers`` puzzles (default 3), reading each feedback 0.3-1.5 s.
+
+Loopback only (chromium resolves no other host); bounded: at most 60 learners, 5 visits each, ``--limit``
+seconds in all (default 900). Each learner is a chromium context of its own (one browser). For every page it
+measures the time from navigation to the first interactive widget and where that time went (the HTML served
+with its notebook run, Voila's scripts until the kernel's websocket opens, the widget states asked for and
+received, the first widget drawn), checks that every puzzle of the page's quiz arrived, and times the clicks on
+answer buttons to the feedback. A sampler reads ``/proc`` every half second: the server's kernels, the RSS of
+the server and its kernels, and the CPU time of the server, its kernels and the learners' chromium (on this
+machine the browsers share the server's cores; in a classroom each runs on its learner's device). After the
+last tab closes it waits ``--after`` seconds (default 60) and counts the kernels left. The load average
+(``os.getloadavg``) is printed with the figures: the machine may be shared.
+
+It prints: pages with every puzzle; first widget p50/p95; page served p50/p95; click to feedback p50/p95; where
+the time went; CPU; errors and Voila's IOPub timeouts; peak kernels and RSS; kernels left after ``--after`` s.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -221,7 +236,7 @@ async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: i
     except Exception as e:  # a page without its puzzles, a click without feedback: counted, and the run goes on
         figures.errors.append(f"{stage_nb} ({learner}): {str(e).splitlines()[0][:160]}")
     finally:
-        await page.close()
+        await page.close(run_before_unload=True)  # as a learner's next link: the page asks for its kernel's end
 
 
 async def learner(browser: Any, base: str, delay: float, stages: list[str], number: int, answers: int,
@@ -260,7 +275,7 @@ async def run_class(args: argparse.Namespace, base: str, chromium: str, course: 
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--learners", type=int, default=8, help=f"learners, 1-{MAX_LEARNERS} (default 8)")
     parser.add_argument("--mode", choices=("burst", "stagger"), default="burst",
                         help="burst: all open --stage within --window s; stagger: one after the other over --window s")

@@ -31,6 +31,7 @@ from gouji_teach.app import COURSE_DIR
 from gouji_teach.rulesets import PRESETS
 from gouji_teach.teach.course import HOME, STAGES, Stage
 from gouji_teach.teach.i18n import t
+from gouji_teach.teach.player import ScenarioPlayer  # noqa: F401  (registers the texts of the player's buttons)
 from gouji_teach.teach.progress import stars_for
 from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle
 from gouji_teach.teach.situations import RulesetsPuzzle
@@ -80,7 +81,6 @@ def _puzzle_box(page: Page, puzzle: Puzzle) -> Any:
 
 
 # -- a learner's path --------------------------------------------------------------------------------------------
-@pytest.mark.usefixtures("closed_tabs")  # first: the minute a closed tab's kernel may take passes meanwhile
 def test_root_lands_on_the_landing_page_which_takes_a_name_and_links_to_the_stages(page: Page) -> None:
     name = _learner("name")
     stage = STAGE_PAGES[0]
@@ -102,6 +102,7 @@ def test_root_lands_on_the_landing_page_which_takes_a_name_and_links_to_the_stag
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("zh"))
 
 
+@pytest.mark.usefixtures("closed_tabs")  # early: the minute a closed tab's kernel may take passes meanwhile
 def test_wrong_then_right_answer_shows_feedback_and_stars_and_the_progress_survives_a_reload(page: Page) -> None:
     stage, puzzle = _choice_puzzle()
     right, wrong = _keys(puzzle)
@@ -272,7 +273,7 @@ class ClosedTabs:
 def closed_tabs(browser: Browser, base_url: str) -> Iterator[ClosedTabs]:
     """A tab closed normally asks for its kernel's shutdown; a tab that vanishes (a crash, a lost network) leaves a
     kernel no page is connected to. Both tabs are closed, and a thread watches the two kernels for 90 s, while
-    the tests that come after run (the first test of the module asks for this)."""
+    the tests that come after run (the second test of the module asks for this)."""
     stage = STAGE_PAGES[0]
     kernels = {}
     for how in ("closed", "vanished"):
@@ -511,7 +512,7 @@ def test_no_answer_reaches_the_browser_before_the_learner_answers(visit: Visit) 
         assert any(f in visit.after_answer for f in _forms(visit.answered.solution().zh))
 
 
-# -- last: the tabs closed by the first test have had their minute --------------------------------------------
+# -- last: the tabs closed by the second test have had their minute --------------------------------------------
 def test_a_closed_tabs_kernel_is_shut_down_within_a_minute(closed_tabs: ClosedTabs) -> None:
     assert closed_tabs.watcher is not None
     closed_tabs.watcher.join(timeout=120)
