@@ -124,6 +124,8 @@ def app_url(chromium: str, progress_file: Path, serve_log: Path) -> Iterator[str
             yield url
         finally:
             _stop(process)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the server's log beside the screenshots, for a failure
+            shutil.copyfile(serve_log, ARTIFACTS / "serve.log")
 
 
 @pytest.fixture(scope="session")
