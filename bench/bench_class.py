@@ -1,21 +1,37 @@
 """A class on one machine: N learners open course pages in chromium at once (or one after the other) and answer
 puzzles, against the real ``gouji-teach serve --class-size``. It prints figures and asserts nothing.
 
-    python bench/bench_class.py --learners 8                      # burst: 8 learners open 04_compare within 5 s
-    python bench/bench_class.py --learners 30 --mode stagger --window 300 --visits 3
+    python bench/bench_class.py --learners 8              # burst: 8 learners open 04_compare within 5 s
+    python bench/bench_class.py --learners 30             # the issue's burst: 30 learners within 5 s
+    python bench/bench_class.py --learners 30 --mode stagger   # the issue's staggered class: 30 learners arriving
+                                                          # over 300 s, 3 stages each
+    python bench/bench_class.py --learners 4 --mode stagger --window 60   # a quick check of the staggered mode
 
-Loopback only; bounded: at most 60 learners, 5 visits each, ``--limit`` seconds in all (default 900).
-Each learner is a chromium context of its own (one browser). For every page it measures the time from navigation
-to the first interactive widget, checks that every puzzle of the page's quiz arrived, and times ``--answers``
-clicks on answer buttons to the feedback. A sampler reads ``/proc`` every half second: the server's kernels and
-the RSS of the server and its kernels. After the last tab closes it waits ``--after`` seconds and counts the
-kernels left. The load average (``os.getloadavg``) is printed with the figures: the machine may be shared.
+Burst: every learner opens ``--stage`` at a random moment within ``--window`` seconds (default 5). Staggered:
+learner i arrives at i x WINDOW / N (``--window`` default 300) and opens ``--visits`` stages one after the
+other (default 3; learner i starts at the i-th stage of the course, so the class spreads over the course),
+1-4 s between pages. The server is ready for ``--class-size`` learners (default: N). On every page the
+learner answers ``--answers`` puzzles (default 3), reading each feedback 0.3-1.5 s.
+
+Loopback only (chromium resolves no other host); bounded: at most 60 learners, 5 visits each, ``--limit``
+seconds in all (default 900). Each learner is a chromium context of its own (one browser). For every page it
+measures the time from navigation to the first interactive widget and where that time went (the HTML served
+with its notebook run, Voila's scripts until the kernel's websocket opens, the widget states asked for and
+received, the first widget drawn), checks that every puzzle of the page's quiz arrived, and times the clicks on
+answer buttons to the feedback. A sampler reads ``/proc`` every half second: the server's kernels, the RSS of
+the server and its kernels, and the CPU time of the server, its kernels and the learners' chromium (on this
+machine the browsers share the server's cores; in a classroom each runs on its learner's device). After the
+last tab closes it waits ``--after`` seconds (default 60) and counts the kernels left. The load average
+(``os.getloadavg``) is printed with the figures: the machine may be shared.
+
+It prints: pages with every puzzle; first widget p50/p95; page served p50/p95; click to feedback p50/p95; where
+the time went; CPU; errors and Voila's IOPub timeouts; peak kernels and RSS; kernels left after ``--after`` s.
 """
-
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -30,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench_app import CLICK_JS, FLAGS, INTERACTIVE, kernels_of, settle
+from bench_app import CLICK_JS, FLAGS, INTERACTIVE, cpu_ticks, kernels_of, settle, stat_fields
 from playwright.async_api import async_playwright
 
 from gouji_teach.app import COURSE_DIR, free_port, responds
@@ -53,23 +69,68 @@ class Figures:
     first_widget: list[float] = field(default_factory=list)
     served: list[float] = field(default_factory=list)  # the page's HTML complete: its notebook has run
     feedback: list[float] = field(default_factory=list)
+    phases: dict[str, list[float]] = field(default_factory=dict)  # where a page's time to first widget went
+    fallbacks: int = 0  # pages that asked for the widget states one widget at a time
     pages: int = 0
     with_puzzles: int = 0
     errors: list[str] = field(default_factory=list)
 
 
 class Sampler(threading.Thread):
-    """Every half second: the server's kernels and the RSS of the server and its kernels (MB)."""
+    """Every half second: the server's kernels, the RSS of the server and its kernels (MB), and the CPU time each
+    has used (a kernel's last sample counts once it has ended)."""
 
     def __init__(self, server: int) -> None:
         super().__init__(daemon=True)
         self.server, self.stop = server, threading.Event()
         self.peak_rss = self.peak_kernels = 0.0
+        self.ticks = {proc.name: cpu_ticks(proc) for proc in kernels_of(server)}
+        self.before = dict(self.ticks)
+        self.server_before = cpu_ticks(Path(f"/proc/{server}"))
+
+        self.browser: dict[int, int] = {}  # the bench's chromium processes: CPU ticks, as last seen
 
     def run(self) -> None:
         while not self.stop.wait(0.5):
             kernels, rss = measure(self.server)
             self.peak_rss, self.peak_kernels = max(self.peak_rss, rss), max(self.peak_kernels, kernels)
+            for proc in kernels_of(self.server):
+                self.ticks[proc.name] = max(self.ticks.get(proc.name, 0), cpu_ticks(proc))
+            for pid, ticks in _chromium_ticks().items():
+                self.browser[pid] = max(self.browser.get(pid, 0), ticks)
+
+    def cpu(self) -> tuple[float, float, float]:
+        """CPU seconds used since the start by the server, by its kernels, and by the learners' chromium."""
+        hz = os.sysconf("SC_CLK_TCK")
+        kernels = sum(t - self.before.get(pid, 0) for pid, t in self.ticks.items())
+        return ((cpu_ticks(Path(f"/proc/{self.server}")) - self.server_before) / hz, kernels / hz,
+                sum(self.browser.values()) / hz)
+
+
+def _chromium_ticks() -> dict[int, int]:
+    """CPU ticks of every chromium process this bench started (through Playwright's driver)."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for proc in Path("/proc").glob("[0-9]*"):
+        fields = stat_fields(proc)
+        if fields is None:
+            continue
+        parents[int(proc.name)] = int(fields[1])
+        with contextlib.suppress(OSError):
+            if (proc / "comm").read_text().startswith("chrom"):
+                ticks[int(proc.name)] = int(fields[11]) + int(fields[12])
+    me = os.getpid()
+
+    def mine(pid: int) -> bool:
+        for _ in range(20):
+            pid = parents.get(pid, 0)
+            if pid in (0, 1):
+                return False
+            if pid == me:
+                return True
+        return False
+
+    return {pid: t for pid, t in ticks.items() if mine(pid)}
 
 
 def _rss_mb(pid: int | str) -> float:
@@ -104,6 +165,47 @@ def _load() -> str:
     return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+#: Records, in the page, when its kernel's websocket opened, when the widget manager asked the kernel for every
+#: widget's state at once (``request_states``) and when they arrived, and whether it fell back to asking one
+#: widget at a time (ipywidgets' manager does after 4 s without an answer).
+_RECORD_PHASES = """(() => {
+  const t = window.gjPhases = {open: null, asked: null, got: null, oneByOne: 0};
+  const text = d => typeof d === 'string' ? d : (d instanceof ArrayBuffer || ArrayBuffer.isView(d))
+    ? new TextDecoder().decode(d) : '';
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      if (!String(args[0]).includes('/channels')) return;
+      this.addEventListener('open', () => { if (t.open === null) t.open = performance.now(); });
+      this.addEventListener('message', e => {
+        if (t.got === null && text(e.data).includes('"update_states"')) t.got = performance.now();
+      });
+    }
+    send(data) {
+      const s = text(data);
+      if (s.includes('"request_states"')) { if (t.asked === null) t.asked = performance.now(); }
+      else if (s.includes('"request_state"')) t.oneByOne++;
+      return super.send(data);
+    }
+  };
+})();"""
+#: The phases printed: from the previous mark to this one (navigation start, HTML served, the kernel's websocket
+#: open, the widget states asked for, the states there, the first widget on screen).
+PHASES = ("served", "scripts to websocket open", "open to states asked", "states asked to received",
+          "received to first widget")
+
+
+def _phases(figures: Figures, marks: dict[str, Any], served: float, first: float) -> None:
+    if marks.get("oneByOne"):
+        figures.fallbacks += 1
+    times = [0.0, served, marks.get("open"), marks.get("asked"), marks.get("got"), first]
+    if None in times:
+        return
+    for name, start, end in zip(PHASES, times, times[1:], strict=False):
+        figures.phases.setdefault(name, []).append((end - start) / 1000)
+
+
 async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: int, figures: Figures) -> None:
     """One page: navigation to the first widget, every puzzle there, ``answers`` clicks timed to the feedback."""
     stage = next(s for s in STAGES if s.notebook == stage_nb)
@@ -116,9 +218,11 @@ async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: i
         handle = await page.wait_for_function(f"""() => Array.from(document.querySelectorAll({INTERACTIVE!r}))
             .some(e => e.getClientRects().length > 0) && performance.now()""", timeout=PAGE_TIMEOUT_S * 1000,
                                               polling=100)
-        figures.first_widget.append(float(await handle.json_value()) / 1000)
-        figures.served.append(float(await page.evaluate(
-            "() => performance.getEntriesByType('navigation')[0].responseEnd")) / 1000)
+        first = float(await handle.json_value())
+        served = float(await page.evaluate("() => performance.getEntriesByType('navigation')[0].responseEnd"))
+        figures.first_widget.append(first / 1000)
+        figures.served.append(served / 1000)
+        _phases(figures, await page.evaluate("() => window.gjPhases || {}"), served, first)
         for puzzle in puzzles:
             await page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=30_000)
         figures.with_puzzles += 1
@@ -132,14 +236,14 @@ async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: i
     except Exception as e:  # a page without its puzzles, a click without feedback: counted, and the run goes on
         figures.errors.append(f"{stage_nb} ({learner}): {str(e).splitlines()[0][:160]}")
     finally:
-        await page.close()
+        await page.close(run_before_unload=True)  # as a learner's next link: the page asks for its kernel's end
 
 
 async def learner(browser: Any, base: str, delay: float, stages: list[str], number: int, answers: int,
                   figures: Figures) -> None:
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
-    await context.route(re.compile(r"^(?!" + re.escape(base) + ")"), lambda route: route.abort())
+    await context.add_init_script(_RECORD_PHASES)
     try:
         for stage_nb in stages:
             await visit(context, base, stage_nb, f"bench{number}", answers, figures)
@@ -171,7 +275,7 @@ async def run_class(args: argparse.Namespace, base: str, chromium: str, course: 
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--learners", type=int, default=8, help=f"learners, 1-{MAX_LEARNERS} (default 8)")
     parser.add_argument("--mode", choices=("burst", "stagger"), default="burst",
                         help="burst: all open --stage within --window s; stagger: one after the other over --window s")
@@ -242,6 +346,7 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
     began = time.monotonic()
     figures = asyncio.run(run_class(args, base, chromium, course))
     closed = time.monotonic()
+    server_cpu, kernels_cpu, browser_cpu = sampler.cpu()
     during = _load()
     time.sleep(args.after)
     left, left_rss = measure(server)
@@ -259,6 +364,15 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
           f"p95 {_pct(figures.served, 0.95):.1f} s")
     print(f"  click to feedback: p50 {_pct(figures.feedback, 0.5):.2f} s, p95 {_pct(figures.feedback, 0.95):.2f} s "
           f"over {len(figures.feedback)} answers")
+    print(f"  where the time to the first widget went (p50 / p95 of each step, s; pages with every step seen: "
+          f"{len(figures.phases.get(PHASES[-1], []))}):")
+    for name in PHASES:
+        values = figures.phases.get(name, [])
+        print(f"    {name:<28} {_pct(values, 0.5):6.1f} / {_pct(values, 0.95):6.1f}")
+    print(f"  pages whose widget states came one widget at a time (the kernel's answer to request_states took "
+          f"over 4 s): {figures.fallbacks}/{figures.pages}")
+    print(f"  CPU while the learners worked: server {server_cpu:.1f} s, its kernels {kernels_cpu:.1f} s, the learners' "
+          f"chromium {browser_cpu:.1f} s ({figures.pages} pages)")
     print(f"  errors: {len(figures.errors)}; Voila's 'Timeout waiting for IOPub output': {timeouts}")
     for error in figures.errors[:10]:
         print(f"    {error}")

@@ -86,3 +86,50 @@ def test_a_page_gets_a_warm_kernel_told_the_address_of_its_request(monkeypatch: 
     assert (kernel, left) == ("warm-1", ["warm-2"])
     assert sent == [{"kernel_id": "warm-1", "payload": {"SCRIPT_NAME": "/voila/render/09_shao.ipynb",
                                                         "QUERY_STRING": "lang=en&rules=linyi&step=2"}}]
+
+
+class _Shell:
+    """What a page's kernel shows an exception with (IPython's ``_showtraceback``), recorded."""
+
+    def __init__(self) -> None:
+        self.shown: list[list[str]] = []
+
+    def _showtraceback(self, etype: type, evalue: object, stb: list[str]) -> None:
+        self.shown.append(stb)
+
+
+def _start_course(query: str) -> object:
+    from gouji_teach.teach import course
+
+    return course.start("compare", query)
+
+
+def _start_exam(query: str) -> object:
+    from gouji_teach.teach import exam
+
+    return exam.start(query)
+
+
+def _start_report(query: str) -> object:
+    from gouji_teach.teach import exam, report
+
+    return exam.start(query, on=report.REPORT_PAGE)
+
+
+@pytest.mark.parametrize("start", [_start_course, _start_exam, _start_report], ids=["stage", "exam", "report"])
+def test_every_page_served_hides_widget_tracebacks(monkeypatch: pytest.MonkeyPatch, start) -> None:
+    """A stage, the exam and the class report begin the same way: in a page Voila serves, an exception in a
+    widget callback reaches the browser as one line, without the server's files."""
+    import IPython
+
+    from gouji_teach.i18n import set_language
+
+    shell = _Shell()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    session = start("exam=AB12&lang=en&learner=ming")
+    set_language("zh")
+    assert session.lang == "en" and session.learner == "ming"
+    shell._showtraceback(ValueError, ValueError("x"), ['File "/srv/gouji_teach/teach/widgets.py", line 1'])
+    assert shell.shown == [["ValueError: ignored (details stay on the server / 详情只记在服务器上)"]]

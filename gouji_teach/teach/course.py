@@ -29,11 +29,14 @@ import asyncio
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 from urllib.parse import parse_qs, urlencode
 
 from ..errors import OptionError
 from ..i18n import LANGUAGES, pick, set_language
 from ..rulesets import PRESETS, Ruleset, find_ruleset
+
+_S = TypeVar("_S", bound="Session")
 
 __all__ = ["GLOSSARY", "HOME", "RULEBOOK", "STAGES", "Session", "Stage", "Term", "hub_user", "parse_query",
            "query_string", "stage", "start"]
@@ -397,12 +400,20 @@ def _hide_tracebacks() -> None:
     shell._showtraceback = one_line
 
 
-def start(stage_id: str, query: str | None = None) -> Session:
+def start(page: str | Stage, query: str | None = None, *,
+          kind: Callable[[Stage], _S] = Session) -> _S:  # type: ignore[assignment]
     """Begin a page: read the session from ``query`` (default: the page's address) and set the language.
 
-    In a kernel that Voila preheated, the page's address is not known yet: the session starts with the defaults
-    and follows the address when the page is requested."""
-    session = Session(stage(stage_id))
+    ``page`` is a stage id or a :class:`Stage`; ``kind`` makes the session from the stage (a page whose session
+    carries more, such as the exam's, passes its own class). In a page Voila serves, widget tracebacks are
+    hidden. In a kernel that Voila preheated, the page's address is not known yet: the session starts with the
+    defaults and follows the address when the page is requested.
+
+    >>> start("compare", "rules=linyi&lang=en").rules.name
+    'linyi'
+    >>> set_language("zh")
+    """
+    session = kind(page if isinstance(page, Stage) else stage(page))
     if "VOILA_BASE_URL" in os.environ:  # a page served to learners
         _hide_tracebacks()
     if query is None and os.environ.get("VOILA_PREHEAT") == "True":

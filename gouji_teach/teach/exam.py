@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -38,11 +37,12 @@ import ipywidgets as w
 
 from ..cards import parse_cards
 from ..errors import GoujiError
-from ..i18n import get_language, pick, register, set_language, subscribe, t
+from ..i18n import get_language, pick, register, subscribe, t
 from ..markup import el, html
 from ..rulesets import find_ruleset
+from . import course
 from .controls import make
-from .course import HOME, Session, Stage, _follow_request
+from .course import HOME, Session, Stage
 from .drills import KINDS, LEVELS, make_drill
 from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
@@ -233,14 +233,8 @@ class ExamSession(Session):
 def start(query: str | None = None, *, on: Stage = EXAM_PAGE) -> ExamSession:
     """Begin the exam page (or another page ``on`` that takes ``?exam=CODE``, such as the class report): its
     session from ``query`` (default: the page's address, also in a preheated kernel, where the address arrives
-    later)."""
-    session = ExamSession(on)
-    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
-        set_language(session.lang)
-        _follow_request(session)
-    else:
-        session.apply(os.environ.get("QUERY_STRING", "") if query is None else query)
-    return session
+    later), as :func:`.course.start` begins every page."""
+    return course.start(on, query, kind=ExamSession)
 
 
 class _Sealed:

@@ -23,6 +23,8 @@ STAGE_PAGES: list[Stage] = [s for s in STAGES if (COURSE_DIR / s.notebook).is_fi
 PAGE_READY = ".gj-footer, .gj-stages"
 #: Generous: on a loaded 2-core machine a page's kernel can take a minute to run the notebook.
 WIDGET_TIMEOUT_MS = 180_000
+#: Learners the app under test is ready for (``--class-size``): the tests prepare up to this many pages at once.
+CLASS_SIZE = 3
 #: Where the screenshots of every stage go (git-ignored by the ``.gitignore`` written beside it).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
@@ -61,9 +63,26 @@ def quiz_puzzles(stage: Stage, rules: str = "qingdao") -> list[Puzzle]:
     return [make_drill(kind, number, level=level, rules=rules) for kind, level, number in quiz_specs(stage)]
 
 
+#: What a page that never got ready showed (its progress message, its outputs, whether its cells were shown).
+_PAGE_STATE = """() => ({loading: (document.getElementById('loading_text') || {}).textContent || null,
+  outputs: document.querySelectorAll('.jp-OutputArea-output').length,
+  cells: (document.getElementById('rendered_cells') || {style: {}}).style.display,
+  stopped: !!document.querySelector('.gj-stopped'), text: document.body.innerText.slice(0, 300)})"""
+
+
 def wait_for_page(page: Any, stage: Stage | None = None, rules: str = "qingdao") -> None:
-    """Wait until the page's widgets are there: its footer (or stage list) and every puzzle of its quiz."""
-    page.wait_for_selector(PAGE_READY, timeout=WIDGET_TIMEOUT_MS)
+    """Wait until the page's widgets are there: its footer (or stage list) and every puzzle of its quiz. A page
+    that never gets there fails with what it showed, and a screenshot of it among the artifacts."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_selector(PAGE_READY, timeout=WIDGET_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shot = ARTIFACTS / f"not-ready-{page.url.split('/')[-1].split('?')[0]}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        raise AssertionError(f"{page.url} not ready within {WIDGET_TIMEOUT_MS / 1000:.0f} s: "
+                             f"{page.evaluate(_PAGE_STATE)} (screenshot {shot})") from None
     if stage is not None:
         for puzzle in quiz_puzzles(stage, rules):
             page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=WIDGET_TIMEOUT_MS)

@@ -8,18 +8,19 @@ and builds the same puzzles as the page's kernel.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
+import contextlib
+import io
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pagekit import WIDGET_TIMEOUT_MS
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from test_app import _forms, _received
 
+from gouji_teach.cli import main
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.progress import ProgressStore
 from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle
@@ -50,31 +51,50 @@ def _secrets(puzzle: Puzzle) -> list[str]:
     return [x for x in texts if x]
 
 
+def _command(*args: str) -> str:
+    """What ``gouji-teach ARGS`` prints (run in this process: the same code, without a second Python starting)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(args)) == 0, args
+    return out.getvalue()
+
+
 @pytest.fixture(scope="module")
 def exam_code(progress_file: Path, base_url: str) -> str:
     """An exam made the instructor's way, in the progress file of the app under test."""
-    done = subprocess.run([sys.executable, "-m", "gouji_teach", "exam", "new", "--rules", "linyi", "--kinds", KINDS,
-                           "--count", str(COUNT), "--seed", "2026", "--minutes", "30", "--progress", str(progress_file),
-                           "--url", base_url], capture_output=True, text=True, timeout=120, check=True)
-    code, link = done.stdout.splitlines()[:2]
+    code, link = _command("exam", "new", "--rules", "linyi", "--kinds", KINDS, "--count", str(COUNT), "--seed", "2026",
+                          "--minutes", "30", "--progress", str(progress_file), "--url", base_url).splitlines()[:2]
     assert link == f"{base_url}voila/render/exam.ipynb?exam={code}"
     return code
 
 
-def _take(browser: Browser, base_url: str, code: str, name: str, answers: list[str],
-          puzzles: list[Puzzle], shots: Path | None = None) -> dict[str, Any]:
-    """One learner opens the link at phone width, starts, answers every question, and submits; what the browser
-    had received before submitting, and after (and screenshots of both, into ``shots``)."""
+@dataclass
+class _Tab:
+    """A learner's exam page, its navigation begun, recording every websocket frame it receives."""
+
+    context: Any
+    page: Page
+    frames: list[str | bytes]
+    response: Any
+
+
+def _open(browser: Browser, base_url: str, code: str, name: str) -> _Tab:
+    """A learner opens the exam's link at phone width."""
     context = browser.new_context(base_url=base_url, viewport=PHONE)
-    context.route(re.compile(r"^(?!" + re.escape(base_url) + ")"), lambda route: route.abort())
     page = context.new_page()
     frames: list[str | bytes] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    response = page.goto(ex.exam_link(code, base_url, learner=name), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+    return _Tab(context, page, frames, response)
+
+
+def _take(tab: _Tab, name: str, answers: list[str], puzzles: list[Puzzle], shots: Path | None = None) -> dict[str, Any]:
+    """The learner starts, answers every question, and submits; what the browser had received before submitting,
+    and after (and screenshots of both, into ``shots``)."""
+    context, page, frames = tab.context, tab.page, tab.frames
     seen: dict[str, Any] = {}
     try:
-        response = page.goto(ex.exam_link(code, base_url, learner=name), wait_until="domcontentloaded",
-                             timeout=WIDGET_TIMEOUT_MS)
-        seen["served"] = response.text() if response is not None else ""
+        seen["served"] = tab.response.text() if tab.response is not None else ""
         start = page.get_by_role("button", name="开始考试")
         start.wait_for(timeout=WIDGET_TIMEOUT_MS)
         expect(page.locator(".gj-exam input[type=text]").first).to_have_value(name)
@@ -121,29 +141,33 @@ def test_two_learners_take_an_exam_sealed_until_submission_and_the_report_shows_
     rights = [_right(p) for p in puzzles]
     one_wrong = [_wrong(puzzles[0]), *rights[1:]]  # question 1 is answered with choice buttons (beats)
 
-    for name, answers, score in ((first, rights, COUNT), (second, one_wrong, COUNT - 1)):
-        seen = _take(browser, base_url, exam_code, name, answers, puzzles, screenshots if name == second else None)
-        for puzzle in puzzles:  # the questions arrived...
-            assert any(f in seen["messages"] for f in _forms(puzzle.question()[0])), puzzle.puzzle_id
-        for where in ("served", "dom", "messages"):  # ...and nothing that tells right from wrong
-            text = seen[where]
-            assert "gouji-feedback" not in text and "gouji-solution" not in text, where
-            assert "✔" not in text and "✘" not in text, where
-            for puzzle in puzzles:
-                assert puzzle.puzzle_id not in text, f"{where}: the drill id would rebuild the answer"
-                for secret in _secrets(puzzle):
-                    assert not any(f in text for f in _forms(secret)), f"{where}: {puzzle.puzzle_id}: {secret}"
-        assert seen["widths"]["doc"] <= seen["widths"]["inner"] + 1, seen["widths"]
-        assert f"成绩：{score}/{COUNT}" in seen["score_text"]
-        assert seen["results"] == COUNT
-        assert any(f in seen["after"] for f in _forms(puzzles[1].check(rights[1]).zh))  # the explanations, now
+    tabs = {name: _open(browser, base_url, exam_code, name) for name in (first, second)}  # both pages prepared at once
+    try:
+        for name, answers, score in ((first, rights, COUNT), (second, one_wrong, COUNT - 1)):
+            seen = _take(tabs[name], name, answers, puzzles, screenshots if name == second else None)
+            for puzzle in puzzles:  # the questions arrived...
+                assert any(f in seen["messages"] for f in _forms(puzzle.question()[0])), puzzle.puzzle_id
+            for where in ("served", "dom", "messages"):  # ...and nothing that tells right from wrong
+                text = seen[where]
+                assert "gouji-feedback" not in text and "gouji-solution" not in text, where
+                assert "✔" not in text and "✘" not in text, where
+                for puzzle in puzzles:
+                    assert puzzle.puzzle_id not in text, f"{where}: the drill id would rebuild the answer"
+                    for secret in _secrets(puzzle):
+                        assert not any(f in text for f in _forms(secret)), f"{where}: {puzzle.puzzle_id}: {secret}"
+            assert seen["widths"]["doc"] <= seen["widths"]["inner"] + 1, seen["widths"]
+            assert f"成绩：{score}/{COUNT}" in seen["score_text"]
+            assert seen["results"] == COUNT
+            assert any(f in seen["after"] for f in _forms(puzzles[1].check(rights[1]).zh))  # the explanations, now
+    finally:
+        for tab in tabs.values():
+            tab.context.close()
 
     sittings = {s.learner.name: s for s in ProgressStore(progress_file).sittings(exam_code)}
     assert sittings[first].score == COUNT and sittings[second].score == COUNT - 1
     assert sittings[second].correct[1] is False
 
-    report = subprocess.run([sys.executable, "-m", "gouji_teach", "report", "--progress", str(progress_file),
-                             "--exam", exam_code], capture_output=True, text=True, timeout=120, check=True).stdout
+    report = _command("report", "--progress", str(progress_file), "--exam", exam_code)
     rows = {line.split()[0]: line.split() for line in report.splitlines() if line.startswith("exam-")}
     assert rows[first][1:3] == [str(COUNT), str(COUNT)] and rows[second][1:3] == [str(COUNT - 1), str(COUNT)]
 
@@ -153,7 +177,6 @@ def test_the_instructor_page_shows_the_mastery_map(browser: Browser, base_url: s
     name = f"report-{uuid.uuid4().hex[:6]}"  # one learner at least, even when this test runs alone
     ProgressStore(progress_file).record_attempt(name, "compare", "beats/1", rules=("compare.rank",), correct=True)
     context = browser.new_context(base_url=base_url, viewport=PHONE)
-    context.route(re.compile(r"^(?!" + re.escape(base_url) + ")"), lambda route: route.abort())
     page = context.new_page()
     try:
         page.goto(f"voila/render/report.ipynb?exam={exam_code}", wait_until="domcontentloaded",

@@ -1,5 +1,6 @@
-"""The practice table in chromium: a whole hand played through the page, to the settlement pictures, under two
-rule sets.
+"""The practice table in chromium: a whole hand played through the page, to the settlement pictures, under a rule
+set other than the default one the page is built for (the page follows its address's rule set: the table, the
+computer players and the settlement play by it).
 
 The test process plays the same series in a :class:`~gouji_teach.teach.practice.Practice` of its own (same rule
 set, seed and length as the page; the computer players are deterministic), so it knows what the learner may do
@@ -13,7 +14,6 @@ import contextlib
 import uuid
 from typing import Any
 
-import pytest
 from pagekit import WIDGET_TIMEOUT_MS, render_path, wait_for_page
 from playwright.sync_api import Page, expect
 
@@ -37,8 +37,8 @@ def _settled(page: Page, mirror: Practice) -> None:
     expect(box.locator(f".gj-coach[data-count='{len(mirror.lines)}']")).to_be_attached(timeout=WIDGET_TIMEOUT_MS)
 
 
-@pytest.mark.parametrize("rules", ["qingdao", "tongsu"])
-def test_play_a_whole_hand_to_the_settlement(page: Page, rules: str) -> None:
+def test_play_a_whole_hand_to_the_settlement(page: Page) -> None:
+    rules = "tongsu"  # not the default: one hand under it proves what a second one under qingdao would
     learner = f"practice-{uuid.uuid4().hex[:6]}"
     start = _button(page, "practice.start")
     for _ in range(LOADS):  # under load Voila may serve a page without a cell's output (see the report)
