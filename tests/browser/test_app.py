@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gouji_teach.teach.i18n import t
 from pagekit import CLASS_SIZE, PAGE_READY, STAGE_PAGES, WIDGET_TIMEOUT_MS, quiz_puzzles, render_path, wait_for_page
 from playwright.sync_api import Browser, Page, expect
 
 from gouji_teach.app import COURSE_DIR
+from gouji_teach.i18n import t
 from gouji_teach.rulesets import PRESETS
 from gouji_teach.teach.course import HOME, STAGES, Stage
 from gouji_teach.teach.player import ScenarioPlayer  # noqa: F401  (registers the texts of the player's buttons)
