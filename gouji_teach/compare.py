@@ -109,6 +109,13 @@ def _failure(code: str, ch: Play, tg: Play, killed: int) -> tuple[str, str]:
             f"every small joker needs a big joker on it: {need} needed, {have} there")
 
 
+def _beats(play: Play, ok: bool = True) -> str:
+    """The English verb agreeing with the play as subject: 'a single 9 beats', 'three 9s beat'."""
+    if play.size == 1:
+        return "beats" if ok else "does not beat"
+    return "beat" if ok else "do not beat"
+
+
 @explains("compare.rank", "compare.aspects", "compare.cover")
 def _same_size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
     if v.ok:
@@ -119,9 +126,9 @@ def _same_size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: 
             why = ("花和其余的牌两方面都大", "bigger in both aspects, the jokers and the rest")
         else:
             why = ("每张牌都压住了对方对应的牌", "every card covers the matching card")
-        return f"{ch.text_zh}大过{tg.text_zh}：{why[0]}", f"{ch.text_en} beats {tg.text_en}: {why[1]}"
+        return f"{ch.text_zh}大过{tg.text_zh}：{why[0]}", f"{ch.text_en} {_beats(ch)} {tg.text_en}: {why[1]}"
     zh, en = _failure(code or "rank", ch, tg, killed)
-    return f"{ch.text_zh}大不过{tg.text_zh}：{zh}", f"{ch.text_en} does not beat {tg.text_en}: {en}"
+    return f"{ch.text_zh}大不过{tg.text_zh}：{zh}", f"{ch.text_en} {_beats(ch, False)} {tg.text_en}: {en}"
 
 
 @explains("compare.kill")
@@ -130,10 +137,10 @@ def _kill_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) 
     head_en = f"{2 * killed} big jokers kill {killed} big joker" + ("s" if killed > 1 else "")
     if v.ok:
         return (f"{ch.text_zh}大过{tg.text_zh}：{head_zh}，其余的也大过",
-                f"{ch.text_en} beats {tg.text_en}: {head_en}, and the rest beats the rest")
+                f"{ch.text_en} {_beats(ch)} {tg.text_en}: {head_en}, and the rest beat the rest")
     zh, en = _failure(code or "rank", ch, tg, killed)
     return (f"{ch.text_zh}大不过{tg.text_zh}：{head_zh}后，{zh}",
-            f"{ch.text_en} does not beat {tg.text_en}: after {head_en}, {en}")
+            f"{ch.text_en} {_beats(ch, False)} {tg.text_en}: after {head_en}, {en}")
 
 
 @explains("compare.size")

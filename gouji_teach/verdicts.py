@@ -10,7 +10,7 @@ verdict's rule set.
 >>> bool(v), v.rule
 (True, 'compare.rank')
 >>> v.reason_en
-'five 9s beats five 8s: same number of cards and 9 is higher than 8 [compare.rank, 002 §3 单张和一手牌的大小比较]'
+'five 9s beat five 8s: same number of cards and 9 is higher than 8 [compare.rank, 002 §3 单张和一手牌的大小比较]'
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ register({
     "page.name": ("你的名字", "Your name"),
     "page.start": ("开始学习", "Start"),
     "page.stars": ("星", "stars"),
-    "page.title": ("称号：{title}（{points}分）", "Title: {title} ({points} points)"),
+    "page.title": ("称号：{title}（{points}分）", "Title: {title} (points: {points})"),
     "page.stages": ("课程", "Stages"),
     "page.glossary": ("术语表", "Glossary"),
     "page.col.term": ("术语", "Term"),

@@ -18,7 +18,7 @@ False
 >>> fb.en.split(" [")[0]
 '“Yes, it beats” is not it. The rule that decides: a 挂花 play must be beaten in both aspects'
 >>> fb.counter_en.split(" [")[0]
-'Compare: 3 small jokers with two 9s beats 2 small jokers with three 8s: bigger in both aspects, ...'
+'Compare: 3 small jokers with two 9s beat 2 small jokers with three 8s: bigger in both aspects, ...'
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
                 "and who opened")
     if switch == "luo_cards":
         return (f"大落向头科进{value[0]}张，二落向二科进{value[1]}张",
-                f"大落 pays 头科 {value[0]} cards, 二落 pays 二科 {value[1]}")
+                f"大落 pays 头科 {value[0]} card{'s' * (value[0] != 1)}, 二落 pays 二科 {value[1]}")
     if switch == "dian_escalation":
         zh = "、".join(str(v) if v else "毕业（不进）" for v in value)
         en = ", ".join(str(v) if v else "graduated (nothing)" for v in value)
