@@ -1393,6 +1393,13 @@ def _cards_level(*plays: Play | None) -> str:
     return cards_level(*plays)
 
 
+def _count_level(play: Play) -> str:
+    """The level of a count drill (:func:`.drills.count_level`)."""
+    from .drills import count_level
+
+    return count_level(play)
+
+
 def _pick_level(puzzle: Puzzle) -> str:
     """A pick puzzle: ``hard`` with a joker in the hand or the target; ``medium`` with a 2, or twelve cards or
     more to choose from; else ``easy``."""
@@ -1443,9 +1450,10 @@ def _who_may_act_level(puzzle: Puzzle) -> str:
 
 #: How the level of a drill of each kind is measured from the puzzle itself.
 LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
+    "card": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "beats": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "gouji": lambda p: _cards_level(p.play),  # type: ignore[attr-defined]
-    "count": lambda p: "hard" if _cards_level(p.play) == "hard" else "medium",  # type: ignore[attr-defined]
+    "count": lambda p: _count_level(p.play),  # type: ignore[attr-defined]
     "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
     "who_is_men": _who_is_men_level,
