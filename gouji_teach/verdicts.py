@@ -15,13 +15,14 @@ verdict's rule set.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .rulesets import Ruleset, Source, seed
 
-__all__ = ["RULES", "Rule", "Verdict", "cite", "explains"]
+__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "explains", "source_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +64,41 @@ RULES: dict[str, Rule] = _rules(
 )
 
 
-def cite(rule_id: str, rules: Ruleset) -> str:
-    """The seed citation of a rule under a rule set, e.g. ``'002 §3 挂花的大小比较'``."""
+def source_of(rule_id: str, rules: Ruleset) -> Source:
+    """Where a rule set takes a rule from: its switch's source, else the family's own citation of the rule, else
+    the rule book's."""
     rule = RULES[rule_id]
     if rule.switch is not None:
-        return rules.source(rule.switch).cite()
+        return rules.source(rule.switch)
     source = rules.citations.get(rule_id, rule.source)
-    assert source is not None
-    return source.cite()
+    assert source is not None, rule_id
+    return source
+
+
+#: A seed section named inside a default's reason: ``002 §5 上牌``, ``000 part 3 第15条``.
+SEED_REF = re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
+
+
+def cite_source(source: Source, lang: str = "en") -> str:
+    """A source as a citation in ``lang``: the seed section, or a default said to be one (in Chinese with the
+    sections it follows, in English with the reason).
+
+    >>> from gouji_teach.rulesets import default
+    >>> cite_source(default("003 is silent on it; as 002 §5 上牌"), "zh")
+    '默认（这套规则的原文没写，参照 002 §5 上牌）'
+    >>> cite_source(default("003 is silent on it; as 002 §5 上牌"))
+    'default: 003 is silent on it; as 002 §5 上牌'
+    """
+    if not source.is_default or lang != "zh":
+        return source.cite()
+    refs = "、".join(dict.fromkeys(SEED_REF.findall(source.section)))
+    return f"默认（这套规则的原文没写，参照 {refs}）" if refs else "默认（这套规则的原文没写）"
+
+
+def cite(rule_id: str, rules: Ruleset, lang: str = "en") -> str:
+    """The seed citation of a rule under a rule set in ``lang``, e.g. ``'002 §3 挂花的大小比较'``; a rule the
+    family's own seed does not state is cited as a default."""
+    return cite_source(source_of(rule_id, rules), lang)
 
 
 _Builder = Callable[..., tuple[str, str]]
@@ -108,8 +136,8 @@ class Verdict:
     def _reasons(self) -> tuple[str, str]:
         if self._text is None:
             zh, en = _BUILDERS[self.rule](self, *self._args)
-            where = f"{self.rule}, {cite(self.rule, self.rules)}"
-            self._text = (f"{zh}【{where}】", f"{en} [{where}]")
+            self._text = (f"{zh}【{self.rule}, {cite(self.rule, self.rules, 'zh')}】",
+                          f"{en} [{self.rule}, {cite(self.rule, self.rules)}]")
         return self._text
 
     @property

@@ -196,6 +196,34 @@ def test_footers_list_only_rules_in_force(rules):
                                                                if in_force(r, rules)}
 
 
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
+    """Each rule (with a switch or not) names the section of the rule set's own seed text that says it; a rule
+    taken from another family's text, or chosen where the texts are silent, is a default, and said to be one in
+    both languages: in the footers and the rule book, in verdicts and in refusals."""
+    from gouji_teach.teach.rulebook import citation, own_text, text_of
+    from gouji_teach.verdicts import cite, source_of
+
+    own = own_text(rules)
+    for rule_id in RULES:
+        source = source_of(rule_id, rules)
+        if not source.is_default:
+            assert text_of(source) == own, f"{rules.name} {rule_id}: {source.cite()} is not {own}"
+            continue
+        assert citation(rule_id, rules, "zh").startswith("默认") and cite(rule_id, rules, "zh").startswith("默认")
+        assert citation(rule_id, rules, "en").startswith("default") and cite(rule_id, rules).startswith("default")
+        assert not re.search(r"[A-Za-z]{3,}", cite(rule_id, rules, "zh").replace("part", "")), cite(rule_id, rules, "zh")
+
+
+def test_a_borrowed_rule_is_a_default_and_an_own_rule_is_not():
+    from gouji_teach.verdicts import cite
+
+    assert cite("burn.lifted", PRESETS["tongsu"]) == "000 part 3 第30条"  # the family's own article
+    assert cite("turn.order", PRESETS["zaozhuang"]).startswith("default: 003 does not say")  # 003 §三 does not
+    assert cite("turn.order", PRESETS["zaozhuang"], "zh") == "默认（这套规则的原文没写，参照 002 §5 上牌）"
+    assert cite("turn.order", PRESETS["tongsu"]) == "000 part 3 第1条"
+
+
 def test_citations_mark_defaults_and_never_cite_000_part_2():
     for rules in PRESETS.values():
         for rule_id in RULES:

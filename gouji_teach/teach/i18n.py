@@ -19,6 +19,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
+from ..rulesets import default
+from ..verdicts import cite_source
+
 __all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "pick", "register", "said", "set_language", "subscribe",
            "t"]
 
@@ -78,16 +81,20 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
 
 
 _PART = re.compile(r"\b000 part ([123])")
+_DEFAULT = re.compile(r"default: ([^】\]]*)")
 
 
 def said(zh: str, en: str, lang: str | None = None) -> str:
     """An engine text (a verdict, an event, a refusal) in ``lang``; in Chinese its citations of the parts of
-    seed 000 are said in Chinese too.
+    seed 000, and of defaults, are said in Chinese too.
 
     >>> said("不许贴钱（000 part 3 第3条）", "no 贴钱 (000 part 3 第3条)", "zh")
     '不许贴钱（000 第三部分 第3条）'
+    >>> said("大落【place.order, default: 003 is silent; as 002 §6 游戏名次】", "", "zh")
+    '大落【place.order, 默认（这套规则的原文没写，参照 002 §6 游戏名次）】'
     """
     text = pick(zh, en, lang)
     if (lang or _current[0]) == "zh":
+        text = _DEFAULT.sub(lambda m: cite_source(default(m.group(1)), "zh"), text)
         text = _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
     return text
