@@ -34,7 +34,7 @@ from .cards import Card, Hand, Rank, format_cards
 from .errors import RecordError
 from .record import SEATS, GameRecord, opposite, team
 from .rulesets import Ruleset, find_ruleset, seed
-from .verdicts import RULES, Rule, cite
+from .verdicts import RULES, Rule, cite, zh_citation
 
 __all__ = [
     "DIAN",
@@ -123,7 +123,7 @@ class Reason:
 
     @property
     def text_zh(self) -> str:
-        return f"{self.zh}【{self.rule}, {self.source}】"
+        return f"{self.zh}【{self.rule}, {zh_citation(self.source)}】"
 
     @property
     def text_en(self) -> str:

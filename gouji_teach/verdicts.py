@@ -22,7 +22,7 @@ from typing import Any
 
 from .rulesets import Ruleset, Source, seed
 
-__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "explains", "source_of"]
+__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "explains", "source_of", "zh_citation", "zh_parts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,20 +79,33 @@ def source_of(rule_id: str, rules: Ruleset) -> Source:
 SEED_REF = re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
 
 
-def cite_source(source: Source, lang: str = "en") -> str:
-    """A source as a citation in ``lang``: the seed section, or a default said to be one (in Chinese with the
-    sections it follows, in English with the reason).
+_PART = re.compile(r"\b000 part ([123])")
 
-    >>> from gouji_teach.rulesets import default
-    >>> cite_source(default("003 is silent on it; as 002 §5 上牌"), "zh")
+
+def zh_parts(text: str) -> str:
+    """``text`` with the parts of seed 000 named in Chinese: ``000 part 3`` -> ``000 第三部分``."""
+    return _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+
+
+def zh_citation(citation: str) -> str:
+    """A citation as :meth:`Source.cite` writes it, said in Chinese: a default by the seed sections it follows,
+    the parts of seed 000 by their Chinese names.
+
+    >>> zh_citation("default: 003 is silent on it; as 002 §5 上牌")
     '默认（这套规则的原文没写，参照 002 §5 上牌）'
-    >>> cite_source(default("003 is silent on it; as 002 §5 上牌"))
-    'default: 003 is silent on it; as 002 §5 上牌'
+    >>> zh_citation("000 part 3 第30条"), zh_citation("default: no rule of the game")
+    ('000 第三部分 第30条', '默认（这套规则的原文没写）')
     """
-    if not source.is_default or lang != "zh":
-        return source.cite()
-    refs = "、".join(dict.fromkeys(SEED_REF.findall(source.section)))
-    return f"默认（这套规则的原文没写，参照 {refs}）" if refs else "默认（这套规则的原文没写）"
+    if citation.startswith("default: "):
+        refs = "、".join(dict.fromkeys(SEED_REF.findall(citation)))
+        citation = f"默认（这套规则的原文没写，参照 {refs}）" if refs else "默认（这套规则的原文没写）"
+    return zh_parts(citation)
+
+
+def cite_source(source: Source, lang: str = "en") -> str:
+    """A source as a citation in ``lang``: the seed section, or a default said to be one (in English with the
+    reason, in Chinese with the seed sections it follows)."""
+    return zh_citation(source.cite()) if lang == "zh" else source.cite()
 
 
 def cite(rule_id: str, rules: Ruleset, lang: str = "en") -> str:

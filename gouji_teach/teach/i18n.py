@@ -19,8 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
-from ..rulesets import default
-from ..verdicts import cite_source
+from ..verdicts import zh_citation, zh_parts
 
 __all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "pick", "register", "said", "set_language", "subscribe",
            "t"]
@@ -80,8 +79,7 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
     return pick(zh, en, lang).format(**values)
 
 
-_PART = re.compile(r"\b000 part ([123])")
-_DEFAULT = re.compile(r"default: ([^】\]]*)")
+_DEFAULT = re.compile(r"default: [^】\]]*")
 
 
 def said(zh: str, en: str, lang: str | None = None) -> str:
@@ -95,6 +93,6 @@ def said(zh: str, en: str, lang: str | None = None) -> str:
     """
     text = pick(zh, en, lang)
     if (lang or _current[0]) == "zh":
-        text = _DEFAULT.sub(lambda m: cite_source(default(m.group(1)), "zh"), text)
-        text = _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+        text = _DEFAULT.sub(lambda m: zh_citation(m.group(0)), text)
+        text = zh_parts(text)
     return text

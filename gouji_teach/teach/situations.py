@@ -184,7 +184,7 @@ register({
     "sit.rs.bad": ("请选规则（例如 qingdao,linyi；都不选写 -）：{answer}",
                    "Pick rule sets (e.g. qingdao,linyi; - for none): {answer}"),
     "sit.rs.submit": ("就是这些规则", "These rule sets"),
-    "sit.rs.type": ("或者输入规则名（例如 qingdao,linyi；都不是写 -），按回车：",
+    "sit.rs.type": ("或者输入规则名（例如 青岛、临沂；都不是写 -），按回车：",
                     "or type the rule sets (e.g. qingdao,linyi; - for none) and press Enter:"),
     "sit.rs.placeholder": ("例如 qingdao,linyi", "e.g. qingdao,linyi"),
     # hints
@@ -233,8 +233,9 @@ def _tagged(zh: str, en: str, rule: str, rules: Ruleset) -> tuple[str, str]:
     """A text with its rule id and seed citation under ``rules``."""
     if f"[{rule}," in en:  # an engine or settlement text that names its rule already
         return zh, en
-    source = cite(rule, rules) if rule in RULES else ""
-    return t("sit.rule", "zh", text=zh, rule=rule, cite=source), t("sit.rule", "en", text=en, rule=rule, cite=source)
+    zh_cite, en_cite = (cite(rule, rules, "zh"), cite(rule, rules)) if rule in RULES else ("", "")
+    return (t("sit.rule", "zh", text=zh, rule=rule, cite=zh_cite),
+            t("sit.rule", "en", text=en, rule=rule, cite=en_cite))
 
 
 def _seats(seats: Iterable[int]) -> tuple[str, str]:
