@@ -181,12 +181,12 @@ register({
     "sit.rs.wrong.out": ("你的答案漏了一种规则：想想“{rule}”在各规则里的不同。",
                          "Your answer leaves out a rule set: think of how “{rule}” differs between them."),
     "sit.rs.line": ("{title}：{mark} {why}", "{title}: {mark} {why}"),
-    "sit.rs.bad": ("请选规则（例如 qingdao,linyi；都不选写 -）：{answer}",
+    "sit.rs.bad": ("请选规则（例如 青岛、临沂；都不选写 -）：{answer}",
                    "Pick rule sets (e.g. qingdao,linyi; - for none): {answer}"),
     "sit.rs.submit": ("就是这些规则", "These rule sets"),
     "sit.rs.type": ("或者输入规则名（例如 青岛、临沂；都不是写 -），按回车：",
                     "or type the rule sets (e.g. qingdao,linyi; - for none) and press Enter:"),
-    "sit.rs.placeholder": ("例如 qingdao,linyi", "e.g. qingdao,linyi"),
+    "sit.rs.placeholder": ("例如 青岛、临沂", "e.g. qingdao,linyi"),
     # hints
     "sit.hint.revolution": ("先看有没有冲点、冲点的三手牌有没有被打掉，再看对头能不能选要头。",
                             "Is there a 冲点, and were its plays killed? Then: may the 对头 choose 要头?"),
@@ -1157,8 +1157,10 @@ def _record_fields(record: GameRecord) -> dict[str, object]:
 # -- the four rule sets ------------------------------------------------------------------------------------------
 
 _TITLES = {r.name: (r.title_zh, r.title_en) for r in _PRESETS}
+#: What a learner may type for a rule set: its name, its titles, and the place (or 通俗) in Chinese.
 _NAMES = {**{r.name: r.name for r in _PRESETS}, **{r.title_zh: r.name for r in _PRESETS},
-          **{r.title_en.lower(): r.name for r in _PRESETS}}
+          **{r.title_en.lower(): r.name for r in _PRESETS},
+          "青岛": "qingdao", "临沂": "linyi", "通俗": "tongsu", "枣庄": "zaozhuang"}
 
 
 def parse_rulesets(answer: str) -> frozenset[str] | None:
@@ -1167,6 +1169,8 @@ def parse_rulesets(answer: str) -> frozenset[str] | None:
 
     >>> sorted(parse_rulesets("linyi,QINGDAO")), parse_rulesets("-"), parse_rulesets("paris")
     (['linyi', 'qingdao'], frozenset(), None)
+    >>> sorted(parse_rulesets("青岛、临沂"))
+    ['linyi', 'qingdao']
     """
     text = str(answer).strip()
     if text == "-":
