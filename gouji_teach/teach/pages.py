@@ -345,7 +345,7 @@ register({
     "page.continue": ("接着上次学：{title}", "Continue where I left off: {title}"),
     "page.exam_open": ("接着考试 {code}（还没交卷）", "Back to the exam {code} (not submitted yet)"),
     "page.missed": ("你最常错的规则", "The rules you miss most"),
-    "page.missed_row": ("错了 {missed}/{answers} 次", "missed {missed} of {answers} times"),
+    "page.missed_row": ("错了 {missed}/{answers} 次", "missed: {missed} of {answers}"),
 })
 
 
