@@ -146,7 +146,8 @@ def _kill_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) 
 @explains("compare.size")
 def _size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
     zh = f"{ch.text_zh}和{tg.text_zh}张数不同（{ch.size}张对{tg.size}张），不能比较"
-    en = f"{ch.text_en} and {tg.text_en} differ in size ({ch.size} cards against {tg.size}): they do not compare"
+    cards = f"{ch.size} card{'s' * (ch.size != 1)}"
+    en = f"{ch.text_en} and {tg.text_en} differ in size ({cards} against {tg.size}): they do not compare"
     if v.rules.big_joker_kill and tg.big_jokers:
         zh += f"；只有两个大花灭一个大花时才能多出一张（最多多{tg.big_jokers}张）"
         en += f"; only two big jokers killing one big joker make a play longer (at most {tg.big_jokers} more)"

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_cards, parse_cards
 from .errors import IllegalPlayError
 from .rulesets import Ruleset, find_ruleset
+from .verdicts import zh_citation
 
 if TYPE_CHECKING:
     from .verdicts import Verdict
@@ -106,7 +107,7 @@ class Play:
         if base is not None and twos and not rules.tieqian:
             src = rules.source("tieqian").cite()
             raise IllegalPlayError(
-                f"{rules.title_zh}不许贴钱：2不能凑张数当{base.zh}用（{src}）",
+                f"{rules.title_zh}不许贴钱：2不能凑张数当{base.zh}用（{zh_citation(src)}）",
                 f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s ({src})",
                 rule="play.tieqian",
             )
