@@ -100,6 +100,13 @@ def _failure(code: str, ch: Play, tg: Play, killed: int) -> tuple[str, str]:
             f"every small joker needs a big joker on it: {need} needed, {have} there")
 
 
+def _beats(play: Play, ok: bool = True) -> str:
+    """The English verb agreeing with the play as subject: 'a single 9 beats', 'three 9s beat'."""
+    if play.size == 1:
+        return "beats" if ok else "does not beat"
+    return "beat" if ok else "do not beat"
+
+
 @explains("compare.rank", "compare.aspects", "compare.cover")
 def _same_size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
     if v.ok:
@@ -110,9 +117,9 @@ def _same_size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: 
             why = ("花和其余的牌两方面都大", "bigger in both aspects, the jokers and the rest")
         else:
             why = ("每张牌都压住了对方对应的牌", "every card covers the matching card")
-        return f"{ch.text_zh}大过{tg.text_zh}：{why[0]}", f"{ch.text_en} beats {tg.text_en}: {why[1]}"
+        return f"{ch.text_zh}大过{tg.text_zh}：{why[0]}", f"{ch.text_en} {_beats(ch)} {tg.text_en}: {why[1]}"
     zh, en = _failure(code or "rank", ch, tg, killed)
-    return f"{ch.text_zh}大不过{tg.text_zh}：{zh}", f"{ch.text_en} does not beat {tg.text_en}: {en}"
+    return f"{ch.text_zh}大不过{tg.text_zh}：{zh}", f"{ch.text_en} {_beats(ch, False)} {tg.text_en}: {en}"
 
 
 @explains("compare.kill")
@@ -121,16 +128,17 @@ def _kill_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) 
     head_en = f"{2 * killed} big jokers kill {killed} big joker" + ("s" if killed > 1 else "")
     if v.ok:
         return (f"{ch.text_zh}大过{tg.text_zh}：{head_zh}，其余的也大过",
-                f"{ch.text_en} beats {tg.text_en}: {head_en}, and the rest beats the rest")
+                f"{ch.text_en} {_beats(ch)} {tg.text_en}: {head_en}, and the rest beat the rest")
     zh, en = _failure(code or "rank", ch, tg, killed)
     return (f"{ch.text_zh}大不过{tg.text_zh}：{head_zh}后，{zh}",
-            f"{ch.text_en} does not beat {tg.text_en}: after {head_en}, {en}")
+            f"{ch.text_en} {_beats(ch, False)} {tg.text_en}: after {head_en}, {en}")
 
 
 @explains("compare.size")
 def _size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
     zh = f"{ch.text_zh}和{tg.text_zh}张数不同（{ch.size}张对{tg.size}张），不能比较"
-    en = f"{ch.text_en} and {tg.text_en} differ in size ({ch.size} cards against {tg.size}): they do not compare"
+    cards = f"{ch.size} card{'s' * (ch.size != 1)}"
+    en = f"{ch.text_en} and {tg.text_en} differ in size ({cards} against {tg.size}): they do not compare"
     if v.rules.big_joker_kill and tg.big_jokers:
         zh += f"；只有两个大花灭一个大花时才能多出一张（最多多{tg.big_jokers}张）"
         en += f"; only two big jokers killing one big joker make a play longer (at most {tg.big_jokers} more)"

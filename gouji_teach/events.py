@@ -196,5 +196,5 @@ class IllegalActionError(GoujiError):
 
 def refusal(rule: str, rules: Ruleset, zh: str, en: str) -> IllegalActionError:
     """An :class:`IllegalActionError` for ``rule`` whose message ends with the rule's id and seed citation."""
-    where = f"{rule}, {cite(rule, rules)}"
-    return IllegalActionError(f"{zh}【{where}】", f"{en} [{where}]", rule=rule)
+    return IllegalActionError(f"{zh}【{rule}, {cite(rule, rules, 'zh')}】", f"{en} [{rule}, {cite(rule, rules)}]",
+                              rule=rule)

@@ -22,9 +22,10 @@ from collections.abc import Callable, Mapping
 from typing import Literal
 
 from .errors import OptionError
+from .verdicts import zh_citation, zh_parts
 
-__all__ = ["LANGUAGES", "MESSAGES", "Lang", "get_language", "number_en", "pick", "register", "said", "set_language",
-           "subscribe", "t"]
+__all__ = ["LANGUAGES", "MESSAGES", "Lang", "counted", "get_language", "number_en", "pick", "register", "said",
+           "set_language", "subscribe", "t"]
 
 Lang = Literal["zh", "en"]
 LANGUAGES: tuple[Lang, ...] = ("zh", "en")
@@ -81,23 +82,36 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
     return pick(zh, en, lang).format(**values)
 
 
-_PART = re.compile(r"\b000 part ([123])")
+_DEFAULT = re.compile(r"default: [^】\]]*")
 
 
 def said(zh: str, en: str, lang: str | None = None) -> str:
     """An engine text (a verdict, an event, a refusal) in ``lang``; in Chinese its citations of the parts of
-    seed 000 are said in Chinese too.
+    seed 000, and of defaults, are said in Chinese too.
 
     >>> said("不许贴钱（000 part 3 第3条）", "no 贴钱 (000 part 3 第3条)", "zh")
     '不许贴钱（000 第三部分 第3条）'
+    >>> said("大落【place.order, default: 003 is silent; as 002 §6 游戏名次】", "", "zh")
+    '大落【place.order, 默认（这套规则的原文没写，参照 002 §6 游戏名次）】'
     """
     text = pick(zh, en, lang)
     if (lang or _current[0]) == "zh":
-        text = _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+        text = _DEFAULT.sub(lambda m: zh_citation(m.group(0)), text)
+        text = zh_parts(text)
     return text
 
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def counted(n: int, noun: str, *, sign: bool = False) -> str:
+    """``n`` English ``noun``s, singular for one (``sign`` writes ``+1``/``-2``).
+
+    >>> counted(1, "card"), counted(3, "question"), counted(-1, "point", sign=True), counted(2, "point", sign=True)
+    ('1 card', '3 questions', '-1 point', '+2 points')
+    """
+    number = f"{n:+d}" if sign else str(n)
+    return f"{number} {noun}{'' if abs(n) == 1 else 's'}"
 
 
 def number_en(n: int) -> str:

@@ -542,6 +542,30 @@ QINGDAO = Ruleset(
     men_keeps_head=False,
     must_give_three=False,
     duitou_pass_leads=False,
+    citations={
+        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "gouji.pure": default(
+            "002 has no word for it: §5 开点 only lists the 够级 plays that do not open (挂花, 单张的2); the name "
+            "纯够级 is 000 part 3 第8条's"
+        ),
+        "yield.when": seed("002", "§5 让牌", "持牌人对上两家过牌的对头牌……可声明让牌"),
+        "kaidian.deadline": seed(
+            "002", "§5 四户乱缠", "头科、二科产生后，其余四人不再按够级……规则进行 (no 打够级 after that, so no 开点)"
+        ),
+        "burn.counter": default(
+            "002 §5 烧牌 has no 反烧 of its own: a burn of the burner counts as 解烧 (其他人烧此烧牌者，则算解烧); "
+            "the name 反烧 comes from 003 §十一"
+        ),
+        "jiefeng": default(
+            "002 is silent on who leads after the last play of a seat that went out; as 000 part 3 第15条"
+        ),
+        "revolt.when": default("002 §5 革命 names no moment; before the first lead, as 003 §十二 (出牌前)"),
+        "head.failed": default("002 has no failed revolution; as 000 part 3 第49条"),
+        "xuandian.when": seed("002", "§5 宣点", "游戏开始后，用户可选择是否宣点 (at the start, before the first lead)"),
+        "place.unordered": default(
+            "002 §6 places seats by when they go out and is silent on seats still holding cards; as 000 part 3 第13条"
+        ),
+    },
     sources={
         "failed_revolution_fours": default("002 has no plays after a revolution, so none fails"),
         "peace_first_hand": default(
@@ -706,6 +730,42 @@ LINYI = Ruleset(
         "gouji.threshold": seed("000", "part 1 规则介绍/够级牌", "2张A，2张K，3张Q，4张J，5张10为最低级别"),
         "gouji.jokers": seed("000", "part 1 规则介绍/够级牌", "当任何一手牌挂花时，也算作“够级牌”"),
         "gouji.sisi": seed("000", "part 1 够死级", "前三次自己的够级牌是无人可应的，称为够死级"),
+        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "play.shape": seed("000", "part 1 规则介绍", "一手牌：两张以上（含两张）点数相同的牌"),
+        "gouji.pure": seed("000", "part 1 开点", "纯够级牌才能开点，即够级牌中仅含有A、K、Q、J、10中的一种"),
+        "turn.order": default("000 part 1 does not say who answers next; as 002 §5 上牌 (逆时针下家)"),
+        "turn.over": seed("000", "part 1 结算说明", "其他人都出玩牌，最后剩下的玩家称为“大落”"),
+        "seat.gone": default("000 part 1 does not say that a seat out of play plays no more; as 002 §5 烧牌 and 革命"),
+        "hand.cards": default("000 part 1 takes it for granted; as 002 §2 牌型"),
+        "lead.must": default("000 part 1 does not say how a round is led; as 002 §5 发牌"),
+        "answer.beat": default("000 part 1 gives the order of plays, not the word 上牌; as 002 §5 上牌"),
+        "gouji.duitou": default(
+            "000 part 1 only implies it (够级牌对家无法大过 … 开点); as 002 §5 打够级牌"
+        ),
+        "yield.when": default("000 part 1 names 让牌 without describing it; as 000 part 3 第12条"),
+        "kaidian": seed("000", "part 1 开点", "如果有一方的够级牌对家无法大过，那么此玩家就称为开点"),
+        "kaidian.deadline": seed("000", "part 1 开点", "走科两个玩家以后（包括革命者）未开点的玩家不能再开点"),
+        "burn.gouji": seed("000", "part 1 烧牌", "用能盖住所发够级牌的牌将其灭掉"),
+        "burn.priority": default("000 part 1 does not say who burns first; as 002 §5 烧牌 (联邦烧牌优先)"),
+        "burn.lifted": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧”"),
+        "burn.counter": seed("000", "part 1 规则介绍/烧贡", "自己联邦可以反烧"),
+        "luanchan": seed("000", "part 1 四户乱缠", "剩余四人为四户乱缠，不再按够级打牌、过牌、让牌、烧牌等规则进行"),
+        "jiefeng": default("000 part 1 is silent on who leads after a seat goes out; as 000 part 3 第15条"),
+        "revolt.when": seed("000", "part 1 规则介绍", "买四（要四）—明点—革命—发牌 (革命 comes before the first lead)"),
+        "revolt.cards": default("000 part 1 does not say who may revolt; as 002 §5 革命 (大花、小花、钱均没有时)"),
+        "revolt.two": default("000 part 1 is silent on two revolutions; as 002 §5 革命"),
+        "head.failed": default("000 part 1 has no failed revolution; as 000 part 3 第49条"),
+        "wutou": seed("000", "part 1 要头/无头", "其他持牌人按发牌对无头者所发的任何牌都可灭之"),
+        "xuandian.when": seed(
+            "000", "part 1 规则介绍", "买四（要四）—明点—革命—发牌 (明点 comes before the first lead)"
+        ),
+        "place.order": seed("000", "part 1 结算说明", "头科：第一个出完手中所有牌的玩家"),
+        "place.unordered": default("000 part 1 is silent on seats still holding cards; as 000 part 3 第13条"),
+        "place.sweep": default("000 part 1 names 串三户 without defining it; as 002 §5 串三户"),
+        "tribute.void": default("000 part 1 is silent on a voided hand; as 002 §5 革命"),
+        "tribute.shao.cancelled": seed(
+            "000", "part 1 规则介绍/烧牌", "则算“解烧”。烧牌成功者可以获得1个“烧贡” (only a burn that succeeds)"
+        ),
     },
     sources={
         "failed_revolution_fours": default("000 part 1 冲点 always succeeds: a revolution there never fails"),
@@ -853,6 +913,38 @@ TONGSU = Ruleset(
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
         "gouji.threshold": seed("000", "part 3 第8条", "至少有5张“10”、4张“J”、3张“Q”、2张“K”、2张“A”"),
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
+        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "play.shape": seed("000", "part 3 第3条", "将大、小王和“2”同其他被“挂”或“贴”的牌一起发出"),
+        "turn.order": seed("000", "part 3 第1条", "各玩家按逆时针顺序抓牌、出牌"),
+        "turn.over": seed("000", "part 3 第13条", "根据各玩家发出全部手中牌完结的先后顺序，结果排名"),
+        "seat.gone": default(
+            "000 part 3 has no one sentence for it (第5条: a 闷ed seat's 3s are 死牌; 第32条: a 诈烧 seat is 大落); as "
+            "002 §5 烧牌"
+        ),
+        "hand.cards": default("000 part 3 takes it for granted; as 002 §2 牌型"),
+        "lead.must": default("000 part 3 第2条 leaves the size of a lead free (每手发牌张数为任意); as 002 §5 发牌"),
+        "answer.beat": seed("000", "part 3 第3条", "同时其他牌亦要大于上家牌"),
+        "gouji.duitou": seed("000", "part 3 第9条", "玩家发出够级牌，对家必须响应，其他人响应则为“烧（捎）”牌"),
+        "gouji.sisi": default(
+            "000 part 3 第49条 forbids 够死级 (禁止……前三手“够死级”); only 002 §5 够死级 defines it"
+        ),
+        "kaidian": seed("000", "part 3 第9条", "对家如不响应，则玩家发牌 (the play wins the lead: 第22条 开点)"),
+        "burn.gouji": seed("000", "part 3 第9条", "其他人响应则为“烧（捎）”牌"),
+        "burn.priority": seed("000", "part 3 第33条", "设定同帮烧（捎）牌优先……按出牌顺序烧（捎）牌"),
+        "burn.lifted": seed("000", "part 3 第30条", "烧（捎）牌的玩家所发的任何一手牌，对家都可以随时出牌压住"),
+        "burn.counter": seed(
+            "000", "part 3 第31条", "被烧（捎）牌的玩家和其他未过牌的玩家都可以随时……进行“反烧（捎）”"
+        ),
+        "luanchan": seed("000", "part 3 第14条", "剩余四家不再受过牌、让牌、点四、烧牌、够级响应等规则的限制"),
+        "revolt.when": seed("000", "part 3 第46条", "在通过进贡……、“买三买四”等形式手中已无大、小王和“2”的牌"),
+        "revolt.cards": seed("000", "part 3 第46条", "手中已无大、小王和“2”的牌（如仍有，须交给对家）"),
+        "revolt.two": seed("000", "part 3 第50条", "如有两个玩家均要“革命”，则游戏重新开局"),
+        "wutou": seed("000", "part 3 第10条", "“无头”的玩家发出的够级牌，或对于其他玩家的够级牌不受够级响应限制"),
+        "place.order": seed("000", "part 3 第13条", "根据各玩家发出全部手中牌完结的先后顺序，结果排名为“头科”"),
+        "place.unordered": seed("000", "part 3 第13条", "如果“大落”、“二落”为一同帮且未能排名的，需要该同帮商定“大落”"),
+        "place.sweep": seed("000", "part 3 第42条", "指够级游戏中一个同帮全部获得前三科的情形"),
+        "tribute.void": seed("000", "part 3 第50条", "则游戏重新开局"),
+        "tribute.shao.cancelled": seed("000", "part 3 第28条", "进给“烧（捎）牌”成功的玩家"),
     },
     sources={
         "failed_revolution_fours": seed(
@@ -1004,6 +1096,40 @@ ZAOZHUANG = Ruleset(
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
+        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "play.shape": seed("003", "§四 够级牌", "你可以拿出1个钱（2）和4个10放在一起，则可当5个10使用"),
+        "compare.rank": default("003 gives no order of the ranks; as 002 §3 (大花>小花>2>A>…>3)"),
+        "gouji.pure": seed("003", "§四 够级牌", "必须是纯级牌过点，即不得添钱（2）挂花（王）"),
+        "turn.order": default(
+            "003 does not say who answers next (§三 lets anyone play below 够级); as 002 §5 上牌 (逆时针下家)"
+        ),
+        "turn.over": seed("003", "§十四 落", "六个玩家，有大科……六科"),
+        "seat.gone": seed(
+            "003", "§十二 革命", "革命者在本场扑克进行中就不能再出牌了 (and §十三: a 闷ed seat 走不成了)"
+        ),
+        "hand.cards": default("003 takes it for granted; as 002 §2 牌型"),
+        "lead.must": default("003 does not say how a round is led; as 002 §5 发牌"),
+        "answer.beat": seed("003", "§三 出牌", "1个小花需要用1个大花压 (an answer 压s the play before it)"),
+        "gouji.duitou": seed("003", "§八 烧牌", "出牌人出级牌，本应该其对门（家）出牌/压牌"),
+        "gouji.sisi": seed("003", "§十二 革命", "选有头……此对家可以任发3栋级牌 (only a burn beats them)"),
+        "yield.when": default("003 has no 让牌; as 000 part 3 第12条"),
+        "kaidian": seed("003", "§六 点", "如果玩家发的一栋（套）级牌，对家（门）没能管上，即为过点"),
+        "kaidian.deadline": seed("003", "§六 点", "如果玩家在对家已走或六个玩家已走两人前没能过点"),
+        "burn.gouji": seed("003", "§八 烧牌", "本应该其对门（家）出牌/压牌，而你却抢先出牌、压牌了，则你烧出牌人的牌"),
+        "burn.priority": default("003 does not say who burns first; as 002 §5 烧牌 (联邦烧牌优先)"),
+        "burn.lifted": seed("003", "§九 普通解烧", "只要他的这栋（套）牌被他人任何一栋（套）牌压上，则为解烧"),
+        "luanchan": seed("003", "§三 出牌", "六个玩家中两家已走，其余玩家也可以任意出牌"),
+        "jiefeng": default("003 is silent on who leads after a seat goes out; as 000 part 3 第15条"),
+        "revolt.cards": seed("003", "§十二 革命", "没有钱（2）没有花（王），则有权放弃本场够级"),
+        "revolt.two": default("003 is silent on two revolutions; as 002 §5 革命"),
+        "head.failed": default("003 has no failed revolution; as 000 part 3 第49条"),
+        "wutou": seed("003", "§十二 革命", "此对家可以压另外4家的任何一栋（套）牌，同样另外4家也可如此压此对家"),
+        "xuandian.when": seed("003", "§七 宣点", "一场扑克开始前，玩家公然宣布其对头（即对家）不能过点"),
+        "place.order": seed("003", "§十四 落", "有大科（即头科或一科）、二科、三科、四科、五科、六科"),
+        "place.unordered": default("003 is silent on seats still holding cards; as 000 part 3 第13条"),
+        "place.sweep": default("003 knows no 串三户; as 002 §5 串三户"),
+        "tribute.void": default("003 is silent on a voided hand; as 002 §5 革命"),
+        "tribute.shao.cancelled": seed("003", "§九 普通解烧", "不再追究该烧牌人在上一栋牌的烧牌行为"),
     },
     sources={
         "failed_revolution_fours": default("003 §十二 has no plays after a revolution, so none fails"),

@@ -34,7 +34,7 @@ from .errors import RecordError
 from .record import SEATS, GameRecord, opposite, team
 from .rulebook import SETTLEMENT_RULES
 from .rulesets import CounterBurnGrowth, Ruleset, SweepTribute, TributeCards, TributeKind, find_ruleset
-from .verdicts import cite
+from .verdicts import cite, zh_citation
 
 __all__ = [
     "PLACES_EN",
@@ -74,7 +74,7 @@ class Reason:
 
     @property
     def text_zh(self) -> str:
-        return f"{self.zh}【{self.rule}, {self.source}】"
+        return f"{self.zh}【{self.rule}, {zh_citation(self.source)}】"
 
     @property
     def text_en(self) -> str:

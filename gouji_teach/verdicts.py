@@ -10,28 +10,69 @@ verdict's rule set.
 >>> bool(v), v.rule
 (True, 'compare.rank')
 >>> v.reason_en
-'five 9s beats five 8s: same number of cards and 9 is higher than 8 [compare.rank, 002 §3 单张和一手牌的大小比较]'
+'five 9s beat five 8s: same number of cards and 9 is higher than 8 [compare.rank, 002 §3 单张和一手牌的大小比较]'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from .rulebook import RULES, Rule
-from .rulesets import Ruleset
+from .rulesets import Ruleset, Source
 
-__all__ = ["RULES", "Rule", "Verdict", "cite", "explains"]
+__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "explains", "source_of", "zh_citation", "zh_parts"]
 
 
-def cite(rule_id: str, rules: Ruleset) -> str:
-    """The seed citation of a rule under a rule set, e.g. ``'002 §3 挂花的大小比较'``."""
+def source_of(rule_id: str, rules: Ruleset) -> Source:
+    """Where a rule set takes a rule from: its switch's source, else the family's own citation of the rule, else
+    the rule book's."""
     rule = RULES[rule_id]
     if rule.switch is not None:
-        return rules.source(rule.switch).cite()
+        return rules.source(rule.switch)
     source = rules.citations.get(rule_id, rule.source)
-    assert source is not None
-    return source.cite()
+    assert source is not None, rule_id
+    return source
+
+
+#: A seed section named inside a default's reason: ``002 §5 上牌``, ``000 part 3 第15条``.
+SEED_REF = re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
+
+
+_PART = re.compile(r"\b000 part ([123])")
+
+
+def zh_parts(text: str) -> str:
+    """``text`` with the parts of seed 000 named in Chinese: ``000 part 3`` -> ``000 第三部分``."""
+    return _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+
+
+def zh_citation(citation: str) -> str:
+    """A citation as :meth:`Source.cite` writes it, said in Chinese: a default by the seed sections it follows,
+    the parts of seed 000 by their Chinese names.
+
+    >>> zh_citation("default: 003 is silent on it; as 002 §5 上牌")
+    '默认（这套规则的原文没写，参照 002 §5 上牌）'
+    >>> zh_citation("000 part 3 第30条"), zh_citation("default: no rule of the game")
+    ('000 第三部分 第30条', '默认（这套规则的原文没写）')
+    """
+    if citation.startswith("default: "):
+        refs = "、".join(dict.fromkeys(SEED_REF.findall(citation)))
+        citation = f"默认（这套规则的原文没写，参照 {refs}）" if refs else "默认（这套规则的原文没写）"
+    return zh_parts(citation)
+
+
+def cite_source(source: Source, lang: str = "en") -> str:
+    """A source as a citation in ``lang``: the seed section, or a default said to be one (in English with the
+    reason, in Chinese with the seed sections it follows)."""
+    return zh_citation(source.cite()) if lang == "zh" else source.cite()
+
+
+def cite(rule_id: str, rules: Ruleset, lang: str = "en") -> str:
+    """The seed citation of a rule under a rule set in ``lang``, e.g. ``'002 §3 挂花的大小比较'``; a rule the
+    family's own seed does not state is cited as a default."""
+    return cite_source(source_of(rule_id, rules), lang)
 
 
 _Builder = Callable[..., tuple[str, str]]
@@ -69,8 +110,8 @@ class Verdict:
     def _reasons(self) -> tuple[str, str]:
         if self._text is None:
             zh, en = _BUILDERS[self.rule](self, *self._args)
-            where = f"{self.rule}, {cite(self.rule, self.rules)}"
-            self._text = (f"{zh}【{where}】", f"{en} [{where}]")
+            self._text = (f"{zh}【{self.rule}, {cite(self.rule, self.rules, 'zh')}】",
+                          f"{en} [{self.rule}, {cite(self.rule, self.rules)}]")
         return self._text
 
     @property

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from widget_state import fresh_widgets
+from widget_state import answers_of, fresh_widgets, synced_state
 
 from gouji_teach.cards import Rank, build_deck, parse_cards
 from gouji_teach.i18n import MESSAGES, set_language
@@ -184,6 +184,71 @@ def test_each_language_whole(stage, rules, lang):
         assert not words, sorted(words)
 
 
+#: Game terms an English page may write in Chinese beyond the glossary's (the names of places, tributes and
+#: moves that the stages gloss where they teach them), and the joker pictures' 大/小.
+_ALLOWED_TERMS = _TERMS | {
+    "大", "小", "点", "落", "圈", "闷", "烧", "头科", "二科", "三科", "四科", "二落", "大落", "买三", "要三", "买四",
+    "要四", "点贡", "烧贡", "闷贡", "落贡", "圈贡", "宣点", "革命", "要头", "无头", "有头", "冲点", "接风", "够死级",
+    "四户乱缠", "先清为落", "串三户", "通俗规则", "憋三发四", "憋三",
+}
+
+
+def _widget_texts() -> list[str]:
+    """Every text the browser can show of the live widgets: values, descriptions, placeholders, tooltips."""
+    states = json.loads(synced_state()).values()
+    return [v for st in states for k in ("value", "description", "placeholder", "tooltip")
+            if isinstance(v := st.get(k), str) and v]
+
+
+def _quiz_text(stage: course.Stage, rules: str, lang: str) -> str:
+    """The stage's quiz as a learner meets it: each drill as shown, after a wrong answer, with the hint, after
+    show-answer."""
+    session = course.start(stage.id, f"rules={rules}&lang={lang}")
+    box = pages.quiz(session)
+    parts = _widget_texts()
+    for widget in box.puzzle_widgets:
+        puzzle = widget.puzzle
+        wrong = next((a for a in answers_of(puzzle) if not puzzle.check(a).correct), None)
+        if wrong is not None:
+            widget.answer(wrong)
+            parts += _widget_texts()
+        widget.show_hint()
+        parts += _widget_texts()
+        widget.show_answer()
+        parts += _widget_texts()
+    box.close()
+    return html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(parts)))
+
+
+_CARDS = re.compile(r"^(?:[DX2-9AKQJ]|10)+$")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("rules", list(PRESETS))
+@pytest.mark.parametrize("stage", [s for s in course.STAGES if s.drills], ids=lambda s: s.id)
+def test_quiz_widgets_each_language_whole(stage, rules, lang):
+    """The rendered quiz widgets (questions, choices, feedback after a wrong answer, hints, answers shown) hold
+    no catalogue text of the other language; in Chinese no English word outside card notation, rule ids and
+    drill ids; in English no Chinese outside game terms (:data:`_ALLOWED_TERMS`) and seed citations."""
+    text = re.sub(r"\b\w+/\w+/\w+/\d+\b", " ", _quiz_text(stage, rules, lang))  # drill ids are names
+    assert _other_language(text, lang) == []
+    for rule_id in sorted(RULES, key=len, reverse=True):
+        text = text.replace(rule_id, " ")
+    if lang == "zh":
+        words = {x for x in re.findall(r"\b[A-Za-z0-9]*[A-Za-z]{3,}[A-Za-z0-9]*\b", text)
+                 if not _CARDS.match(x)}
+        assert not words, sorted(words)
+    else:  # English that agrees: "three 9s beat", never "1 cards"
+        assert not re.search(r"(?<!seat )\b1 (?:cards|points|times|seats|hands|plays|jokers|big jokers|small jokers)\b",
+                             text)
+        assert not re.search(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]) (?:\w+ ){0,4}?\w+s "
+                             r"(?:beats|does not beat)\b", text)
+        text = re.sub(r"\[[^\]]*\]", " ", text)  # [rule id, seed citation]: a seed's sections have Chinese names
+        text = re.sub(r"\b00[023](?: part \d)? (?:§\S+|第\d+条)", " ", text)
+        chinese = set(re.findall(r"[\u4e00-\u9fff]+", text)) - _ALLOWED_TERMS
+        assert not chinese, sorted(chinese)
+
+
 # -- rule summaries and the rule book -------------------------------------------------------------------------------
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
 def test_footers_list_only_rules_in_force(rules):
@@ -194,6 +259,35 @@ def test_footers_list_only_rules_in_force(rules):
     if rules.name == "qingdao":
         assert not {"burn.kaidian", "fasi", "compare.cover"} & {r for s in course.STAGES for r in s.rules
                                                                if in_force(r, rules)}
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
+    """Each rule (with a switch or not) names the section of the rule set's own seed text that says it; a rule
+    taken from another family's text, or chosen where the texts are silent, is a default, and said to be one in
+    both languages: in the footers and the rule book, in verdicts and in refusals."""
+    from gouji_teach.teach.rulebook import citation, own_text, text_of
+    from gouji_teach.verdicts import cite, source_of
+
+    own = own_text(rules)
+    for rule_id in RULES:
+        source = source_of(rule_id, rules)
+        if not source.is_default:
+            assert text_of(source) == own, f"{rules.name} {rule_id}: {source.cite()} is not {own}"
+            continue
+        assert citation(rule_id, rules, "zh").startswith("默认") and cite(rule_id, rules, "zh").startswith("默认")
+        assert citation(rule_id, rules, "en").startswith("default") and cite(rule_id, rules).startswith("default")
+        zh = cite(rule_id, rules, "zh")
+        assert not re.search(r"[A-Za-z]{3,}", zh), zh  # said in Chinese, parts of 000 too
+
+
+def test_a_borrowed_rule_is_a_default_and_an_own_rule_is_not():
+    from gouji_teach.verdicts import cite
+
+    assert cite("burn.lifted", PRESETS["tongsu"]) == "000 part 3 第30条"  # the family's own article
+    assert cite("turn.order", PRESETS["zaozhuang"]).startswith("default: 003 does not say")  # 003 §三 does not
+    assert cite("turn.order", PRESETS["zaozhuang"], "zh") == "默认（这套规则的原文没写，参照 002 §5 上牌）"
+    assert cite("turn.order", PRESETS["tongsu"]) == "000 part 3 第1条"
 
 
 def test_citations_mark_defaults_and_never_cite_000_part_2():

@@ -78,6 +78,33 @@ def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_two_stars():
     widget.close()
 
 
+@pytest.mark.parametrize("kind", ["beats", "pick", "revolution", "luanchan"])
+def test_show_answer_is_disabled_once_the_drill_is_solved_or_shown_until_retry(kind):
+    """看答案 (show answer) has nothing left to show once the drill is solved, shown or missed three times: the
+    browser's state of the button says disabled; 再来一次 (retry) enables it for the new drill."""
+    widget = situation_widget(make_drill(kind, 4, level="medium", rules="linyi"))
+
+    def disabled() -> bool:
+        return widget.show_button.get_state()["disabled"]
+
+    assert not disabled()
+    widget.answer(right_key(widget.puzzle))  # solved
+    assert disabled()
+    set_language("en")  # a re-render keeps it so
+    assert disabled()
+    widget.retry()
+    assert not disabled()
+    widget.show_button.click()  # shown
+    assert disabled()
+    widget.retry()
+    wrong = next(a for a in answers_of(widget.puzzle) if not widget.puzzle.check(a).correct)
+    for _ in range(3):
+        assert not disabled()
+        widget.answer(wrong)
+    assert disabled()  # three misses end the drill with its answer shown
+    widget.close()
+
+
 def test_language_switch_rerenders_question_buttons_and_feedback():
     puzzle = make_drill("gouji", 5, level="medium", rules="linyi")
     widget = PuzzleWidget(puzzle)

@@ -2,9 +2,11 @@
 
 ``make_drill("beats", 4711, level="hard", rules="linyi")`` always builds the same puzzle; its id,
 ``beats/linyi/hard/4711``, is shown with it. Levels: ``easy`` plain sets; ``medium`` 2s as fillers (贴钱) and
-single 2s; ``hard`` 挂花 with 贴钱, and 大花 kills where the rule set has them. The generators choose the
-answer they want first (e.g. half the comparisons beat) and keep drawing until the engine agrees: authors and
-generators never write answers, the engine computes them.
+single 2s; ``hard`` 挂花 with 贴钱, and 大花 kills where the rule set has them. ``card`` compares single cards
+only (stage 2 comes before sets): plain cards, a 2, a joker. ``count`` (:func:`count_level`): one special card,
+several of one kind, two kinds; under every rule set (without 贴钱 the special cards are jokers).
+The generators choose the answer they want first (e.g. half the comparisons beat) and keep drawing until the
+engine agrees: authors and generators never write answers, the engine computes them.
 
 The engine-based kinds (``who_may_act``, ``who_opened``, ``who_is_men``, ``tribute``, ``places``) come from small
 seeded deals played by computer players: the engine, and settlement for finished hands, give the answers. Their
@@ -23,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
+from ..cards import BASE_RANKS, CARD_RANKS, Card, Hand, Rank, build_deck, deck_limits
 from ..compare import beats
 from ..engine import Game, KaidianState, Phase
 from ..errors import GoujiError, OptionError
@@ -44,7 +46,7 @@ from .puzzles import (
     WhoOpenedPuzzle,
 )
 
-__all__ = ["KINDS", "LEVELS", "RETRY_STEP", "make_drill", "next_drill", "random_play"]
+__all__ = ["KINDS", "LEVELS", "RETRY_STEP", "cards_level", "count_level", "make_drill", "next_drill", "random_play"]
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -147,14 +149,68 @@ def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:
     return tuple(options)
 
 
+def count_level(play: Play) -> str:
+    """The level of counting a play: ``easy`` one special card (a 2 that fills the set, or a joker); ``medium``
+    several of one kind; ``hard`` two kinds (2s and jokers, or 大花 and 小花).
+
+    >>> count_level(Play.parse("X999")), count_level(Play.parse("22999")), count_level(Play.parse("DX999"))
+    ('easy', 'medium', 'hard')
+    """
+    rank = play.rank
+    kinds = [c.rank for c in play.cards
+             if (c.rank == Rank.TWO and rank not in (Rank.TWO, None)) or (c.rank.is_joker and rank is not None
+                                                                          and not rank.is_joker)]
+    if len(set(kinds)) > 1:
+        return "hard"
+    return "medium" if len(kinds) > 1 else "easy"
+
+
+def _specials(rng: random.Random, level: str, rules: Ruleset) -> list[Card]:
+    """The special cards of a count drill of ``level``: one (easy), two or three of one kind (medium), two kinds
+    (hard); 2s only where they may fill a set (贴钱)."""
+    kinds = [_BIG, _SMALL] + ([_TWO] if rules.tieqian else [])
+    if level == "easy":
+        return [rng.choice(kinds)]
+    if level == "medium":
+        card = rng.choice(kinds)
+        return [card] * min(rng.choice((2, 3)), rules.packs if card.rank.is_joker else 4 * rules.packs)
+    first, second = rng.sample(kinds, 2)
+    return [first] * rng.choice((1, 2)) + [second] * rng.choice((1, 2))
+
+
 def _count(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    """A set with special cards as the level says (:func:`count_level`), and the four ways of counting it."""
     for _ in range(200):
-        jokers = level == "hard" or not rules.tieqian  # without 贴钱, the special cards are the jokers
-        play = random_play(rng, rng.choice((3, 4, 5, 6, 7)), rules, level="hard" if jokers else "medium")
+        specials = _specials(rng, level, rules)
+        base = rng.choice((2, 3, 4, 5))
+        rank = rng.choice(BASE_RANKS)
+        if base > deck_limits(rules.packs, rules.keep_threes)[rank]:
+            continue
+        play = Play(specials + [Card(rank)] * base, rules)
         options = _count_options(play, rng)
         if len(options) == 4:
             return CountPuzzle(play, options, rules=rules)
     return CountPuzzle(play, options, rules=rules)
+
+
+def _card(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
+    """Does one single card beat another? Only what stage 2 teaches (the order of the ranks, the 2 and the
+    jokers; no sets yet): ``easy`` two cards 3 to A; ``medium`` a 2 and another card, no joker; ``hard`` a joker
+    and any card."""
+    want = rng.random() < 0.5
+    for _ in range(200):
+        if level == "easy":
+            a, b = rng.choice(BASE_RANKS), rng.choice(BASE_RANKS)
+        elif level == "medium":
+            a, b = Rank.TWO, rng.choice((*BASE_RANKS, Rank.TWO))
+        else:
+            a, b = rng.choice((Rank.BIG_JOKER, Rank.SMALL_JOKER)), rng.choice(CARD_RANKS)
+        if rng.random() < 0.5:
+            a, b = b, a
+        challenger, target = Play([Card(a)], rules), Play([Card(b)], rules)
+        if bool(beats(challenger, target, rules)) == want:
+            break
+    return BeatsPuzzle(challenger, target, rules=rules)
 
 
 def _pick(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -305,6 +361,7 @@ def _places(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 
 _GENERATORS: dict[str, Callable[[random.Random, str, Ruleset], Puzzle]] = {
+    "card": _card,
     "beats": _beats,
     "gouji": _gouji,
     "count": _count,
@@ -360,7 +417,8 @@ from .situations import LEVEL_OF as _LEVEL_OF  # noqa: E402
 from .situations import honest as _honest  # noqa: E402
 
 _GENERATORS.update(_SITUATIONS)
-for _kind in ("beats", "gouji", "count", "pick", "who_may_act", "who_opened", "who_is_men", "tribute", "places"):
+for _kind in ("card", "beats", "gouji", "count", "pick", "who_may_act", "who_opened", "who_is_men", "tribute",
+              "places"):
     # drawn again until the level is what it says
     _GENERATORS[_kind] = _honest(_kind, _GENERATORS[_kind])
 KINDS = tuple(_GENERATORS)

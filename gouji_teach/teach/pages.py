@@ -62,7 +62,7 @@ register({
     "page.name": ("你的名字", "Your name"),
     "page.start": ("开始学习", "Start"),
     "page.stars": ("星", "stars"),
-    "page.title": ("称号：{title}（{points}分）", "Title: {title} ({points} points)"),
+    "page.title": ("称号：{title}（{points}分）", "Title: {title} (points: {points})"),
     "page.stages": ("课程", "Stages"),
     "page.glossary": ("术语表", "Glossary"),
     "page.col.term": ("术语", "Term"),
@@ -345,7 +345,7 @@ register({
     "page.continue": ("接着上次学：{title}", "Continue where I left off: {title}"),
     "page.exam_open": ("接着考试 {code}（还没交卷）", "Back to the exam {code} (not submitted yet)"),
     "page.missed": ("你最常错的规则", "The rules you miss most"),
-    "page.missed_row": ("错了 {missed}/{answers} 次", "missed {missed} of {answers} times"),
+    "page.missed_row": ("错了 {missed}/{answers} 次", "missed: {missed} of {answers}"),
 })
 
 

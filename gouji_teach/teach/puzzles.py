@@ -18,7 +18,7 @@ False
 >>> fb.en.split(" [")[0]
 '“Yes, it beats” is not it. The rule that decides: a 挂花 play must be beaten in both aspects'
 >>> fb.counter_en.split(" [")[0]
-'Compare: 3 small jokers with two 9s beats 2 small jokers with three 8s: bigger in both aspects, ...'
+'Compare: 3 small jokers with two 9s beat 2 small jokers with three 8s: bigger in both aspects, ...'
 """
 
 from __future__ import annotations
@@ -265,16 +265,17 @@ class Puzzle:
 
     def _rule_line(self, rule_id: str) -> tuple[str, str]:
         """The rule ``rule_id`` by title, with its id and its seed citation under the puzzle's rule set."""
-        rule, where = RULES[rule_id], f"{rule_id}, {cite(rule_id, self.rules)}"
-        return (t("puzzle.wrong.rule", "zh", title=rule.zh, where=where),
-                t("puzzle.wrong.rule", "en", title=rule.en, where=where))
+        rule = RULES[rule_id]
+        return (t("puzzle.wrong.rule", "zh", title=rule.zh, where=f"{rule_id}, {cite(rule_id, self.rules, 'zh')}"),
+                t("puzzle.wrong.rule", "en", title=rule.en, where=f"{rule_id}, {cite(rule_id, self.rules)}"))
 
     def _cited(self, zh: str, en: str) -> tuple[str, str]:
         """``zh``/``en`` followed by the citation of each rule of :meth:`rule_ids` they do not cite yet."""
         for rule_id in self.rule_ids():
             if f"{rule_id}," not in en:
-                rule, where = RULES[rule_id], f"{rule_id}, {cite(rule_id, self.rules)}"
-                zh, en = f"{zh}（{rule.zh}【{where}】）", f"{en} ({rule.en} [{where}])"
+                rule = RULES[rule_id]
+                zh = f"{zh}（{rule.zh}【{rule_id}, {cite(rule_id, self.rules, 'zh')}】）"
+                en = f"{en} ({rule.en} [{rule_id}, {cite(rule_id, self.rules)}])"
         return zh, en
 
     def _wrong(self, chosen: tuple[str, str] | None, *, rule: str | None = None, why: tuple[str, str] | None = None,
@@ -1285,7 +1286,8 @@ class PlacesPuzzle(RecordPuzzle):
             rule = next((r.rule for r in places.reasons if f"seat {self.seat}" in r.text_en), "place.order")
             line = self._rule_line(rule)
             if PLACES_ZH[places.of(self.seat)] in RULES[rule].zh:  # a title such as "烧牌失败者为大落" would say it
-                line = _both("puzzle.wrong.rule_only", where=f"{rule}, {cite(rule, self.rules)}")
+                line = (t("puzzle.wrong.rule_only", "zh", where=f"{rule}, {cite(rule, self.rules, 'zh')}"),
+                        t("puzzle.wrong.rule_only", "en", where=f"{rule}, {cite(rule, self.rules)}"))
             return self._wrong(self._chosen(answer), rule=rule, why=line, counter=counter)
         options = dict(self._point_options())
         if options.get(chosen, 0) is None:

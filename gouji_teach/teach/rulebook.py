@@ -13,7 +13,7 @@ languages. The stage footers (:func:`summary`) and the rule book page (:func:`bo
 >>> sentence("gouji.twos", find_ruleset("tongsu"), "en")
 'two 2s are needed for a 够级 play'
 >>> citation("score.place", linyi, "zh")
-'默认（规则书没写这一条；参照 002 §6）'
+'默认（这套规则的原文没写，参照 002 §6）'
 >>> citation("compare.aspects", linyi, "en")
 'default (000 part 1 does not say how a 挂花 play is beaten; as 002 §3 ...)'
 """
@@ -24,15 +24,16 @@ import dataclasses
 import html
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..i18n import pick, register, said, t
 from ..rulebook import RULES
 from ..rulesets import Ruleset, Source, TributeKind
+from ..verdicts import cite_source, source_of
 from .course import STAGES
 
-__all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary"]
+__all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary", "text_of"]
 
 register({
     "book.title": ("{rules}：完整规则", "{rules}: the whole rules"),
@@ -51,10 +52,8 @@ register({
     "book.dian.cards": ("张数", "cards"),
     "book.print": ("打印这一页", "Print this page"),
     "book.link": ("规则书", "Rule book"),
-    "cite.default": ("默认（规则书没写这一条）", "default ({why})"),
-    "cite.default.refs": ("默认（规则书没写这一条；参照 {refs}）", "default ({why})"),
+    "cite.default": ("默认（这套规则的原文没写）", "default ({why})"),
     "cite.confirms": ("默认（{cite} 只能印证，不作出处）", "default ({cite} only confirms, it is no source)"),
-    "cite.borrowed": ("{cite}（借自另一份规则书，属默认）", "{cite} (borrowed from another text: a default)"),
     "cite.contradiction": ("⚠ 自相矛盾", "⚠ the seed contradicts itself"),
 })
 
@@ -90,8 +89,6 @@ CONTRADICTIONS: tuple[Contradiction, ...] = (
         "4s of one suit.",
     ),
 )
-
-_REF = re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+|第\d+(?:[-–]\d+)?条)")
 
 #: A bool switch that is off still states a rule for these rule ids: what holds instead.
 _OFF_WORDS: dict[str, tuple[str, str]] = {
@@ -152,16 +149,7 @@ _NUMBERS = ("no", "one", "two", "three", "four")
 _PLACES = ("头科", "二科", "三科", "四科", "二落", "大落")
 
 
-def _source(rule_id: str, rules: Ruleset) -> Source:
-    rule = RULES[rule_id]
-    if rule.switch is not None:
-        return rules.source(rule.switch)
-    source = rules.citations.get(rule_id, rule.source)
-    assert source is not None, rule_id
-    return source
-
-
-def _text_of(source: Source) -> str:
+def text_of(source: Source) -> str:
     """The seed text a source is in: ``002``, ``003``, ``000 part 1`` ..."""
     part = re.match(r"part \d", source.section) if source.seed == "000" else None
     return f"{source.seed} {part.group(0)}" if part else str(source.seed)
@@ -174,15 +162,30 @@ def own_text(rules: Ruleset) -> str:
     >>> [own_text(r) for r in PRESETS.values()]
     ['002', '000 part 1', '000 part 3', '003']
     """
-    counts = Counter(_text_of(s) for s in rules.sources.values() if not s.is_default)
+    counts = Counter(text_of(s) for s in rules.sources.values() if not s.is_default)
     return counts.most_common(1)[0][0]
 
 
+#: Rules without a switch of their own that only arise where other switches allow them.
+_ARISES: dict[str, Callable[[Ruleset], bool]] = {
+    # 够死级 comes from 要头 after a revolution, or from the last 够级 play of 头科/二科 (000 part 3 第49条 bans both)
+    "gouji.sisi": lambda r: r.revolution_head_choice or r.sisi_last_play,
+    # a revolution only fails where its three plays decide it
+    "head.failed": lambda r: r.revolution_duel == "three_plays",
+}
+
+
 def in_force(rule_id: str, rules: Ruleset) -> bool:
-    """Whether the rule holds under the rule set (a rule without a switch holds under all)."""
+    """Whether the rule holds under the rule set (a rule without a switch holds under all, unless it only
+    arises where other switches allow it).
+
+    >>> from gouji_teach.rulesets import find_ruleset
+    >>> in_force("gouji.sisi", find_ruleset("tongsu")), in_force("gouji.sisi", find_ruleset("qingdao"))
+    (False, True)
+    """
     rule = RULES[rule_id]
     if rule.switch is None:
-        return True
+        return _ARISES.get(rule_id, lambda _r: True)(rules)
     value = getattr(rules, rule.switch)
     if rule.switch == "joker_model":
         return rule_id == f"compare.{value}"
@@ -208,7 +211,7 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
                 "and who opened")
     if switch == "luo_cards":
         return (f"大落向头科进{value[0]}张，二落向二科进{value[1]}张",
-                f"大落 pays 头科 {value[0]} cards, 二落 pays 二科 {value[1]}")
+                f"大落 pays 头科 {value[0]} card{'s' * (value[0] != 1)}, 二落 pays 二科 {value[1]}")
     if switch == "dian_escalation":
         zh = "、".join(str(v) if v else "毕业（不进）" for v in value)
         en = ", ".join(str(v) if v else "graduated (nothing)" for v in value)
@@ -252,15 +255,11 @@ def citation(rule_id: str, rules: Ruleset, lang: str) -> str:
 
 
 def _citation(rule_id: str, rules: Ruleset, lang: str) -> str:
-    source = _source(rule_id, rules)
-    if source.is_default:
-        refs = "、".join(dict.fromkeys(_REF.findall(source.section)))
-        key = "cite.default.refs" if refs else "cite.default"
-        return t(key, lang, refs=refs, why=source.section)
+    source = source_of(rule_id, rules)
     if source.seed == "000" and source.section.startswith("part 2"):
         return t("cite.confirms", lang, cite=source.cite().split(" 摘要")[0].split(" (")[0])
-    if _text_of(source) != own_text(rules):
-        return t("cite.borrowed", lang, cite=source.cite())
+    if source.is_default:
+        return cite_source(source, "zh") if lang == "zh" else t("cite.default", lang, why=source.section)
     return source.cite()
 
 

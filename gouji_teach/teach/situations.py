@@ -181,12 +181,12 @@ register({
     "sit.rs.wrong.out": ("你的答案漏了一种规则：想想“{rule}”在各规则里的不同。",
                          "Your answer leaves out a rule set: think of how “{rule}” differs between them."),
     "sit.rs.line": ("{title}：{mark} {why}", "{title}: {mark} {why}"),
-    "sit.rs.bad": ("请选规则（例如 qingdao,linyi；都不选写 -）：{answer}",
+    "sit.rs.bad": ("请选规则（例如 青岛、临沂；都不选写 -）：{answer}",
                    "Pick rule sets (e.g. qingdao,linyi; - for none): {answer}"),
     "sit.rs.submit": ("就是这些规则", "These rule sets"),
-    "sit.rs.type": ("或者输入规则名（例如 qingdao,linyi；都不是写 -），按回车：",
+    "sit.rs.type": ("或者输入规则名（例如 青岛、临沂；都不是写 -），按回车：",
                     "or type the rule sets (e.g. qingdao,linyi; - for none) and press Enter:"),
-    "sit.rs.placeholder": ("例如 qingdao,linyi", "e.g. qingdao,linyi"),
+    "sit.rs.placeholder": ("例如 青岛、临沂", "e.g. qingdao,linyi"),
     # hints
     "sit.hint.revolution": ("先看有没有冲点、冲点的三手牌有没有被打掉，再看对头能不能选要头。",
                             "Is there a 冲点, and were its plays killed? Then: may the 对头 choose 要头?"),
@@ -233,8 +233,9 @@ def _tagged(zh: str, en: str, rule: str, rules: Ruleset) -> tuple[str, str]:
     """A text with its rule id and seed citation under ``rules``."""
     if f"[{rule}," in en:  # an engine or settlement text that names its rule already
         return zh, en
-    source = cite(rule, rules) if rule in RULES else ""
-    return t("sit.rule", "zh", text=zh, rule=rule, cite=source), t("sit.rule", "en", text=en, rule=rule, cite=source)
+    zh_cite, en_cite = (cite(rule, rules, "zh"), cite(rule, rules)) if rule in RULES else ("", "")
+    return (t("sit.rule", "zh", text=zh, rule=rule, cite=zh_cite),
+            t("sit.rule", "en", text=en, rule=rule, cite=en_cite))
 
 
 def _seats(seats: Iterable[int]) -> tuple[str, str]:
@@ -1157,8 +1158,10 @@ def _record_fields(record: GameRecord) -> dict[str, object]:
 # -- the four rule sets ------------------------------------------------------------------------------------------
 
 _TITLES = {r.name: (r.title_zh, r.title_en) for r in _PRESETS}
+#: What a learner may type for a rule set: its name, its titles, and the place (or 通俗) in Chinese.
 _NAMES = {**{r.name: r.name for r in _PRESETS}, **{r.title_zh: r.name for r in _PRESETS},
-          **{r.title_en.lower(): r.name for r in _PRESETS}}
+          **{r.title_en.lower(): r.name for r in _PRESETS},
+          "青岛": "qingdao", "临沂": "linyi", "通俗": "tongsu", "枣庄": "zaozhuang"}
 
 
 def parse_rulesets(answer: str) -> frozenset[str] | None:
@@ -1167,6 +1170,8 @@ def parse_rulesets(answer: str) -> frozenset[str] | None:
 
     >>> sorted(parse_rulesets("linyi,QINGDAO")), parse_rulesets("-"), parse_rulesets("paris")
     (['linyi', 'qingdao'], frozenset(), None)
+    >>> sorted(parse_rulesets("青岛、临沂"))
+    ['linyi', 'qingdao']
     """
     text = str(answer).strip()
     if text == "-":
@@ -1394,6 +1399,13 @@ def _cards_level(*plays: Play | None) -> str:
     return cards_level(*plays)
 
 
+def _count_level(play: Play) -> str:
+    """The level of a count drill (:func:`.drills.count_level`)."""
+    from .drills import count_level
+
+    return count_level(play)
+
+
 def _pick_level(puzzle: Puzzle) -> str:
     """A pick puzzle: ``hard`` with a joker in the hand or the target; ``medium`` with a 2, or twelve cards or
     more to choose from; else ``easy``."""
@@ -1444,9 +1456,10 @@ def _who_may_act_level(puzzle: Puzzle) -> str:
 
 #: How the level of a drill of each kind is measured from the puzzle itself.
 LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
+    "card": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "beats": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "gouji": lambda p: _cards_level(p.play),  # type: ignore[attr-defined]
-    "count": lambda p: "hard" if _cards_level(p.play) == "hard" else "medium",  # type: ignore[attr-defined]
+    "count": lambda p: _count_level(p.play),  # type: ignore[attr-defined]
     "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
     "who_is_men": _who_is_men_level,

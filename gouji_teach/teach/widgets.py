@@ -12,7 +12,8 @@ How a drill is scored (what the page shows is what :meth:`ProgressStore.record_a
 
 * a wrong answer gets why *that* answer is wrong and a counter-example, never the right answer; the second miss
   also shows the hint; the third shows the answer and ends the drill with 0 stars;
-* "看答案 / show answer" shows the answer and ends the drill with 0 stars;
+* "看答案 / show answer" shows the answer and ends the drill with 0 stars; once the drill is solved or its answer
+  shown, the button is disabled until retry;
 * a right answer gets the full explanation and ends the drill with :func:`~.progress.stars_for` stars: 3, 2 or 1
   by attempt, one less if the learner asked for the hint;
 * an empty or unreadable answer (出牌 with nothing selected) is not an attempt;
@@ -201,6 +202,7 @@ class PuzzleWidget:
                 button.description = _letter(i) if lettered else choice.text(lang)
         self.hint_button.description = t("widget.hint", lang)
         self.show_button.description = t("widget.show", lang)
+        self.show_button.disabled = self._done or self._revealed  # solved or shown: nothing left to show
         self.retry_button.description = t("widget.retry", lang)
         if self._presenter:
             self.reveal_button.description = t("widget.reveal", lang)
