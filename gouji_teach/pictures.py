@@ -32,7 +32,7 @@ from enum import Enum
 from itertools import groupby
 from typing import Literal, Protocol
 
-from .i18n import number_en, pick, register, t
+from .i18n import counted, number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
 from .rulesets import PRESETS, TributeKind
 
@@ -71,7 +71,7 @@ register({
     "render.group.one": ("1张{rank}", "one {rank}"),
     "render.group.many": ("{n}张{rank}", "{words} {rank}s"),
     "render.group.count": ("{n}张", "×{n}"),
-    "render.hand.label": ("手牌{n}张：{groups}", "hand of {n} cards: {groups}"),
+    "render.hand.label": ("手牌{n}张：{groups}", "hand of {cards}: {groups}"),
     "render.hand.empty": ("没有牌", "no cards"),
     "render.play.counts_as": ("算作", "counts as"),
     "render.play.downgraded": ("大花和小花一起出：大花按小花算",
@@ -374,7 +374,8 @@ def hand_html(hand: HandLike, *, scale: float = 1.0, lang: str | None = None,
     cards = hand.cards
     groups = [(rank, list(cs)) for rank, cs in groupby(enumerate(cards), key=lambda ic: ic[1].rank)]
     summary = t("render.sep", lang).join(_rank_count(rank, len(cs), lang) for rank, cs in groups)
-    label = t("render.hand.label", lang, n=len(cards), groups=summary) if cards else t("render.hand.empty", lang)
+    label = (t("render.hand.label", lang, n=len(cards), cards=counted(len(cards), "card"), groups=summary)
+             if cards else t("render.hand.empty", lang))
     root = el("div", cls="gj-hand", role="group", aria_label=label,
               style=f"display:flex;flex-wrap:wrap;align-items:flex-end;gap:{6 * scale:g}px {12 * scale:g}px;"
                     f"max-width:100%;padding-top:{10 * scale:g}px;font-family:{_FONT}")

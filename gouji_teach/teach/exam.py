@@ -37,7 +37,7 @@ import ipywidgets as w
 
 from ..cards import parse_cards
 from ..errors import GoujiError
-from ..i18n import get_language, pick, register, subscribe, t
+from ..i18n import counted, get_language, pick, register, subscribe, t
 from ..markup import el, html
 from ..rulesets import find_ruleset
 from . import course
@@ -75,7 +75,7 @@ register({
     "exam.title": ("考试 {code}", "Exam {code}"),
     "exam.about": ("{rules} · {count}题 · {limit}", "{rules} · {count} questions · {limit}"),
     "exam.no_limit": ("不限时", "no time limit"),
-    "exam.limit": ("限时{minutes}分钟", "{minutes} minutes"),
+    "exam.limit": ("限时{minutes}分钟", "{minutes_en}"),
     "exam.how": ("每题选一个答案，交卷前可以改；交卷以前不会告诉你对错。交卷后看成绩和每题的讲解。",
                  "Choose one answer per question; you may change it until you submit. Nothing tells you right or "
                  "wrong before you submit; then you see your score and every question explained."),
@@ -92,9 +92,9 @@ register({
     "exam.chosen": ("你的答案：{answer}（交卷前可以改）", "Your answer: {answer} (you may change it until you submit)"),
     "exam.bad_cards": ("无法识别的牌：{cards}", "Unrecognised cards: {cards}"),
     "exam.submit": ("交卷", "Submit"),
-    "exam.confirm": ("还有{n}题没答，确定交卷？", "{n} questions unanswered: submit anyway?"),
+    "exam.confirm": ("还有{n}题没答，确定交卷？", "{questions} unanswered: submit anyway?"),
     "exam.answered": ("已答 {done}/{count} 题", "{done} of {count} answered"),
-    "exam.deadline": ("交卷时间 {time} UTC（还剩 {minutes} 分钟）", "Submit by {time} UTC ({minutes} minutes left)"),
+    "exam.deadline": ("交卷时间 {time} UTC（还剩 {minutes} 分钟）", "Submit by {time} UTC ({minutes_en} left)"),
     "exam.time_up": ("时间到，已经自动交卷。", "Time is up: your answers were submitted."),
     "exam.score": ("成绩：{score}/{count}", "Score: {score} of {count}"),
     "exam.submitted": ("交卷时间 {time} UTC", "Submitted at {time} UTC"),
@@ -554,7 +554,8 @@ class ExamPage:
             return str(el("header", el("h2", EXAM_PAGE.title(lang)), el("p", "⚠ " + text, role="alert"), nav,
                           cls="gj-header"))
         rules = find_ruleset(exam.rules)
-        limit = t("exam.limit", lang, minutes=exam.minutes) if exam.minutes else t("exam.no_limit", lang)
+        limit = (t("exam.limit", lang, minutes=exam.minutes, minutes_en=counted(exam.minutes, "minute"))
+                 if exam.minutes else t("exam.no_limit", lang))
         about = t("exam.about", lang, rules=pick(rules.title_zh, rules.title_en, lang), count=len(exam.drills),
                   limit=limit)
         who = el("p", t("exam.learner", lang, name=self.learner) if self.sitting is not None
@@ -573,11 +574,13 @@ class ExamPage:
                 answered = el("p", t("exam.answered", lang, done=len(sitting.answers), count=count))
                 if sitting.deadline is not None:
                     minutes = max(0, int((sitting.deadline - datetime.now(UTC)).total_seconds() // 60))
-                    answered.append(" · " + t("exam.deadline", lang, time=_utc(sitting.deadline), minutes=minutes))
+                    answered.append(" · " + t("exam.deadline", lang, time=_utc(sitting.deadline), minutes=minutes,
+                                                minutes_en=counted(minutes, "minute")))
                 parts.append(answered)
                 if self._confirm:
                     missing = count - len(sitting.answers)
-                    parts.append(el("p", t("exam.confirm", lang, n=missing), role="alert"))
+                    confirm = t("exam.confirm", lang, n=missing, questions=counted(missing, "question"))
+                    parts.append(el("p", confirm, role="alert"))
             else:
                 parts.append(el("div", el("b", t("exam.score", lang, score=sitting.score, count=count)),
                                 " · " + t("exam.submitted", lang, time=_utc(sitting.submitted)),

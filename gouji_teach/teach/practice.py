@@ -38,7 +38,7 @@ from ..coach import Line, advice, comment, why
 from ..engine import Game, Phase, team
 from ..errors import GoujiError
 from ..events import Action, ActionKind, Event
-from ..i18n import get_language, pick, register, subscribe, t
+from ..i18n import counted, get_language, pick, register, subscribe, t
 from ..markup import HtmlFragment
 from ..pictures import hand_html, play_html, round_html
 from ..plays import Play
@@ -120,7 +120,7 @@ register({
     "practice.no_tribute": ("不进贡", "no tribute"),
     "practice.pays": ("座位{p} → 座位{r}：{kind} {n}张", "seat {p} → seat {r}: {n} × {kind}"),
     "practice.you": ("（你）", " (you)"),
-    "practice.points": ("{p:+d}分", "{p:+d} points"),
+    "practice.points": ("{p:+d}分", "{points}"),
     "practice.hidden": ("（牌不给别人看）", "(cards not shown to others)"),
     "practice.start": ("入座，开始练习", "sit down and start"),
     "practice.save_failed": ("成绩没存上：{why}", "the result was not saved: {why}"),
@@ -382,7 +382,8 @@ def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFrag
     places = settled.places
     for i, seat in enumerate(places.order if places else ()):
         name = pick(PLACES_ZH[i], PLACES_EN[i], lang)
-        points = t("practice.points", lang, p=settled.scores.points[seat])
+        points = t("practice.points", lang, p=settled.scores.points[seat],
+                   points=counted(settled.scores.points[seat], "point", sign=True))
         parts.append(f"<li style='display:flex;flex-wrap:wrap;gap:8px;align-items:center'>"
                      f"<b style='min-width:5em'>{html.escape(name)}</b>{_chip(seat, lang)}"
                      f"<span>{html.escape(points)}</span></li>")
