@@ -622,11 +622,11 @@ def settle(record: GameRecord, rules: Ruleset | str | None = None, state: Series
 
     >>> first = settle(GameRecord(rules="zaozhuang", first_hand=True, finish_order=(0, 1, 2, 3, 4, 5),
     ...                           kaidian=frozenset({0, 1, 2})))
-    >>> [(t.payer, t.count) for t in first.tributes if t.kind == "dian"]
+    >>> [(t.payer, t.count) for t in first.tributes if t.kind == TributeKind.DIAN]
     [(3, 1), (4, 1), (5, 1)]
     >>> second = settle(GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                            kaidian=frozenset({0, 1, 2})), state=first.state)
-    >>> [(t.payer, t.count) for t in second.tributes if t.kind == "dian"]
+    >>> [(t.payer, t.count) for t in second.tributes if t.kind == TributeKind.DIAN]
     [(3, 2), (4, 2), (5, 2)]
     """
     rules = find_ruleset(record.rules if rules is None else rules)
