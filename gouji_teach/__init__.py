@@ -31,7 +31,7 @@ from .events import Action, ActionKind, IllegalActionError
 from .gouji import can_kaidian, is_gouji, is_pure_gouji
 from .options import beating_plays, possible_plays
 from .plays import Play, PlayKind
-from .record import GameRecord
+from .record import BurnOutcome, GameRecord
 from .rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, TributeKind, find_ruleset, switch_table
 from .settlement import settle, settle_series
 from .verdicts import Verdict
@@ -47,6 +47,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "ArgumentTypeError",
+    "BurnOutcome",
     "Card",
     "CardError",
     "DeckLimitError",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import Game, opposite, team
-from .events import Action, Event
+from .events import Action, ActionKind, Event
 from .options import beating_plays
 from .plays import Play
 from .rulebook import RULES
@@ -154,13 +154,14 @@ def advice(game: Game, action: Action) -> tuple[str, str] | None:
         return None
     key = best.key
     top = game.top
-    if key in ("answer_duitou", "go_out", "kaidian") and action.kind != "burn":
+    if key in ("answer_duitou", "go_out", "kaidian") and action.kind != ActionKind.BURN:
         return _ADVICE[key]
-    if top is not None and action.kind == "play" and team(top[0]) == team(action.seat) and top[0] != action.seat:
+    if (top is not None and action.kind == ActionKind.PLAY and team(top[0]) == team(action.seat)
+            and top[0] != action.seat):
         hand = game.hands[action.seat]
         if action.cards is not None and len(Play.parse(action.cards, game.rules).cards) < len(hand):
             return _ADVICE["partner"]
-    if top is not None and action.kind == "play" and action.cards is not None:
+    if top is not None and action.kind == ActionKind.PLAY and action.cards is not None:
         mine = Play.parse(action.cards, game.rules)
         if mine.jokers or mine.twos:
             hand = game.hands[action.seat]

@@ -107,7 +107,7 @@ from .events import Action, ActionKind, Event, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
 from .options import beating_plays, composition_notation, possible_compositions, possible_plays
 from .plays import Play
-from .record import Burn, GameRecord, Men, opposite, team
+from .record import Burn, BurnOutcome, GameRecord, Men, opposite, team
 from .rulesets import FirstLeader, FoursBeforeKaidian, PassRule, RevolutionDuel, Ruleset, find_ruleset
 
 __all__ = [
@@ -621,8 +621,8 @@ class Game:
             revolution_failed=tuple(s.revolution_failed),
             kaidian=frozenset(self.kaidian_seats()),
             xuandian=frozenset(s.xuandian),
-            burns=tuple(Burn(b, v, o if o else "failed") for b, v, o in s.burns
-                        if o != "lifted" and (o or s.phase == Phase.OVER)),
+            burns=tuple(Burn(b, v, o or BurnOutcome.FAILED) for b, v, o in s.burns
+                        if o != BurnOutcome.CANCELLED and (o or s.phase == Phase.OVER)),
             men=tuple(Men(by, v) for v, by in s.men),
             void=s.phase == Phase.VOID,
         )
@@ -883,7 +883,8 @@ class Game:
 
     def _pass_allows(self, seat: int, top_seat: int) -> bool:
         rule = self.rules.pass_rule
-        return self._s.luanchan or rule == "free" or (rule == "except_duitou" and top_seat == opposite(seat))
+        return (self._s.luanchan or rule == PassRule.FREE
+                or (rule == PassRule.EXCEPT_DUITOU and top_seat == opposite(seat)))
 
     def _may_answer(self, seat: int) -> bool:
         s = self._s
@@ -1252,7 +1253,7 @@ class Game:
         burned = s.burns[counter][1] if counter is not None else None
         record: int | None = victim  # whose play this burn counts against (None: not a burn)
         if burned == seat:
-            s.burns[counter][2] = "counter"  # type: ignore[index]
+            s.burns[counter][2] = BurnOutcome.COUNTER  # type: ignore[index]
             del s.burning[victim]
             head = (
                 "counter_burn",
@@ -1347,7 +1348,7 @@ class Game:
             last = play.size == len(s.hands[seat])
             if not (last and rules.burn_last_exempt):
                 i = s.burning.pop(seat)
-                s.burns[i][2] = "failed"
+                s.burns[i][2] = BurnOutcome.FAILED
                 if rules.failed_burn_last:
                     s.status[seat] = FAILED
                     zh, en = "，算大落，本局不能再出牌", ", it is 大落 and plays no more"
@@ -1487,7 +1488,7 @@ class Game:
         s = self._s
         i = s.burning.pop(victim, None)
         if i is not None and s.burns[i][2] is None:
-            s.burns[i][2] = "lifted"
+            s.burns[i][2] = BurnOutcome.CANCELLED  # lifted by 解烧: left out of the record
             self._emit(
                 "jieshao",
                 by,
@@ -1523,7 +1524,7 @@ class Game:
         )
         i = s.burning.pop(seat, None)
         if i is not None:
-            s.burns[i][2] = "success"
+            s.burns[i][2] = BurnOutcome.SUCCESS
             self._emit(
                 "burn_success",
                 seat,

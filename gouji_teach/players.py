@@ -82,7 +82,7 @@ class SimplePlayer:
             action = Action(seat, ActionKind.PLAY, format_cards(cards))
             if game.can(action):
                 return action
-        return next(a for a in game.legal_actions(seat) if a.kind == "play")
+        return next(a for a in game.legal_actions(seat) if a.kind == ActionKind.PLAY)
 
     def _burn(self, game: Game, seat: int) -> Action | None:
         plays = game.answers(seat)

@@ -51,22 +51,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from .cards import Hand, format_cards
 from .errors import GoujiError, RecordError
 from .rulesets import find_ruleset
 
-__all__ = ["OUTCOMES", "SEATS", "Burn", "GameRecord", "Men", "records_from_json"]
+__all__ = ["OUTCOMES", "SEATS", "Burn", "BurnOutcome", "GameRecord", "Men", "records_from_json"]
 
 #: The six seats, in play order.
 SEATS = range(6)
 
-#: Outcomes of a burn (烧牌).
-OUTCOMES = ("success", "failed", "counter", "cancelled")
 
-Outcome = Literal["success", "failed", "counter", "cancelled"]
+class BurnOutcome(StrEnum):
+    """How a burn (烧牌) ended; the value is what a record's JSON says.
+
+    >>> BurnOutcome("counter") is BurnOutcome.COUNTER, BurnOutcome.SUCCESS == "success"
+    (True, True)
+    """
+
+    SUCCESS = "success"  # the victim pays 烧贡
+    FAILED = "failed"  # 烧失败 / 诈烧: the burner could not keep the burn going
+    COUNTER = "counter"  # answered by a 反烧, recorded as a later burn whose victim is this burner
+    CANCELLED = "cancelled"  # 解烧: nobody owes anything
+
+
+#: Outcomes of a burn (烧牌), as a record writes them.
+OUTCOMES = tuple(BurnOutcome)
 
 _REQUIRED = ("rules", "first_hand", "finish_order", "revolution", "kaidian", "xuandian", "burns", "men")
 _OPTIONAL = ("void", "revolution_failed", "hands")
@@ -115,7 +128,7 @@ class Burn:
 
     burner: int
     victim: int
-    outcome: Outcome
+    outcome: BurnOutcome
 
     def _check(self, where: str) -> None:
         _check_seat(self.burner, f"{where}.burner")
@@ -125,9 +138,10 @@ class Burn:
         if self.outcome not in OUTCOMES:
             raise RecordError(f"{where}.outcome", f"“{self.outcome}”不是{'、'.join(OUTCOMES)}之一",
                               f"{self.outcome!r} is not one of {', '.join(OUTCOMES)}")
+        object.__setattr__(self, "outcome", BurnOutcome(self.outcome))
 
     def to_json(self) -> dict[str, Any]:
-        return {"burner": self.burner, "victim": self.victim, "outcome": self.outcome}
+        return {"burner": self.burner, "victim": self.victim, "outcome": str(self.outcome)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,14 +219,14 @@ class GameRecord:
         ``counter`` whose 反烧 was lifted by 解烧 and left out).
 
         >>> r = GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5), burns=(
-        ...     Burn(1, 4, "counter"), Burn(0, 3, "success"), Burn(4, 1, "success")))
+        ...     Burn(1, 4, BurnOutcome.COUNTER), Burn(0, 3, BurnOutcome.SUCCESS), Burn(4, 1, BurnOutcome.SUCCESS)))
         >>> r.burn_chains()
         ((0, 2), (1,))
         """
         answered: dict[int, int] = {}
         claimed: set[int] = set()
         for i, burn in enumerate(self.burns):
-            if burn.outcome != "counter":
+            if burn.outcome != BurnOutcome.COUNTER:
                 continue
             for j in range(i + 1, len(self.burns)):
                 if j not in claimed and self.burns[j].victim == burn.burner:
@@ -344,7 +358,7 @@ def _burn(item: Any, where: str) -> Burn:
     if not isinstance(outcome, str):
         raise RecordError(f"{where}.outcome", f"必须是{'、'.join(OUTCOMES)}之一",
                           f"must be one of {', '.join(OUTCOMES)}, not {_kind(outcome)}")
-    return Burn(burner, victim, outcome)  # type: ignore[arg-type]  # Burn._check rejects other strings
+    return Burn(burner, victim, outcome)  # type: ignore[arg-type]  # Burn._check makes it a BurnOutcome
 
 
 def _hands(value: Any) -> dict[int, Hand]:

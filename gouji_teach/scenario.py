@@ -51,11 +51,11 @@ from typing import Any
 import yaml
 
 from .cards import Rank, parse_cards
-from .engine import Game
+from .engine import Game, KaidianState
 from .errors import GoujiError
 from .events import ACTION_KINDS, Action, Event, IllegalActionError
 from .inputs import InputError, load_yaml, read_text
-from .record import GameRecord
+from .record import BurnOutcome, GameRecord
 from .rulesets import Ruleset, find_ruleset
 from .verdicts import cite
 
@@ -107,11 +107,18 @@ class ScenarioError(GoujiError):
         super().__init__(f"{path}:{line}: {zh}", f"{path}:{line}: {en}", rule=rule)
 
 
+class StepKind(StrEnum):
+    """What a scenario step is: the key it is written with."""
+
+    DO = "do"  # an action
+    ASK = "ask"  # a checkpoint
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step: ``kind`` is ``do`` (an action) or ``ask`` (a checkpoint); ``line`` is 1-based."""
 
-    kind: str
+    kind: StepKind
     text: str
     line: int
     say_zh: str = ""
@@ -120,7 +127,7 @@ class Step:
     @property
     def question(self) -> Question | None:
         """The parsed question of an ``ask`` step (``None`` for a ``do`` step)."""
-        return Question.parse(self.text) if self.kind == "ask" else None
+        return Question.parse(self.text) if self.kind == StepKind.ASK else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +248,8 @@ def _step(item: Any, line: int, path: str) -> Step:
 
     if not isinstance(item, dict):
         raise bad("每一步要写成 do: ... 或 ask: ...", "each step is do: ... or ask: ...")
-    kinds = [k for k in ("do", "ask") if k in item]
-    extra = sorted(set(item) - {"do", "ask", "say"})
+    kinds = [k for k in StepKind if k in item]
+    extra = sorted(set(item) - {*StepKind, "say"})
     if len(kinds) != 1 or extra:
         raise bad("每一步只能有一个 do 或 ask（可加 say）", "each step has exactly one of do or ask (and maybe say)")
     text = item[kinds[0]]
@@ -250,7 +257,7 @@ def _step(item: Any, line: int, path: str) -> Step:
         raise bad(f"{kinds[0]} 后面要写文字", f"{kinds[0]} needs text")
     say_zh, say_en = _bilingual(item.get("say", ""), bad)
     try:
-        if kinds[0] == "do":
+        if kinds[0] == StepKind.DO:
             Action.parse(text)
         else:
             Question.parse(text)
@@ -417,7 +424,7 @@ def answer(game: Game, question: str | Question) -> Answer:
                       [e.to_dict() for e in events])
     if parsed.kind == Ask.OPENED:
         opened = game.kaidian_seats()
-        pending = [s for s in range(6) if game.kaidian(s) == "pending"]
+        pending = [s for s in range(6) if game.kaidian(s) == KaidianState.PENDING]
         zh, en = _seats(opened)
         if pending:
             pz, pe = _seats(pending)
@@ -440,8 +447,8 @@ def answer(game: Game, question: str | Question) -> Answer:
 
 
 _PLACES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
-_OUTCOMES = {"success": ("烧成功", "succeeded"), "failed": ("烧失败", "failed"), "counter": ("被反烧", "counter-burnt"),
-             "cancelled": ("解烧", "lifted (解烧)")}
+_OUTCOMES = {BurnOutcome.SUCCESS: ("烧成功", "succeeded"), BurnOutcome.FAILED: ("烧失败", "failed"),
+             BurnOutcome.COUNTER: ("被反烧", "counter-burnt"), BurnOutcome.CANCELLED: ("解烧", "lifted (解烧)")}
 
 
 def record_rows(record: GameRecord) -> list[tuple[str, str, str, str]]:
@@ -535,7 +542,7 @@ def frames(scenario: Scenario, rules: Ruleset | str | None = None) -> list[Frame
     for number, step in enumerate(scenario.steps, start=1):
         before = out[-1].game
         try:
-            if step.kind == "do":
+            if step.kind == StepKind.DO:
                 events = game.act(step.text)
                 _check_going_out(Action.parse(step.text), events, game.rules)
                 out.append(Frame(number, game, step, events))
@@ -649,7 +656,7 @@ def gives_away(step: Step, result: Answer) -> tuple[str, str] | None:
     >>> gives_away(step, Answer("who may act", "", "", {"to_act": 1, "may": {"1": ["play"]}}))[1]
     'the narration of this checkpoint names seat 1, which its answer names: say it in a later step'
     """
-    if step.kind != "ask" or not (step.say_zh or step.say_en):
+    if step.kind != StepKind.ASK or not (step.say_zh or step.say_en):
         return None
     named = {int(n) for text in (step.say_zh, step.say_en) for m in _SEAT_IN_TEXT.finditer(text)
              for n in re.findall(r"[0-5]", m.group(1))}
@@ -688,7 +695,7 @@ def replay(scenario: Scenario) -> str:
     head.append(f"leader: seat {game.to_act}")
     lines = head
     for number, (step, result) in enumerate(run(scenario), start=1):
-        if step.kind == "do":
+        if step.kind == StepKind.DO:
             lines.append(f"[{number}] {step.text}")
             for e in result:  # type: ignore[union-attr]
                 lines.append(f"    {e.zh}")

@@ -31,7 +31,7 @@ from typing import Any
 
 from .cards import Card, Hand, Rank, format_cards
 from .errors import RecordError
-from .record import SEATS, GameRecord, opposite, team
+from .record import SEATS, BurnOutcome, GameRecord, opposite, team
 from .rulebook import SETTLEMENT_RULES
 from .rulesets import CounterBurnGrowth, Ruleset, SweepTribute, TributeCards, TributeKind, find_ruleset
 from .verdicts import cite, zh_citation
@@ -121,7 +121,7 @@ class Places:
 
 def _failed_burns(record: GameRecord) -> list[tuple[int, int]]:
     """(burner, victim) of every burn that failed, in record order."""
-    return [(b.burner, b.victim) for b in record.burns if b.outcome == "failed"]
+    return [(b.burner, b.victim) for b in record.burns if b.outcome == BurnOutcome.FAILED]
 
 
 def _zhashao_free(record: GameRecord, rules: Ruleset) -> list[int]:
@@ -409,11 +409,11 @@ def _shao(record: GameRecord, rules: Ruleset) -> tuple[list[Tribute], list[Reaso
         last = record.burns[chain[-1]]
         counters = len(chain) - 1
         b, v = last.burner, last.victim
-        if last.outcome == "success" and counters == 0:
+        if last.outcome == BurnOutcome.SUCCESS and counters == 0:
             out.append(Tribute(TributeKind.SHAO, v, b, rules.burn_cards, _why(
                 rules, "tribute.shao", f"座位{b}烧座位{v}成功：被烧者进{rules.burn_cards}张烧贡",
                 f"seat {b} burned seat {v} and won: the seat burned pays {rules.burn_cards} 烧贡")))
-        elif last.outcome == "success":
+        elif last.outcome == BurnOutcome.SUCCESS:
             count = rules.burn_cards * _growth(rules, counters)
             first = record.burns[chain[0]]
             out.append(Tribute(TributeKind.SHAO, v, b, count, _why(
@@ -421,15 +421,15 @@ def _shao(record: GameRecord, rules: Ruleset) -> tuple[list[Tribute], list[Reaso
                 f"座位{first.burner}烧座位{first.victim}，经{counters}次反烧，最后座位{b}烧成：座位{v}进{count}张烧贡",
                 f"seat {first.burner} burned seat {first.victim}; after {counters} 反烧 seat {b} won the burn: "
                 f"seat {v} pays {count} 烧贡")))
-        elif last.outcome == "failed" and rules.failed_burn_tribute:
+        elif last.outcome == BurnOutcome.FAILED and rules.failed_burn_tribute:
             kind = rules.failed_burn_tribute
             out.append(Tribute(kind, b, v, rules.burn_cards, _why(
                 rules, "tribute.shao.failed", f"座位{b}烧座位{v}失败：烧牌者反进{rules.burn_cards}张{kind.zh}",
                 f"seat {b}'s burn of seat {v} failed: the burner pays {rules.burn_cards} {kind.en}")))
-        elif last.outcome == "cancelled":
+        elif last.outcome == BurnOutcome.CANCELLED:
             notes.append(_why(rules, "tribute.shao.cancelled", f"座位{b}烧座位{v}被解烧：不进烧贡",
                               f"seat {b}'s burn of seat {v} was lifted (解烧): no 烧贡"))
-        elif last.outcome == "counter":
+        elif last.outcome == BurnOutcome.COUNTER:
             notes.append(_why(rules, "tribute.shao.cancelled", f"座位{v}反烧座位{b}，反烧又被解烧：不进烧贡",
                               f"seat {v} burned back seat {b}, and that 反烧 was lifted (解烧): no 烧贡"))
     return out, notes
@@ -622,11 +622,11 @@ def settle(record: GameRecord, rules: Ruleset | str | None = None, state: Series
 
     >>> first = settle(GameRecord(rules="zaozhuang", first_hand=True, finish_order=(0, 1, 2, 3, 4, 5),
     ...                           kaidian=frozenset({0, 1, 2})))
-    >>> [(t.payer, t.count) for t in first.tributes if t.kind == "dian"]
+    >>> [(t.payer, t.count) for t in first.tributes if t.kind == TributeKind.DIAN]
     [(3, 1), (4, 1), (5, 1)]
     >>> second = settle(GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                            kaidian=frozenset({0, 1, 2})), state=first.state)
-    >>> [(t.payer, t.count) for t in second.tributes if t.kind == "dian"]
+    >>> [(t.payer, t.count) for t in second.tributes if t.kind == TributeKind.DIAN]
     [(3, 2), (4, 2), (5, 2)]
     """
     rules = find_ruleset(record.rules if rules is None else rules)

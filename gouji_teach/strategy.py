@@ -170,7 +170,7 @@ class TeamPlayer:
 
     def _duel(self, game: Game, seat: int) -> Decision:
         for action in game.legal_actions(seat):
-            if action.kind == "play" and Play.parse(action.cards, game.rules).is_gouji:  # type: ignore[arg-type]
+            if action.kind == ActionKind.PLAY and Play.parse(action.cards, game.rules).is_gouji:  # type: ignore[arg-type]
                 return Decision(action, "duel", {"cards": action.cards})
         return Decision(Action(seat, ActionKind.PASS), "duel_pass")
 
@@ -197,7 +197,7 @@ class TeamPlayer:
             action = Action(seat, ActionKind.PLAY, format_cards([c for c in hand if c.rank == r]))
             if game.can(action):
                 return Decision(action, "lead_four" if r == Rank.FOUR else "lead_low", {"cards": action.cards})
-        action = next(a for a in game.legal_actions(seat) if a.kind == "play")
+        action = next(a for a in game.legal_actions(seat) if a.kind == ActionKind.PLAY)
         return Decision(action, "lead_any", {"cards": action.cards})
 
     def _lead_burning(self, game: Game, seat: int, hand: Hand) -> Decision:
@@ -209,7 +209,7 @@ class TeamPlayer:
             action = Action(seat, ActionKind.PLAY, format_cards(cards + ([joker] if joker else [])))
             if game.can(action):
                 return Decision(action, "lead_burning", {"cards": action.cards})
-        action = next(a for a in game.legal_actions(seat) if a.kind == "play")
+        action = next(a for a in game.legal_actions(seat) if a.kind == ActionKind.PLAY)
         return Decision(action, "lead_any", {"cards": action.cards})
 
     def _kaidian_lead(self, game: Game, seat: int, hand: Hand) -> Decision | None:

@@ -295,11 +295,11 @@ def test_a_pick_question_keeps_only_card_notation(store) -> None:
 
 
 def test_a_progress_database_out_of_reach_is_said_on_the_page(monkeypatch) -> None:
-    from gouji_teach.teach import pages
+    from gouji_teach.teach import progress
     from gouji_teach.teach import report as rep
 
     pytest.importorskip("psycopg")
-    monkeypatch.setattr(pages, "_STORE", [])  # the app's store, opened at first use
+    monkeypatch.setattr(progress, "_STORE", [])  # the app's store, opened at first use
     monkeypatch.setenv("GOUJI_TEACH_PROGRESS", "postgresql://teacher:s3cret@127.0.0.1:1/class")
     page = ex.ExamPage(ex.start("exam=K7Q2MX&learner=小明&lang=en"))
     assert "cannot be reached now: tell your teacher" in page.head.value + page.status.value

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji_teach.teach import course, pages
+from gouji_teach.teach import course, pages, progress
 from gouji_teach.teach.progress import ProgressStore
 
 
@@ -15,7 +15,7 @@ from gouji_teach.teach.progress import ProgressStore
 def hub(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> ProgressStore:
     monkeypatch.setenv("JUPYTERHUB_USER", "alice")
     store = ProgressStore(tmp_path / "class.sqlite3")
-    monkeypatch.setattr(pages, "_STORE", [store])
+    monkeypatch.setattr(progress, "_STORE", [store])
     return store
 
 

@@ -165,7 +165,7 @@ def test_what_if_plays_a_branch_and_shows_refusals_in_both_languages():
     assert not isinstance(events, Exception) and events[0].en == "seat 3 passes"
     assert html.escape(events[0].zh) in player.branch.value
     player.what_if.value = "seat 1 plays AA"  # typed and Enter
-    assert "gouji.duitou" in player.branch.value and "role='alert'" in player.branch.value
+    assert "gouji.duitou" in player.branch.value and 'role="alert"' in player.branch.value
     set_language("en")
     assert "only the 对头" in player.branch.value
     player.try_action("<img src=x onerror=alert(1)>")
@@ -186,7 +186,7 @@ def test_rule_switch_reruns_and_marks_the_changed_steps(path):
         try:
             changes = rule_changes(player.scenario, rules)
         except ScenarioError:  # the deal cannot start under this rule set: the player says so and stays
-            assert "role='alert'" in player.changes.value
+            assert 'role="alert"' in player.changes.value
             continue
         if rules == own or not changes:
             assert "gj-changes" not in player.changes.value or "每一步都一样" in player.changes.value
@@ -195,7 +195,7 @@ def test_rule_switch_reruns_and_marks_the_changed_steps(path):
         player.go(99)
         last = player.frame
         if last.refusal is not None:
-            assert "role='alert'" in player.narration.value
+            assert 'role="alert"' in player.narration.value
         for number in range(player.step.value, -1, -1):  # and back to the start
             player.go(number)
     player.rules.value = own

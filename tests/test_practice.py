@@ -54,7 +54,7 @@ def test_a_series_plays_settles_and_pays_tribute(rules):
     assert len(p.settlements) == 3
     assert p.totals() == (sum(s.scores.points[0] for s in p.settlements),
                           sum(s.scores.points[1] for s in p.settlements))
-    assert "<ol class='gj-places'" in settlement_html(p.settlements[-1], lang="en")
+    assert '<ol class="gj-places"' in settlement_html(p.settlements[-1], lang="en")
 
 
 def test_refused_action_keeps_the_engine_explanation_and_changes_nothing():
@@ -223,10 +223,10 @@ def test_language_switch_relabels_the_table():
 
 
 def test_the_course_page_builds_the_table_on_start_and_records_each_hand(tmp_path, monkeypatch):
-    from gouji_teach.teach import course, pages, practice
+    from gouji_teach.teach import course, practice, progress
     from gouji_teach.teach.progress import ProgressStore
 
-    monkeypatch.setattr(pages, "_STORE", [ProgressStore(tmp_path / "p.sqlite")])
+    monkeypatch.setattr(progress, "_STORE", [ProgressStore(tmp_path / "p.sqlite")])
     session = course.start("practice", "learner=ming&rules=linyi&lang=en")
     box = practice.page(session, seed=3, length=1)
     assert len(box.children) == 2 and box.children[0].description == "sit down and start"
@@ -236,7 +236,7 @@ def test_the_course_page_builds_the_table_on_start_and_records_each_hand(tmp_pat
     table = next(x for x in _live_tables() if x.box is table_box)
     table.practice.finish_with_computer()
     table._after()
-    attempts = pages.store().attempts(stage="practice")
+    attempts = progress.store().attempts(stage="practice")
     assert len(attempts) == 1 and attempts[0].puzzle_id == "practice/linyi/3"
 
 

@@ -144,10 +144,10 @@ def test_the_learners_own_map_lists_the_rules_missed_most_and_where_to_continue(
 
 
 def test_the_landing_page_shows_the_learners_map(store, monkeypatch) -> None:
-    from gouji_teach.teach import course, pages
+    from gouji_teach.teach import course, pages, progress
 
     code = _class(store)
-    monkeypatch.setattr(pages, "_STORE", [store])
+    monkeypatch.setattr(progress, "_STORE", [store])
     box = pages.landing(course.start("index", "learner=%E5%B0%8F%E7%BA%A2&lang=en"))
     text = box.children[1].value
     assert "Continue where I left off" in text and "05_gouji.ipynb" in text

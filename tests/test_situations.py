@@ -26,9 +26,9 @@ from gouji_teach.teach.situations import (
     buy_puzzle,
     level_of,
     revolution_puzzle,
-    situation_widget,
     xuandian_puzzle,
 )
+from gouji_teach.teach.table import puzzle_widget
 
 RULES = list(PRESETS)
 CHOICE_KINDS = ("revolution", "buy", "xuandian")
@@ -317,7 +317,7 @@ def test_no_answer_in_widget_state_before_answering(kind, lang):
 
     set_language(lang)
     for puzzle in _drills([kind], 2):
-        widget = situation_widget(puzzle)
+        widget = puzzle_widget(puzzle)
         state = synced_state()
         secrets = [puzzle.solution().zh, puzzle.solution().en]
         for answer in answers_of(puzzle):

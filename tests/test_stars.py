@@ -10,7 +10,7 @@ import pytest
 from progress_backends import where_fixture  # noqa: F401 (the fixture `where`)
 from widget_state import answers_of, fresh_widgets, right_answer
 
-from gouji_teach.teach import course, pages
+from gouji_teach.teach import course, pages, progress
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.teach.progress import ProgressStore
 from gouji_teach.teach.widgets import Attempt, PuzzleWidget
@@ -94,7 +94,7 @@ def retry_until_new(widget: PuzzleWidget) -> None:
 @pytest.mark.parametrize("kind", ["beats", "tribute", "who_is_men"])
 def test_page_shows_what_the_store_keeps_and_retry_gives_a_new_drill(kind, where, monkeypatch):
     store = ProgressStore(where)  # a SQLite file, and a PostgreSQL schema
-    monkeypatch.setattr(pages, "_STORE", [store])
+    monkeypatch.setattr(progress, "_STORE", [store])
     session = course.start("compare", "rules=linyi&lang=zh&learner=小明")
     quiz = pages.quiz(session, [(kind, "medium")])
     widget = quiz.puzzle_widgets[0]

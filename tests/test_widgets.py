@@ -8,7 +8,7 @@ from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 from gouji_teach import PRESETS
 from gouji_teach.i18n import set_language
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
-from gouji_teach.teach.situations import situation_widget
+from gouji_teach.teach.table import puzzle_widget
 from gouji_teach.teach.widgets import Attempt, PuzzleWidget, RulesetComparison
 
 
@@ -39,7 +39,7 @@ right_key = right_answer
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_no_answer_or_explanation_in_any_synced_widget_state_before_answering(kind, rules):
     puzzle = make_drill(kind, 11, level="hard", rules=rules)
-    widget = situation_widget(puzzle, presenter=True)  # the widget a quiz page shows
+    widget = puzzle_widget(puzzle, presenter=True)  # the widget a quiz page shows
     state = synced_state()
     for secret in secrets_of(puzzle):
         assert secret not in state, f"leaked before answering: {secret!r}"
@@ -82,7 +82,7 @@ def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_two_stars():
 def test_show_answer_is_disabled_once_the_drill_is_solved_or_shown_until_retry(kind):
     """看答案 (show answer) has nothing left to show once the drill is solved, shown or missed three times: the
     browser's state of the button says disabled; 再来一次 (retry) enables it for the new drill."""
-    widget = situation_widget(make_drill(kind, 4, level="medium", rules="linyi"))
+    widget = puzzle_widget(make_drill(kind, 4, level="medium", rules="linyi"))
 
     def disabled() -> bool:
         return widget.show_button.get_state()["disabled"]
@@ -178,7 +178,7 @@ def test_ruleset_comparison_widget_shows_four_answers_and_keeps_input_on_error()
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_builds_a_widget(level):
     for kind in KINDS:
-        widget = situation_widget(make_drill(kind, 0, level=level, rules="qingdao"))
+        widget = puzzle_widget(make_drill(kind, 0, level=level, rules="qingdao"))
         assert widget.question.value and widget.cards.value
         widget.close()
 

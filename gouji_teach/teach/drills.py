@@ -31,8 +31,9 @@ from ..engine import Game, KaidianState, Phase
 from ..errors import GoujiError, OptionError
 from ..players import SimplePlayer
 from ..plays import Play
-from ..record import GameRecord
+from ..record import BurnOutcome, GameRecord
 from ..rulesets import Ruleset, find_ruleset
+from .dealing import LEVELS, cards_level, count_level, random_play, small_deal
 from .puzzles import (
     BeatsPuzzle,
     CountPuzzle,
@@ -45,37 +46,15 @@ from .puzzles import (
     WhoMayActPuzzle,
     WhoOpenedPuzzle,
 )
+from .situations import GENERATORS as _SITUATIONS
+from .situations import LEVEL_OF as _LEVEL_OF
+from .situations import honest as _honest
 
 __all__ = ["KINDS", "LEVELS", "RETRY_STEP", "cards_level", "count_level", "make_drill", "next_drill", "random_play"]
 
-LEVELS = ("easy", "medium", "hard")
-
 _BIG, _SMALL, _TWO = Card(Rank.BIG_JOKER), Card(Rank.SMALL_JOKER), Card(Rank.TWO)
 
-
-def random_play(rng: random.Random, size: int, rules: Ruleset, *, level: str = "hard",
-                ranks: tuple[Rank, ...] = BASE_RANKS) -> Play:
-    """A random legal play of ``size`` cards under ``rules``, with 2s and jokers as the level allows and never
-    more copies of a card than the rule set's packs hold."""
-    packs = rules.packs
-    while True:
-        big = small = twos = 0
-        if level == "hard" and size > 1:
-            big, small = rng.choice((0, 0, 1, 1, 2)), rng.choice((0, 0, 1, 1, 2))
-        if level in ("medium", "hard") and rules.tieqian:
-            twos = rng.choice((0, 0, 1, 2, 3))
-        base = size - big - small - twos
-        if level in ("medium", "hard") and rng.random() < 0.15:
-            base, twos = 0, size - big - small  # the 2s are the set itself
-        if base < 0 or base > 4 * packs or twos > 4 * packs or big > packs or small > packs:
-            continue
-        if base == 0 and not (twos or big or small):
-            continue
-        rank = rng.choice(ranks)
-        if base > deck_limits(packs, rules.keep_threes)[rank]:  # zaozhuang's six packs keep only six 3s
-            continue
-        cards = [_BIG] * big + [_SMALL] * small + [_TWO] * twos + [Card(rank)] * base
-        return Play(cards, rules)
+_SMALL = Card(Rank.SMALL_JOKER)
 
 
 def _beats(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -89,18 +68,6 @@ def _beats(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
         if bool(beats(challenger, target, rules)) == want:
             return BeatsPuzzle(challenger, target, rules=rules)
     return BeatsPuzzle(challenger, target, rules=rules)
-
-
-def cards_level(*plays: Play | None) -> str:
-    """The level of a question about plays: ``hard`` with a joker, ``medium`` with a 2, else ``easy``.
-
-    >>> cards_level(Play.parse("2"), Play.parse("6")), cards_level(Play.parse("X99"))
-    ('medium', 'hard')
-    """
-    cards = [c for p in plays if p is not None for c in p.cards]
-    if any(c.rank.is_joker for c in cards):
-        return "hard"
-    return "medium" if any(c.rank == Rank.TWO for c in cards) else "easy"
 
 
 def _gouji(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -147,22 +114,6 @@ def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:
         return (play,)
     rng.shuffle(options)
     return tuple(options)
-
-
-def count_level(play: Play) -> str:
-    """The level of counting a play: ``easy`` one special card (a 2 that fills the set, or a joker); ``medium``
-    several of one kind; ``hard`` two kinds (2s and jokers, or 大花 and 小花).
-
-    >>> count_level(Play.parse("X999")), count_level(Play.parse("22999")), count_level(Play.parse("DX999"))
-    ('easy', 'medium', 'hard')
-    """
-    rank = play.rank
-    kinds = [c.rank for c in play.cards
-             if (c.rank == Rank.TWO and rank not in (Rank.TWO, None)) or (c.rank.is_joker and rank is not None
-                                                                          and not rank.is_joker)]
-    if len(set(kinds)) > 1:
-        return "hard"
-    return "medium" if len(kinds) > 1 else "easy"
 
 
 def _specials(rng: random.Random, level: str, rules: Ruleset) -> list[Card]:
@@ -238,14 +189,6 @@ def _pick(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 _DEAL_SIZE = {"easy": 6, "medium": 8, "hard": 10}
 
 
-def _small_deal(rng: random.Random, rules: Ruleset, size: int) -> Game:
-    """Six hands of ``size`` cards drawn from the rule set's deck, a random leader, play about to begin."""
-    keep = {Rank.THREE: rules.keep_threes} if rules.keep_threes else None
-    deck = build_deck(rules.packs, suits=False, keep=keep)
-    rng.shuffle(deck)
-    return Game.from_hands([Hand(deck[k * size:(k + 1) * size]) for k in range(6)], rules, leader=rng.randrange(6))
-
-
 def _position(rng: random.Random, rules: Ruleset, level: str, wanted: tuple[Callable[[Game], bool], ...]) -> Game:
     """A position reached by computer players (:class:`~gouji_teach.players.SimplePlayer`) from small seeded
     deals where the first of ``wanted`` holds (or, after a few deals without one, the best test that some position
@@ -255,7 +198,7 @@ def _position(rng: random.Random, rules: Ruleset, level: str, wanted: tuple[Call
     found: list[list[Game]] = [[] for _ in wanted]
     enough = rng.randint(1, 3)  # stop at the first, second or third position that fits best
     for deal in range(6):
-        game = _small_deal(rng, rules, _DEAL_SIZE[level])
+        game = small_deal(rng, rules, _DEAL_SIZE[level])
         while len(found[0]) < enough:
             if game.history:
                 for i, test in enumerate(wanted):
@@ -354,7 +297,7 @@ def _places(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     record, game = _finished(rng, level, rules)
     if level == "medium":
         return PlacesPuzzle(record, game, rules=rules, ask="points", seat=rng.randrange(6))
-    moved = [m.victim for m in record.men] + [b.burner for b in record.burns if b.outcome == "failed"]
+    moved = [m.victim for m in record.men] + [b.burner for b in record.burns if b.outcome == BurnOutcome.FAILED]
     # hard: often a seat 闷ed or burned out of its turn (they go last), not always (else "大落" would be a guess)
     seat = rng.choice(moved) if level == "hard" and moved and rng.random() < 0.4 else rng.randrange(6)
     return PlacesPuzzle(record, game, rules=rules, ask="place", seat=seat)
@@ -412,10 +355,6 @@ def next_drill(puzzle: Puzzle) -> Puzzle | None:
 
 
 # -- the kinds of teach/situations.py, and honest levels -------------------------------------------------------
-from .situations import GENERATORS as _SITUATIONS  # noqa: E402  (situations imports drills only lazily)
-from .situations import LEVEL_OF as _LEVEL_OF  # noqa: E402
-from .situations import honest as _honest  # noqa: E402
-
 _GENERATORS.update(_SITUATIONS)
 for _kind in ("card", "beats", "gouji", "count", "pick", "who_may_act", "who_opened", "who_is_men", "tribute",
               "places"):

@@ -45,6 +45,7 @@ from .controls import make
 from .course import HOME, Session, Stage
 from .drills import KINDS, LEVELS, make_drill
 from .progress import Exam, ExamSitting, ProgressError, ProgressStore
+from .progress import store as kernel_store
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget
 from .widgets import PuzzleWidget, close_tree
@@ -395,9 +396,7 @@ class ExamPage:
     @property
     def store(self) -> ProgressStore:
         """The store given, else the app's, opened at first use (a database out of reach is said on the page)."""
-        from .pages import store as page_store
-
-        return self._store or page_store()
+        return self._store or kernel_store()
 
     def load(self) -> None:
         """Read the exam and the learner's sitting for the session, and draw the page for them."""
@@ -560,7 +559,8 @@ class ExamPage:
                   limit=limit)
         who = el("p", t("exam.learner", lang, name=self.learner) if self.sitting is not None
                  else t("exam.start_note", lang))
-        return str(el("header", el("small", t("page.course", lang)), el("h2", t("exam.title", lang, code=exam.code)),
+        course_name = pick(HOME.title_zh, HOME.title_en, lang)
+        return str(el("header", el("small", course_name), el("h2", t("exam.title", lang, code=exam.code)),
                       el("p", about), el("p", t("exam.how", lang)), who, nav, cls="gj-header"))
 
     def _status_html(self, lang: str) -> str:

@@ -28,11 +28,11 @@ from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .exam import exam_link
 from .player import ScenarioPlayer
-from .progress import Learner, ProgressStore
+from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
 from .rulebook import book_html, contradictions, summary
-from .situations import situation_widget
+from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
 __all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rule_book", "rulesets_view",
@@ -71,15 +71,6 @@ register({
     "page.col.stage": ("在哪一课", "Stage"),
     "page.compare": ("四种规则对照", "The four rule sets side by side"),
 })
-
-_STORE: list[ProgressStore] = []
-
-
-def store() -> ProgressStore:
-    """The progress store of this kernel (the file ``gouji-teach serve --progress`` names, or the default)."""
-    if not _STORE:
-        _STORE.append(ProgressStore())
-    return _STORE[0]
 
 
 def _link(href: str, text: str, *, current: bool = False) -> str:
@@ -221,7 +212,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
         return made
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
-        return situation_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))
+        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))
 
     shown = [widget(puzzle) for puzzle in puzzles()]
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])

@@ -11,7 +11,6 @@ steps that change (:func:`~gouji_teach.scenario.rule_changes`).
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
@@ -19,9 +18,9 @@ import ipywidgets as w
 
 from ..engine import Game
 from ..errors import GoujiError
-from ..events import ACTION_KINDS, Action, Event
+from ..events import ACTION_KINDS, Action, ActionKind, Event
 from ..i18n import get_language, pick, register, said, subscribe, t
-from ..markup import SvgImage
+from ..markup import Element, HtmlFragment, SvgImage, el, html
 from ..pictures import PRESENTER_SCALE, table_svg
 from ..record import GameRecord
 from ..rulesets import PRESETS, find_ruleset
@@ -33,6 +32,7 @@ from ..scenario import (
     RuleChange,
     Scenario,
     ScenarioError,
+    StepKind,
     action_words,
     frames,
     question_words,
@@ -111,17 +111,17 @@ def checkpoint_puzzle(game: Game, question: str | Question) -> Puzzle | None:
     return None if puzzle is None else puzzle(game)
 
 
-def record_table(record: GameRecord, lang: str) -> str:
+def record_table(record: GameRecord, lang: str) -> HtmlFragment:
     """A game record as a table of places and events (never its JSON).
 
     >>> record = GameRecord(rules="qingdao", first_hand=False, finish_order=(1,))
-    >>> "<th scope='row'>走科</th><td>头科 座位1</td>" in record_table(record, "zh")
+    >>> '<th scope="row">走科</th><td>头科 座位1</td>' in record_table(record, "zh")
     True
     """
-    rows = "".join(f"<tr><th scope='row'>{html.escape(pick(zl, el, lang))}</th>"
-                   f"<td>{html.escape(pick(zv, ev, lang))}</td></tr>" for zl, zv, el, ev in record_rows(record))
-    return (f"<table class='gouji-solution gj-record'><caption>{html.escape(t('player.record', lang))}</caption>"
-            f"<tbody>{rows}</tbody></table>")
+    rows = (el("tr", el("th", pick(label_zh, label_en, lang), scope="row"), el("td", pick(value_zh, value_en, lang)))
+            for label_zh, value_zh, label_en, value_en in record_rows(record))
+    return html(el("table", el("caption", t("player.record", lang)), el("tbody", rows),
+                   cls="gouji-solution gj-record"))
 
 
 class _Unreadable(GoujiError):
@@ -129,7 +129,8 @@ class _Unreadable(GoujiError):
 
 
 #: The verbs a what-if may use: the action notation's own (:data:`~gouji_teach.events.ACTION_KINDS`).
-_SHORT_KIND = {verb: kind for kind in ("play", "pass", "yield", "burn") for verb in ACTION_KINDS[kind]}
+_SHORT_KIND = {verb: kind for kind in (ActionKind.PLAY, ActionKind.PASS, ActionKind.YIELD, ActionKind.BURN)
+               for verb in ACTION_KINDS[kind]}
 _SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(" + "|".join(sorted(_SHORT_KIND, key=len, reverse=True))
                        + r")\s*(.*?)\s*$", re.IGNORECASE)
 
@@ -150,14 +151,14 @@ def what_if_action(text: str, game: Game) -> Action:
     kind = _SHORT_KIND[m.group(2).lower()]
     if m.group(1) is not None:
         seat = int(m.group(1))
-    elif kind == "burn" and game.burn_candidates():
+    elif kind == ActionKind.BURN and game.burn_candidates():
         seat = game.burn_candidates()[0]
     elif game.to_act is not None:
         seat = game.to_act
     else:
         raise _Unreadable("这局已经结束，没有人能动", "the hand is over: nobody may act", rule="turn.over")
     cards = m.group(3) or None
-    if (cards is None) == (kind in ("play", "burn")):
+    if (cards is None) == (kind in (ActionKind.PLAY, ActionKind.BURN)):
         raise _Unreadable(f"“{text}”：出牌、烧牌要写牌，过、让不写牌",
                           f"{text!r}: plays and burns name cards, passes and yields do not", rule="action.syntax")
     try:
@@ -166,8 +167,8 @@ def what_if_action(text: str, game: Game) -> Action:
         raise _Unreadable(e.zh, e.en, rule="action.syntax") from None
 
 
-def _narrate(events: tuple[Event, ...], lang: str) -> str:
-    return "".join(f"<li>{html.escape(said(e.zh, e.en, lang))}</li>" for e in events)
+def _narrate(events: tuple[Event, ...], lang: str) -> list[Element]:
+    return [el("li", said(e.zh, e.en, lang)) for e in events]
 
 
 class ScenarioPlayer:
@@ -311,7 +312,7 @@ class ScenarioPlayer:
         lang = get_language()
         frame = self.frame
         title = pick(self.scenario.title_zh, self.scenario.title_en, lang)
-        self.title.value = f"<h3 class='gj-scenario-title'>{html.escape(title)}</h3>" if title else ""
+        self.title.value = html(el("h3", title, cls="gj-scenario-title")) if title else ""
         self.position.value = t("player.of", lang, n=frame.number, total=len(self.scenario.steps))
         self.back.disabled = frame.number == 0
         self.forward.disabled = frame.number >= len(self._frames) - 1
@@ -325,31 +326,30 @@ class ScenarioPlayer:
 
     def _narration(self, frame: Frame, lang: str) -> str:
         step = frame.step
-        parts = []
+        parts: list[object] = []
         if step is None:
-            parts.append(f"<b>{html.escape(t('player.start', lang))}</b>")
-        elif step.kind == "do":
-            parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> "
-                         f"{html.escape(pick(*action_words(Action.parse(step.text)), lang))}")
+            parts.append(el("b", t("player.start", lang)))
+        elif step.kind == StepKind.DO:
+            parts += [el("b", t("player.step", lang, n=frame.number)), " ",
+                      pick(*action_words(Action.parse(step.text)), lang)]
         else:
-            question = pick(*question_words(step.text), lang)
-            parts.append(f"<b>{html.escape(t('player.step', lang, n=frame.number))}</b> "
-                         f"{html.escape(t('player.question', lang))}{html.escape(question)}")
+            parts += [el("b", t("player.step", lang, n=frame.number)), " ", t("player.question", lang),
+                      pick(*question_words(step.text), lang)]
         if step is not None and (step.say_zh or step.say_en):
-            parts.append(f"<p class='gj-say'>{html.escape(pick(step.say_zh, step.say_en, lang))}</p>")
+            parts.append(el("p", pick(step.say_zh, step.say_en, lang), cls="gj-say"))
         if frame.events:
-            parts.append(f"<ul class='gj-events'>{_narrate(frame.events, lang)}</ul>")
+            parts.append(el("ul", _narrate(frame.events, lang), cls="gj-events"))
         if frame.refusal is not None:
-            parts.append(f"<div class='gj-error' role='alert'>⚠ "
-                         f"{html.escape(t('player.refused', lang, rules=pick(self._rules.title_zh, self._rules.title_en, lang)))}"  # noqa: E501
-                         f"{html.escape(said(frame.refusal.zh, frame.refusal.en, lang))}</div>")
+            rules = pick(self._rules.title_zh, self._rules.title_en, lang)
+            parts.append(el("div", "⚠ ", t("player.refused", lang, rules=rules),
+                            said(frame.refusal.zh, frame.refusal.en, lang), cls="gj-error", role="alert"))
         if any(c.number == frame.number for c in self._changes):
-            parts.append(f"<div class='gj-changed'>{html.escape(t('player.changed_here', lang))}</div>")
-        return f"<div class='gj-narration' aria-live='polite'>{''.join(parts)}</div>"
+            parts.append(el("div", t("player.changed_here", lang), cls="gj-changed"))
+        return html(el("div", parts, cls="gj-narration", aria_live="polite"))
 
     def _checkpoint(self, frame: Frame) -> tuple[w.Widget, ...]:
         step = frame.step
-        if step is None or step.kind != "ask" or frame.refusal is not None:
+        if step is None or step.kind != StepKind.ASK or frame.refusal is not None:
             return ()
         key = (self._rules.name, frame.number)
         if key not in self._puzzles:
@@ -363,30 +363,28 @@ class ScenarioPlayer:
             return ""
         text, result = self._branch
         if isinstance(result, _Unreadable):
-            return (f"<div class='gj-branch gj-error' role='alert'>⚠ {html.escape(said(result.zh, result.en, lang))}"
-                    f"<br>{html.escape(t('player.what_if.syntax', lang))}</div>")
-        head = html.escape(t("player.branch", lang, action=text))
+            return html(el("div", "⚠ ", said(result.zh, result.en, lang), el("br"), t("player.what_if.syntax", lang),
+                           cls="gj-branch gj-error", role="alert"))
+        head = t("player.branch", lang, action=text)
         if isinstance(result, GoujiError):
-            return f"<div class='gj-branch gj-error' role='alert'>⚠ {head}{html.escape(said(result.zh, result.en, lang))}</div>"  # noqa: E501
-        return (f"<div class='gj-branch' role='status'>{head}<ul>{_narrate(result, lang)}</ul>"
-                f"<small>{html.escape(t('player.branch.note', lang))}</small></div>")
+            return html(el("div", "⚠ ", head, said(result.zh, result.en, lang), cls="gj-branch gj-error", role="alert"))
+        return html(el("div", head, el("ul", _narrate(result, lang)), el("small", t("player.branch.note", lang)),
+                       cls="gj-branch", role="status"))
 
     def _changes_html(self, lang: str) -> str:
         if self._error is not None:  # a scenario's problem without the server's path to its file
             e = self._error
             zh, en = (e.detail_zh, e.detail_en) if isinstance(e, ScenarioError) else (e.zh, e.en)
-            return f"<div class='gj-error' role='alert'>⚠ {html.escape(said(zh, en, lang))}</div>"
+            return html(el("div", "⚠ ", said(zh, en, lang), cls="gj-error", role="alert"))
         base = self.scenario.rules
         if self._rules.name == base.name:
             return ""
         names = {"rules": pick(self._rules.title_zh, self._rules.title_en, lang),
                  "base": pick(base.title_zh, base.title_en, lang)}
         if not self._changes:
-            return f"<p class='gj-changes'>{html.escape(t('player.no_changes', lang, **names))}</p>"
-        items = "".join(
-            f"<li>{html.escape(t(f'player.change.{c.kind}', lang, n=c.number))}</li>"
-            for c in self._changes)
-        return f"<div class='gj-changes'>{html.escape(t('player.changes', lang, **names))}<ul>{items}</ul></div>"
+            return html(el("p", t("player.no_changes", lang, **names), cls="gj-changes"))
+        items = (el("li", t(f"player.change.{c.kind}", lang, n=c.number)) for c in self._changes)
+        return html(el("div", t("player.changes", lang, **names), el("ul", items), cls="gj-changes"))
 
     def close(self) -> None:
         """Stop following the language and close every widget of the player and its checkpoints."""
@@ -428,7 +426,7 @@ class _AnswerReveal:
             self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)  # type: ignore[union-attr]
         else:
             text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
-            self.text.value = f"<div class='gouji-solution'>{html.escape(text)}</div>"
+            self.text.value = html(el("div", text, cls="gouji-solution"))
 
     def close(self) -> None:
         self._unsubscribe()

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import html
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,16 +38,16 @@ from ..engine import Game, Phase, team
 from ..errors import GoujiError
 from ..events import Action, ActionKind, Event
 from ..i18n import counted, get_language, pick, register, subscribe, t
-from ..markup import HtmlFragment
+from ..markup import Element, HtmlFragment, el, html
 from ..pictures import hand_html, play_html, round_html
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
-from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, pay_tributes, settle
+from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, Tribute, pay_tributes, settle
 from ..strategy import Decision, TeamPlayer
 from .controls import make, shared
 from .course import Session
-from .pages import store
 from .player import step_picture
+from .progress import store
 from .table import round_plays
 
 __all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]
@@ -303,7 +302,7 @@ class Practice:
         """"Why did seat N do that?" from the computer player's own reason (one that tells no cards)."""
         d: Decision | None = self.player.last.get(seat)
         if d is not None and d.key in _PRIVATE:
-            what = t("practice.yield", lang) if d.action.kind == "yield" else t("practice.why_passed", lang)
+            what = t("practice.yield", lang) if d.action.kind == ActionKind.YIELD else t("practice.why_passed", lang)
             return t("practice.why_private", lang, seat=seat, what=what)
         return why(d, seat, lang)
 
@@ -350,53 +349,51 @@ def _after_tribute(dealt: tuple[Hand, ...], paid: tuple[Payment, ...]) -> tuple[
 _TEAM_COLOURS = ("#b03a2e", "#1f5f9e")  # the teams' colours of the table picture
 
 
-def _chip(seat: int, lang: str) -> str:
+def _chip(seat: int, lang: str) -> Element:
     colour = _TEAM_COLOURS[team(seat)]
     shape = "50%" if team(seat) == 0 else "0"
     you = t("practice.you", lang) if seat == LEARNER else ""
-    return (f"<span class='gj-seat-chip' style='display:inline-flex;align-items:center;gap:4px;color:{colour};"
-            f"font-weight:bold'><span aria-hidden='true' style='display:inline-block;width:18px;height:18px;"
-            f"border-radius:{shape};background:{colour};color:#fff;text-align:center;line-height:18px;"
-            f"font-size:11px'>{seat}</span>{html.escape(t('table.seat_toggle', lang, n=seat) + you)}</span>")
+    badge = el("span", str(seat), aria_hidden="true",
+               style=f"display:inline-block;width:18px;height:18px;border-radius:{shape};background:{colour};"
+                     "color:#fff;text-align:center;line-height:18px;font-size:11px")
+    return el("span", badge, t("table.seat_toggle", lang, n=seat) + you, cls="gj-seat-chip",
+              style=f"display:inline-flex;align-items:center;gap:4px;color:{colour};font-weight:bold")
 
 
-def _payment_html(p: Payment, lang: str) -> str:
+def _pays(tr: Tribute, lang: str) -> Element:
+    """The head of a tribute line: payer → receiver and what is paid."""
+    return el("span", _chip(tr.payer, lang), " → ", _chip(tr.receiver, lang), " ",
+              t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
+                n=tr.count))
+
+
+def _payment_html(p: Payment, lang: str) -> Element:
     tr = p.tribute
-    head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
-                                 n=tr.count))
     if p.cards and LEARNER in (tr.payer, tr.receiver):
-        cards = hand_html(Hand(p.cards), scale=0.45, lang=lang)
+        cards: object = hand_html(Hand(p.cards), scale=0.45, lang=lang)
     else:
-        cards = f"<small>{html.escape(t('practice.hidden', lang))}</small>"
-    why = " ".join(html.escape(pick(r.text_zh, r.text_en, lang)) for r in p.reasons)
-    return f"<li>{_chip(tr.payer, lang)} → {_chip(tr.receiver, lang)} {head} {cards}<br><small>{why}</small></li>"
+        cards = el("small", t("practice.hidden", lang))
+    why = " ".join(pick(r.text_zh, r.text_en, lang) for r in p.reasons)
+    return el("li", _pays(tr, lang), " ", cards, el("br"), el("small", why))
 
 
 def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFragment:
     """A settled hand as pictures: places from 头科 to 大落 with each seat's points (the teams' colours and
     badges of the table picture), then the tribute owed for the next hand with its reasons."""
     lang = lang or get_language()
-    parts = [f"<div class='gj-settlement' style='max-width:100%;font-family:sans-serif'>"
-             f"<h4>{html.escape(t('practice.places', lang))}</h4><ol class='gj-places' style='padding-left:0;"
-             f"list-style:none;display:flex;flex-direction:column;gap:4px'>"]
     places = settled.places
-    for i, seat in enumerate(places.order if places else ()):
-        name = pick(PLACES_ZH[i], PLACES_EN[i], lang)
-        points = t("practice.points", lang, p=settled.scores.points[seat],
-                   points=counted(settled.scores.points[seat], "point", sign=True))
-        parts.append(f"<li style='display:flex;flex-wrap:wrap;gap:8px;align-items:center'>"
-                     f"<b style='min-width:5em'>{html.escape(name)}</b>{_chip(seat, lang)}"
-                     f"<span>{html.escape(points)}</span></li>")
-    parts.append(f"</ol><h4>{html.escape(t('practice.tributes', lang))}</h4><ul class='gj-tributes'>")
-    for tr in settled.tributes:
-        head = html.escape(t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
-                                 n=tr.count))
-        parts.append(f"<li>{_chip(tr.payer, lang)} → {_chip(tr.receiver, lang)} {head}<br>"
-                     f"<small>{html.escape(pick(tr.reason.text_zh, tr.reason.text_en, lang))}</small></li>")
-    if not settled.tributes:
-        parts.append(f"<li>{html.escape(t('practice.no_tribute', lang))}</li>")
-    parts.append("</ul></div>")
-    return HtmlFragment("".join(parts))
+    ranked = (el("li", el("b", pick(PLACES_ZH[i], PLACES_EN[i], lang), style="min-width:5em"), _chip(seat, lang),
+                 el("span", t("practice.points", lang, p=settled.scores.points[seat],
+                               points=counted(settled.scores.points[seat], "point", sign=True))),
+                 style="display:flex;flex-wrap:wrap;gap:8px;align-items:center")
+              for i, seat in enumerate(places.order if places else ()))
+    tributes = [el("li", _pays(tr, lang), el("br"), el("small", pick(tr.reason.text_zh, tr.reason.text_en, lang)))
+                for tr in settled.tributes] or [el("li", t("practice.no_tribute", lang))]
+    return html(el("div", el("h4", t("practice.places", lang)),
+                   el("ol", ranked, cls="gj-places",
+                      style="padding-left:0;list-style:none;display:flex;flex-direction:column;gap:4px"),
+                   el("h4", t("practice.tributes", lang)), el("ul", tributes, cls="gj-tributes"),
+                   cls="gj-settlement", style="max-width:100%;font-family:sans-serif"))
 
 
 # -- the widget ------------------------------------------------------------------------------------------------
@@ -537,17 +534,16 @@ class PracticeTable:
         lang = get_language()
         plays = self.practice.options()
         if not plays:
-            self.options.value = f"<p>{html.escape(t('practice.options.none', lang))}</p>"
+            self.options.value = html(el("p", t("practice.options.none", lang)))
             return
-        shown = "".join(f"<li>{play_html(p, scale=0.45, lang=lang)}</li>" for p in plays[:12])
-        more = (f"<li>{html.escape(t('practice.options.more', lang, n=len(plays) - 12))}</li>"
-                if len(plays) > 12 else "")
-        self.options.value = (f"<p>{html.escape(t('practice.options.head', lang))}</p><ul class='gj-options' "
-                              f"style='display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0'>"
-                              f"{shown}{more}</ul>")
+        shown = [el("li", play_html(p, scale=0.45, lang=lang)) for p in plays[:12]]
+        more = el("li", t("practice.options.more", lang, n=len(plays) - 12)) if len(plays) > 12 else None
+        self.options.value = html(el("p", t("practice.options.head", lang)),
+                                  el("ul", shown, more, cls="gj-options",
+                                     style="display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0"))
 
     def ask_why(self, seat: int) -> None:
-        self.why_text.value = f"<p class='gj-why'>{html.escape(self.practice.why(seat, get_language()))}</p>"
+        self.why_text.value = html(el("p", self.practice.why(seat, get_language()), cls="gj-why"))
 
     def undo(self) -> None:
         p = self.practice
@@ -583,13 +579,13 @@ class PracticeTable:
         try:
             text = self.practice.scenario()
         except GoujiError as e:
-            self.saved.value = f"<p role='alert'>{html.escape(pick(e.zh, e.en, lang))}</p>"
+            self.saved.value = html(el("p", pick(e.zh, e.en, lang), role="alert"))
             return
         data = base64.b64encode(text.encode()).decode()
         name = f"practice_{self.practice.rules.name}_{self.practice.hand_seed}.yaml"
-        self.saved.value = (f"<p><a download='{name}' href='data:text/yaml;base64,{data}'>"
-                            f"{html.escape(t('practice.saved', lang))}: {name}</a><br>"
-                            f"<small>{html.escape(t('practice.saved_note', lang))}</small></p>")
+        self.saved.value = html(el("p", el("a", f"{t('practice.saved', lang)}: {name}", download=name,
+                                           href=f"data:text/yaml;base64,{data}"),
+                                   el("br"), el("small", t("practice.saved_note", lang))))
 
     def _after(self) -> None:
         p = self.practice
@@ -627,10 +623,11 @@ class PracticeTable:
         mine, theirs = p.totals()
         status = ("practice.series_over" if p.series_over else "practice.over") if game.is_over else (
             "practice.declare" if p.declaring else "practice.your_turn" if p.waiting and not busy else "practice.wait")
-        self.info.value = (f"<h3 style='margin:4px 0'>{html.escape(t('practice.title', lang))}</h3><p>"
-                           f"{html.escape(t('practice.hand_no', lang, k=p.number + 1, n=p.length, seed=p.hand_seed, rules=pick(p.rules.title_zh, p.rules.title_en, lang)))}<br>"  # noqa: E501
-                           f"{html.escape(t('practice.totals', lang, mine=mine, theirs=theirs))}<br>"
-                           f"<b role='status'>{html.escape(t(status, lang))}</b></p>")
+        hand_no = t("practice.hand_no", lang, k=p.number + 1, n=p.length, seed=p.hand_seed,
+                    rules=pick(p.rules.title_zh, p.rules.title_en, lang))
+        self.info.value = html(el("h3", t("practice.title", lang), style="margin:4px 0"),
+                               el("p", hand_no, el("br"), t("practice.totals", lang, mine=mine, theirs=theirs),
+                                  el("br"), el("b", t(status, lang), role="status")))
         self.table.value = step_picture(game, viewer=LEARNER, lang=lang)
         self.round.value = round_html(round_plays(game), lang=lang, scale=0.45)
         hand = game.hands[LEARNER]
@@ -664,28 +661,20 @@ class PracticeTable:
         self.undo_button.disabled = busy or not p._marks
         self.next_button.layout = _layout(game.is_over and not p.series_over)
         self.save_button.layout = _layout(game.is_over)
-        parts = []
-        if message:
-            parts.append(f"<p role='status'>{html.escape(message)}</p>")
-        if p.refusal is not None:
-            parts.append(f"<p role='alert' class='gj-refusal' style='color:#b03a2e'>"
-                         f"{html.escape(t('practice.refused', lang, why=pick(p.refusal.zh, p.refusal.en, lang)))}</p>")
-        if p.note is not None:
-            parts.append(f"<p class='gj-note'>{html.escape(t('practice.note', lang, note=pick(*p.note, lang)))}</p>")
-        self.message.value = "".join(parts)
+        refusal = None if p.refusal is None else t("practice.refused", lang, why=pick(p.refusal.zh, p.refusal.en, lang))
+        self.message.value = html(
+            el("p", message, role="status") if message else None,
+            el("p", refusal, role="alert", cls="gj-refusal", style="color:#b03a2e") if refusal is not None else None,
+            el("p", t("practice.note", lang, note=pick(*p.note, lang)), cls="gj-note") if p.note is not None else None)
         cite = bool(self.cite.value)
         lines = [x.text(lang, cite=cite) if isinstance(x, Line) else pick(*x, lang) for x in p.lines[-12:]]
-        self.coach.value = (f"<h4 style='margin:4px 0'>{html.escape(t('practice.coach', lang))}</h4>"
-                            f"<ol class='gj-coach' data-count='{len(p.lines)}' style='padding-left:1.2em;margin:0' "
-                            "aria-live='polite'>"
-                            + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ol>")
-        pictures = []
-        if p.paid:
-            pictures.append(f"<h4>{html.escape(t('practice.paid', lang))}</h4><ul>"
-                            + "".join(_payment_html(x, lang) for x in p.paid) + "</ul>")
-        if game.is_over and len(p.settlements) > p.number:
-            pictures.append(settlement_html(p.settlements[p.number], lang=lang))
-        self.settlement.value = "".join(pictures)
+        self.coach.value = html(el("h4", t("practice.coach", lang), style="margin:4px 0"),
+                                el("ol", (el("li", x) for x in lines), cls="gj-coach", data_count=len(p.lines),
+                                   style="padding-left:1.2em;margin:0", aria_live="polite"))
+        paid = [el("h4", t("practice.paid", lang)), el("ul", (_payment_html(x, lang) for x in p.paid))] if p.paid \
+            else []
+        over = game.is_over and len(p.settlements) > p.number
+        self.settlement.value = html(paid, settlement_html(p.settlements[p.number], lang=lang) if over else None)
 
     def close(self) -> None:
         self._unsubscribe()
@@ -716,7 +705,7 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
             store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.name}/{p.hand_seed}",
                                    rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}")
         except GoujiError as e:
-            status.value = f"<small role='alert'>{html.escape(t('practice.save_failed', why=pick(e.zh, e.en)))}</small>"
+            status.value = html(el("small", t("practice.save_failed", why=pick(e.zh, e.en)), role="alert"))
 
     def begin(_button: object = None) -> None:
         if not tables:

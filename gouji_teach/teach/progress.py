@@ -47,7 +47,6 @@ Names are arbitrary text, stored exactly as typed (quotes, HTML, emoji); :func:`
 
 from __future__ import annotations
 
-import html
 import itertools
 import os
 import random
@@ -66,6 +65,7 @@ from typing import Any, TypeVar
 
 from gouji_teach.errors import ArgumentTypeError, GoujiError
 from gouji_teach.i18n import register, t
+from gouji_teach.markup import HtmlFragment, html
 
 __all__ = [
     "ANSWER_MAX",
@@ -86,6 +86,7 @@ __all__ = [
     "exam_code",
     "is_database_url",
     "stars_for",
+    "store",
 ]
 
 #: Environment variable naming the progress file (``gouji-teach serve --progress PATH`` sets it).
@@ -290,13 +291,14 @@ def default_path() -> Path | str:
     return base / "gouji_teach" / "progress.sqlite3"
 
 
-def display_name(learner: Learner | str) -> str:
-    """The learner's name, safe to put in HTML text or a quoted attribute.
+def display_name(learner: Learner | str) -> HtmlFragment:
+    """The learner's name as HTML text, escaped by the element builder (:func:`gouji_teach.markup.el`) that
+    writes every page; in an attribute, pass the plain name to ``el``, which escapes attribute values itself.
 
     >>> display_name(Learner(1, '<script>alert("hi")</script>'))
-    '&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt;'
+    '&lt;script&gt;alert("hi")&lt;/script&gt;'
     """
-    return html.escape(learner.name if isinstance(learner, Learner) else learner, quote=True)
+    return html(learner.name if isinstance(learner, Learner) else learner)
 
 
 def _error(key: str, **values: object) -> tuple[str, str]:
@@ -1178,6 +1180,18 @@ class ProgressStore:
         row = self._read(lambda c: c.execute(
             "SELECT stage FROM attempts WHERE learner = ? ORDER BY id DESC LIMIT 1", (learner.id,)).fetchone())
         return row[0] if row else None
+
+
+#: The store of this kernel, opened at first use (a list, so that tests can put theirs in its place).
+_STORE: list[ProgressStore] = []
+
+
+def store() -> ProgressStore:
+    """The progress store of this kernel (the file ``gouji-teach serve --progress`` names, or the default): the
+    one the course pages, the practice table, exams and the report share."""
+    if not _STORE:
+        _STORE.append(ProgressStore())
+    return _STORE[0]
 
 
 def _as_tuple(rules: Iterable[str]) -> tuple[str, ...]:

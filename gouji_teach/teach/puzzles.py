@@ -38,7 +38,7 @@ from ..i18n import pick, register, t
 from ..options import beating_plays
 from ..pictures import finish_svg, tribute_svg
 from ..plays import Play
-from ..record import GameRecord
+from ..record import BurnOutcome, GameRecord
 from ..rulesets import PRESETS, Ruleset, TributeKind, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
 from ..verdicts import RULES, Verdict, cite
@@ -993,7 +993,7 @@ class RecordPuzzle(Puzzle):
         """How the hand ended: the seats in the order they went out, 闷, failed burns, 革命, 开点 and burns."""
         r = self.record
         return finish_svg(r.finish_order, men=[(m.victim, m.by) for m in r.men], revolution=r.revolution,
-                          failed=[b.burner for b in r.burns if b.outcome == "failed"], kaidian=r.kaidian,
+                          failed=[b.burner for b in r.burns if b.outcome == BurnOutcome.FAILED], kaidian=r.kaidian,
                           burns=[(b.burner, b.victim) for b in r.burns], asked=self._asked(), lang=lang,
                           scale=scale)
 

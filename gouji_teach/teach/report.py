@@ -44,6 +44,7 @@ from .controls import make
 from .course import STAGES, Stage
 from .exam import drill
 from .progress import Exam, Learner, ProgressStore
+from .progress import store as kernel_store
 
 __all__ = ["REPORT_PAGE", "ClassReport", "ExamReport", "ExamResult", "Missed", "build", "exam_table",
            "heatmap_svg", "learner_map", "mastery_table", "page", "rule_stage", "rule_title", "stars_table",
@@ -430,9 +431,7 @@ class ReportPage:
     @property
     def store(self) -> ProgressStore:
         """The store given, else the app's, opened at first use (a database out of reach is said on the page)."""
-        from .pages import store as page_store
-
-        return self._store or page_store()
+        return self._store or kernel_store()
 
     def refresh(self) -> None:
         """Read the progress file again and redraw."""

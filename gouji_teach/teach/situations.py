@@ -55,30 +55,26 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import partial
 
-import ipywidgets as w
-
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, format_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, Phase, opposite, team
 from ..errors import GoujiError
 from ..events import Action, ActionKind
 from ..gouji import can_kaidian, is_gouji
-from ..i18n import get_language, pick, register, t
-from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, table_svg
+from ..i18n import register, t
+from ..pictures import SeatView, TableView, hand_html, table_svg
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import GameRecord
 from ..rulesets import PRESETS, FoursBeforeKaidian, Ruleset, TributeKind, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
+from .dealing import cards_level, count_level, random_play, small_deal
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
-from .table import puzzle_widget
-from .widgets import Attempt, PuzzleWidget
 
 __all__ = ["GENERATORS", "LEVEL_OF", "BuyPuzzle", "ChoicePuzzle", "LuanchanPuzzle", "Option", "RevolutionPuzzle",
-           "RulesetPickWidget", "RulesetsPuzzle", "SituationWidget", "XuandianPuzzle", "YieldPuzzle", "buy_puzzle",
-           "honest", "level_of", "parse_rulesets", "revolution_puzzle", "situation_widget",
-           "xuandian_puzzle"]
+           "RulesetsPuzzle", "XuandianPuzzle", "YieldPuzzle", "buy_puzzle", "honest", "level_of", "parse_rulesets",
+           "revolution_puzzle", "xuandian_puzzle"]
 
 register({
     "sit.seat": ("座位{n}", "seat {n}"),
@@ -828,12 +824,10 @@ def _walk(rng: random.Random, rules: Ruleset, size: int, found: Callable[[Game],
     """Play small seeded deals with computer players and return the first, second or third position (as the
     seed decides) that ``found`` turns into a puzzle position (``found`` gets a copy and returns the position,
     or ``None``)."""
-    from .drills import _small_deal
-
     player = SimplePlayer()
     skip = rng.randint(0, 2)
     for _ in range(deals):
-        game = _small_deal(rng, rules, size)
+        game = small_deal(rng, rules, size)
         while not game.is_over:
             if game.history:
                 position = found(game.copy())
@@ -1307,8 +1301,6 @@ def _rulesets_level(question: str, cards: tuple[str, str]) -> str:
 
 
 def _rulesets(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
-    from .drills import random_play
-
     base = find_ruleset("qingdao")  # four packs, 贴钱: every card combination of the other rule sets
     near = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
     question, cards = "gouji", ("2", "")
@@ -1337,48 +1329,6 @@ def _rulesets(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     return RulesetsPuzzle(question, cards, level=level, rules=rules)
 
 
-# -- widgets ----------------------------------------------------------------------------------------------------
-
-
-class SituationWidget(PuzzleWidget):
-    """A :class:`ChoicePuzzle` as a widget: its picture (hands as cards) above the choices."""
-
-    def _pictures(self) -> str:
-        return self._puzzle.picture(get_language(), PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[attr-defined]
-
-
-class RulesetPickWidget(PuzzleWidget):
-    """A :class:`RulesetsPuzzle` answered by toggling the four rule sets (or typing ``qingdao,linyi``, ``-``
-    for none, and pressing Enter)."""
-
-    _TOGGLE_TEXTS = ("sit.rs.submit", "sit.rs.placeholder", "sit.rs.type")
-
-    def _controls(self) -> w.Widget:
-        return self._toggle_rows(len(_PRESETS))
-
-    def _toggle_labels(self, lang: str) -> list[str]:
-        return [pick(r.title_zh, r.title_en, lang) for r in _PRESETS]
-
-    def _pictures(self) -> str:
-        puzzle = self._puzzle
-        base = find_ruleset("qingdao")
-        return "".join(hand_html(Hand(Play.parse(c, base).cards)) for c in puzzle.cards if c)  # type: ignore[attr-defined]
-
-    def _selected(self) -> str:
-        return ",".join(r.name for r, toggle in zip(_PRESETS, self.toggles, strict=True) if toggle.value) or "-"
-
-
-def situation_widget(puzzle: object, *, on_attempt: Callable[[Attempt], None] | None = None,
-                     presenter: bool = False) -> PuzzleWidget:
-    """The widget for any puzzle: the rule-set toggles, a choice puzzle with its picture, or what
-    :func:`~gouji_teach.teach.table.puzzle_widget` gives (seats to click, choices, card toggles)."""
-    if isinstance(puzzle, RulesetsPuzzle):
-        return RulesetPickWidget(puzzle, on_attempt=on_attempt, presenter=presenter)
-    if isinstance(puzzle, ChoicePuzzle):
-        return SituationWidget(puzzle, on_attempt=on_attempt, presenter=presenter)
-    return puzzle_widget(puzzle, on_attempt=on_attempt, presenter=presenter)
-
-
 # -- registry and levels ------------------------------------------------------------------------------------------
 
 #: The generators of this module's kinds, registered in :mod:`.drills`.
@@ -1392,25 +1342,11 @@ GENERATORS: dict[str, Callable[[random.Random, str, Ruleset], Puzzle]] = {
 }
 
 
-def _cards_level(*plays: Play | None) -> str:
-    """The level of a question about plays (:func:`.drills.cards_level`)."""
-    from .drills import cards_level
-
-    return cards_level(*plays)
-
-
-def _count_level(play: Play) -> str:
-    """The level of a count drill (:func:`.drills.count_level`)."""
-    from .drills import count_level
-
-    return count_level(play)
-
-
 def _pick_level(puzzle: Puzzle) -> str:
     """A pick puzzle: ``hard`` with a joker in the hand or the target; ``medium`` with a 2, or twelve cards or
     more to choose from; else ``easy``."""
     hand, target = puzzle.hand, puzzle.target  # type: ignore[attr-defined]
-    level = _cards_level(target)
+    level = cards_level(target)
     cards = list(hand.cards)
     if level == "hard" or any(c.rank.is_joker for c in cards):
         return "hard"
@@ -1456,10 +1392,10 @@ def _who_may_act_level(puzzle: Puzzle) -> str:
 
 #: How the level of a drill of each kind is measured from the puzzle itself.
 LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
-    "card": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
-    "beats": lambda p: _cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
-    "gouji": lambda p: _cards_level(p.play),  # type: ignore[attr-defined]
-    "count": lambda p: _count_level(p.play),  # type: ignore[attr-defined]
+    "card": lambda p: cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
+    "beats": lambda p: cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
+    "gouji": lambda p: cards_level(p.play),  # type: ignore[attr-defined]
+    "count": lambda p: count_level(p.play),  # type: ignore[attr-defined]
     "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
     "who_is_men": _who_is_men_level,

@@ -22,17 +22,21 @@ from dataclasses import replace
 
 import ipywidgets as w
 
+from ..cards import Hand
 from ..engine import FAILED, MEN, OUT, REVOLT, Game, KaidianState
 from ..events import Event
-from ..i18n import pick, register, t
+from ..i18n import get_language, pick, register, t
 from ..markup import Element, HtmlFragment, el, html
 from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
 from ..plays import Play
+from ..rulesets import PRESETS, find_ruleset
 from ..settlement import PLACES_EN, PLACES_ZH
 from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
+from .situations import ChoicePuzzle, RulesetsPuzzle
 from .widgets import Attempt, PuzzleWidget
 
-__all__ = ["SeatPickWidget", "position_html", "puzzle_widget", "round_plays", "table_view"]
+__all__ = ["RulesetPickWidget", "SeatPickWidget", "SituationWidget", "position_html", "puzzle_widget", "round_plays",
+           "table_view"]
 
 register({
     "table.men": ("被座位{by}闷", "闷ed by seat {by}"),
@@ -51,6 +55,9 @@ register({
 })
 
 _ACTION_EVENTS = frozenset({"lead", "play", "burn", "counter_burn", "pass", "yield"})
+
+
+_PRESETS = tuple(PRESETS.values())
 
 
 def _round_events(game: Game) -> list[Event]:
@@ -161,8 +168,39 @@ class SeatPickWidget(PuzzleWidget):
         return seats_key(s for s, toggle in enumerate(self.toggles) if toggle.value)
 
 
+class SituationWidget(PuzzleWidget):
+    """A :class:`~.situations.ChoicePuzzle` as a widget: its picture (hands as cards) above the choices."""
+
+    def _pictures(self) -> str:
+        return self._puzzle.picture(get_language(), PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[attr-defined]
+
+
+class RulesetPickWidget(PuzzleWidget):
+    """A :class:`~.situations.RulesetsPuzzle` answered by toggling the four rule sets (or typing
+    ``qingdao,linyi``, ``-`` for none, and pressing Enter)."""
+
+    _TOGGLE_TEXTS = ("sit.rs.submit", "sit.rs.placeholder", "sit.rs.type")
+
+    def _controls(self) -> w.Widget:
+        return self._toggle_rows(len(_PRESETS))
+
+    def _toggle_labels(self, lang: str) -> list[str]:
+        return [pick(r.title_zh, r.title_en, lang) for r in _PRESETS]
+
+    def _pictures(self) -> str:
+        puzzle = self._puzzle
+        base = find_ruleset("qingdao")
+        return "".join(hand_html(Hand(Play.parse(c, base).cards)) for c in puzzle.cards if c)  # type: ignore[attr-defined]
+
+    def _selected(self) -> str:
+        return ",".join(r.name for r, toggle in zip(_PRESETS, self.toggles, strict=True) if toggle.value) or "-"
+
+
 def puzzle_widget(puzzle: object, *, on_attempt: Callable[[Attempt], None] | None = None,
                   presenter: bool = False) -> PuzzleWidget:
-    """The widget for any puzzle: seats to click for the seat puzzles, else choices or card toggles."""
-    cls = SeatPickWidget if isinstance(puzzle, SeatsPuzzle) else PuzzleWidget
+    """The widget for any puzzle: the rule-set toggles, a situation's picture above its choices, seats to click
+    for the seat puzzles, else choices or card toggles."""
+    cls: type[PuzzleWidget] = (RulesetPickWidget if isinstance(puzzle, RulesetsPuzzle)
+                               else SituationWidget if isinstance(puzzle, ChoicePuzzle)
+                               else SeatPickWidget if isinstance(puzzle, SeatsPuzzle) else PuzzleWidget)
     return cls(puzzle, on_attempt=on_attempt, presenter=presenter)  # type: ignore[arg-type]

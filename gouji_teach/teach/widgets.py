@@ -36,6 +36,7 @@ from ..pictures import hand_html
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import make
+from .drills import next_drill
 from .progress import stars_for
 from .puzzles import Feedback, PickPuzzle, Puzzle
 
@@ -349,8 +350,6 @@ class PuzzleWidget:
 
     def retry(self) -> None:
         """再来一次: a new drill of the same kind and level (the same puzzle if it is not a drill), as new."""
-        from .drills import next_drill  # drills registers the situation kinds, whose widgets build on this module
-
         new = next_drill(self._puzzle) if self._puzzle.puzzle_id else None
         if new is not None and self._shape(new) == self._shape(self._puzzle):
             self._puzzle = new
