@@ -27,19 +27,15 @@ from gouji_teach import (
     is_pure_gouji,
     parse_cards,
 )
-from gouji_teach.verdicts import RULES, cite
+from gouji_teach.verdicts import cite, source_of
 
 ALL = ("qingdao", "linyi", "tongsu", "zaozhuang")
 TIEQIAN = ("qingdao", "linyi", "zaozhuang")  # tongsu refuses 贴钱 (000 part 3 第3条)
 ASPECTS = ("qingdao", "linyi", "tongsu")
 KILL = ("linyi", "tongsu", "zaozhuang")
 
-#: The main seed of each rule set: a rule that a switch varies is cited from it.
+#: The seed of each rule set's family: every rule is cited from it, or marked a default where it is silent.
 SEED = {"qingdao": "002", "linyi": "000", "tongsu": "000", "zaozhuang": "003"}
-#: Rules that every family states alike: cited from the family's own seed where it states them, else from 002.
-OWN = {"compare.size": ALL, "compare.rank": ASPECTS, "gouji.jokers": ALL, "gouji.threshold": ALL}
-#: Rules cited from one seed under every rule set.
-FIXED = {"gouji.pure": "000", "play.shape": "002"}
 #: The rule that decides a same-size comparison against a target with jokers.
 JOKER_RULE = {"qingdao": "compare.aspects", "linyi": "compare.aspects", "tongsu": "compare.aspects",
               "zaozhuang": "compare.cover"}
@@ -52,15 +48,13 @@ def explained(v, ok: bool, rule: str, *mentions: str):
     assert v.rule == rule, (v.rule, v.reason_en)
     where = cite(rule, v.rules)
     name = v.rules.name
-    seed = FIXED.get(rule) or (SEED[name] if name in OWN.get(rule, ALL) else "002")
-    switch = RULES[rule].switch
-    if switch and v.rules.source(switch).is_default:  # the family's seed is silent: a default, says so
-        seed = "default:"
+    seed = "default:" if source_of(rule, v.rules).is_default else SEED[name]  # silent family: a default, says so
     assert where.split()[0] == seed, where
-    for text in (v.reason_zh, v.reason_en):
+    # the Chinese reason cites in Chinese (000's parts by their Chinese names, a default as 默认)
+    for text, cited in ((v.reason_zh, cite(rule, v.rules, "zh")), (v.reason_en, where)):
         assert text.strip()
-        assert len(text) > len(where) + 10  # says more than the citation
-        assert where in text and rule in text
+        assert len(text) > len(cited) + 10  # says more than the citation
+        assert cited in text and rule in text
     for m in mentions:
         assert m in v.reason_zh or m in v.reason_en, (m, v.reason_zh, v.reason_en)
     return v

@@ -223,7 +223,8 @@ def test_luanchan_002_s5_sihu_luanchan_a_seat_that_passed_plays_again():
     assert game.luanchan and game.rules.pass_rule == "final"  # before 四户乱缠, passing would be final here
     puzzle = LuanchanPuzzle(game, rules=game.rules)
     assert puzzle.check("2").correct  # it passed, yet it may answer: no pass rule in 四户乱缠
-    assert "四户乱缠" in puzzle.solution().zh
+    solution = puzzle.solution()  # names the rule, cited from tongsu's own seed (000 part 3 第14条)
+    assert solution.rule_ids == ("luanchan",) and "【luanchan, 000 第三部分 第14条】" in solution.zh
 
 
 def test_yield_000_part3_s12_the_next_two_answer_first():
