@@ -20,6 +20,7 @@ gouji_teach.errors.NotationError: 第3个字符处的“1”不是牌：... / ba
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
@@ -27,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .errors import ArgumentTypeError, CardError, DeckLimitError, NotationError
+from .verdicts import cite, cite_source
 
 if TYPE_CHECKING:
     from .rulesets import Ruleset
@@ -202,10 +204,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         elif ch in _SUITS:
             raise NotationError(text, ch, i, "花色要写在点数后面", "a suit must follow a rank")
         else:
-            raise NotationError(
-                text, ch, i,
-                "可用：3-10 J Q K A 2 X(小花) D(大花)", "use 3-10 J Q K A 2, X (small joker), D (big joker)",
-            )
+            raise NotationError(text, ch, i, *_hint(ch))
         if i < n and text[i] in _SUITS:
             if rank.is_joker:
                 raise NotationError(text, text[start : i + 1], start, "大小花没有花色", "jokers have no suit")
@@ -216,6 +215,26 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     if not out:
         raise NotationError(text, text, 0, "没有写牌", "no cards given")
     return tuple(out)
+
+
+_USE = ("可用：3-10 J Q K A 2 X(小花) D(大花)", "use 3-10 J Q K A 2, X (small joker), D (big joker)")
+#: Words of the seeds that are not notation, and what to write instead.
+_SEED_WORDS = {
+    "钱": ("“钱”就是2，请写2", "钱 is the 2: write 2"),
+    "王": ("请写大王或小王（D或X）", "write 大王 or 小王 (D or X)"),
+    "花": ("请写大花或小花（D或X）", "write 大花 or 小花 (D or X)"),
+}
+
+
+def _hint(ch: str) -> tuple[str, str]:
+    """What to write instead of ``ch``, which is not notation (zh, en)."""
+    if ch in _SEED_WORDS:
+        zh, en = _SEED_WORDS[ch]
+        return f"{zh}；{_USE[0]}", f"{en}; {_USE[1]}"
+    half = unicodedata.normalize("NFKC", ch)
+    if half != ch and (half in _SINGLE or half in "10"):
+        return f"这是全角字符，请写半角的“{half}”", f"a full-width character: write {half!r}"
+    return _USE
 
 
 def format_cards(cards: Iterable[Card], *, sep: str = "") -> str:
@@ -387,10 +406,14 @@ def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> 
         for c in cards:
             counts[c.rank] += 1
     limits = deck_limits(rules.packs, rules.keep_threes)
+    cited = (cite("deck.limit", rules, "zh"), cite("deck.limit", rules))
     for rank, n in enumerate(counts):
         if n > limits[rank]:
             r = Rank(rank)
-            raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what)
+            kept = None
+            if r == Rank.THREE and limits[rank] < 4 * rules.packs:  # the deck keeps fewer 3s (003 §五)
+                kept = (cite_source(rules.source("keep_threes"), "zh"), cite_source(rules.source("keep_threes")))
+            raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what, kept=kept, cited=cited)
     if len(cards) > rules.packs and any(c.suit is not None for c in cards):  # type: ignore[arg-type]
         per_suit: dict[Card, int] = {}
         for c in cards:
@@ -398,7 +421,7 @@ def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> 
                 per_suit[c] = per_suit.get(c, 0) + 1
         for c, n in per_suit.items():
             if n > rules.packs:
-                raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what)
+                raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what, cited=cited)
 
 
 def shuffled_deck(

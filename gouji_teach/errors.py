@@ -71,20 +71,26 @@ class IllegalPlayError(GoujiError):
 
 class DeckLimitError(IllegalPlayError):
     """More copies of one card than the packs of the rule set hold: ``card`` (its notation), ``count`` (how many
-    were given) and ``limit`` (how many the deck holds)."""
+    were given) and ``limit`` (how many the deck holds). ``kept`` (a citation) says the deck keeps fewer copies
+    of the card than its packs hold (枣庄's six 3s); ``cited`` is the rule's citation (zh, en) to end with."""
 
     def __init__(
-        self, card: str, card_zh: str, card_en: str, count: int, limit: int, packs: int, what: str = ""
+        self, card: str, card_zh: str, card_en: str, count: int, limit: int, packs: int, what: str = "",
+        *, kept: tuple[str, str] | None = None, cited: tuple[str, str] | None = None,
     ) -> None:
         self.card, self.count, self.limit = card, count, limit
         where_zh, where_en = {"hands": ("几家手里", "the hands hold"), "hand": ("手里", "the hand holds")}.get(
             what, ("", "")
         )
-        super().__init__(
-            f"{where_zh}有{count}张{card_zh}，可是{packs}副牌只有{limit}张",
-            f"{where_en or 'there are'} {count} × {card_en}, but {packs} packs hold only {limit}",
-            rule="deck.limit",
-        )
+        if kept is None:
+            held_zh, held_en = f"{packs}副牌只有{limit}张", f"{packs} packs hold only {limit}"
+        else:
+            held_zh, held_en = f"这副牌只留{limit}张（{kept[0]}）", f"the deck keeps only {limit} ({kept[1]})"
+        zh = f"{where_zh}有{count}张{card_zh}，可是{held_zh}"
+        en = f"{where_en or 'there are'} {count} × {card_en}, but {held_en}"
+        if cited is not None:
+            zh, en = f"{zh}【deck.limit, {cited[0]}】", f"{en} [deck.limit, {cited[1]}]"
+        super().__init__(zh, en, rule="deck.limit")
 
 
 class RulesetError(GoujiError):

@@ -28,7 +28,7 @@ from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_ca
 from .errors import IllegalPlayError
 from .i18n import number_en
 from .rulesets import Ruleset, find_ruleset
-from .verdicts import zh_citation
+from .verdicts import cite, zh_citation
 
 __all__ = ["GOUJI_THRESHOLDS", "JOKERS_ONLY_RANK", "Play", "PlayKind", "as_play"]
 
@@ -91,9 +91,10 @@ class Play:
                 base = r
             elif r != base:
                 raise IllegalPlayError(
-                    f"{format_cards(cards)}不是一手牌：{base.zh}和{r.zh}点数不同（除2和花以外必须同点）",
+                    f"{format_cards(cards)}不是一手牌：{base.zh}和{r.zh}点数不同（除2和花以外必须同点）"
+                    f"【play.shape, {cite('play.shape', rules, 'zh')}】",
                     f"{format_cards(cards)} is not a play: {base.en} and {r.en} differ "
-                    "(all cards but 2s and jokers must share one rank)",
+                    f"(all cards but 2s and jokers must share one rank) [play.shape, {cite('play.shape', rules)}]",
                     rule="play.shape",
                 )
         if base is not None and twos and not rules.tieqian:

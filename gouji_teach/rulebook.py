@@ -55,6 +55,8 @@ _CARDS = (
     Rule("gouji.pure", "纯够级牌：不带2、不挂花", "pure 够级: no 2, no joker",
          source=seed("000", "part 3 第8条", "不包括点数“2”和大、小王的够级牌称为纯够级牌")),
     Rule("kaidian.play", "哪些够级牌能开点", "which 够级 plays can 开点", switch="kaidian_pure_only"),
+    Rule("deck.limit", "一手牌里的某种牌不能比几副牌里的还多", "no play holds more copies of a card than the packs",
+         source=seed("002", "§1 基本规则", "四幅牌，共216张牌")),
 )
 
 #: Turns, 开点, burns, 闷, revolution and the other rules of play (the engine's refusals and events).

@@ -766,6 +766,7 @@ LINYI = Ruleset(
         "tribute.shao.cancelled": seed(
             "000", "part 1 规则介绍/烧牌", "则算“解烧”。烧牌成功者可以获得1个“烧贡” (only a burn that succeeds)"
         ),
+        "deck.limit": seed("000", "part 1 游戏介绍", "由6人用4副扑克进行"),
     },
     sources={
         "failed_revolution_fours": default("000 part 1 冲点 always succeeds: a revolution there never fails"),
@@ -945,6 +946,7 @@ TONGSU = Ruleset(
         "place.sweep": seed("000", "part 3 第42条", "指够级游戏中一个同帮全部获得前三科的情形"),
         "tribute.void": seed("000", "part 3 第50条", "则游戏重新开局"),
         "tribute.shao.cancelled": seed("000", "part 3 第28条", "进给“烧（捎）牌”成功的玩家"),
+        "deck.limit": seed("000", "part 3 第1条", "够级游戏应有扑克四副"),
     },
     sources={
         "failed_revolution_fours": seed(
@@ -1130,6 +1132,7 @@ ZAOZHUANG = Ruleset(
         "place.sweep": default("003 knows no 串三户; as 002 §5 串三户"),
         "tribute.void": default("003 is silent on a voided hand; as 002 §5 革命"),
         "tribute.shao.cancelled": seed("003", "§九 普通解烧", "不再追究该烧牌人在上一栋牌的烧牌行为"),
+        "deck.limit": seed("003", "§一 导论", "六人六封扑克"),
     },
     sources={
         "failed_revolution_fours": default("003 §十二 has no plays after a revolution, so none fails"),
