@@ -62,6 +62,13 @@ def verdict(v, ok: bool, rule: str) -> None:
     assert bool(v) is ok and v.ok is ok, v.reason_en
     assert v.rule == rule, (v.rule, v.reason_en)
     cited(rule, v.rules, v.reason_zh, v.reason_en)
+    # each language whole: no English word in the Chinese reason, no Chinese but game terms in the English one
+    zh = v.reason_zh.replace(rule, "").replace(cite(rule, v.rules, "zh"), "")
+    assert not re.search(r"[A-Za-z]{3,}", zh), v.reason_zh
+    en = v.reason_en.replace(cite(rule, v.rules), "")
+    for term in ("开点", "够级", "挂花", "大花", "小花"):
+        en = en.replace(term, "")
+    assert not CJK.search(en), v.reason_en
 
 
 def expand(cases):
@@ -254,6 +261,16 @@ COMPARE = [
     # 000 第4条: 本规则仅认同“两大灭一大”: three small (三小灭一大) and four 2s (四钱灭一大) kill nothing
     ("000a4-three-small-do-not-kill-one-big", "XXX", "D", "0000", "ssss"),
     ("000a4-four-twos-do-not-kill-one-big", "2222", "D", "0000", "ssss"),
+    # 003 §四 钱 stands for any card but a joker: a 2 never makes up a joker
+    ("003s4-qian-is-no-joker-X2-vs-XX", "X2", "XX", "0000", "aaac"),
+    # rules.md: against a plain target a challenger with jokers qualifies by its base: X2 is one 2 with a 小花
+    ("rules.md-X2-does-not-beat-22", "X2", "22", "0000", "rrrr"),
+    ("rules.md-XA-beats-KK", "XA", "KK", "1111", "rrrr"),
+    # rules.md: after the kill the rest compares as usual, so DDX does not kill DX (X against X), although 000
+    # 第4条 says a play with two 大王 may 灭 one with one 大王: the rest must still be bigger
+    # (linyi counts DX as two 小花, 000 part 1 挂花: no 大花 left to kill, so the sizes decide)
+    ("rules.md-000a4-DDX-vs-DX-rest-ties", "DDX", "DX", "0000", "sskk"),
+    ("rules.md-000a4-DDD-vs-DX-rest-bigger", "DDD", "DX", "0011", "sskk"),
     # 3s are the smallest rank: they beat nothing (憋三, 3s only as the last play, is the engine's: test_engine*)
     ("002s3-3s-beat-nothing-33-vs-33", "33", "33", "0000", "rrrr"),
     ("002s3-4s-beat-3s", "44", "33", "1111", "rrrr"),
