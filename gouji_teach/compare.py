@@ -22,7 +22,7 @@ False
 
 from __future__ import annotations
 
-from .plays import Play, PlayKind, as_play
+from .plays import Play, as_play
 from .rulesets import QINGDAO, JokerModel, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
 
@@ -101,9 +101,8 @@ def _failure(code: str, ch: Play, tg: Play, killed: int) -> tuple[str, str]:
 
 
 def _beats(play: Play, ok: bool = True) -> str:
-    """The English verb agreeing with the play as subject: 'a single 9 beats', 'three 9s beat', 'a small joker
-    with three 9s beats' (the subject of a 挂花 play is its jokers)."""
-    if play.size == 1 or (play.kind is PlayKind.GUAHUA and play.jokers == 1):
+    """The English verb agreeing with the play as subject: 'a single 9 beats', 'three 9s beat'."""
+    if play.size == 1:
         return "beats" if ok else "does not beat"
     return "beat" if ok else "do not beat"
 

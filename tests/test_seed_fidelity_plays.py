@@ -483,18 +483,6 @@ def test_bad_notation_of_a_seed_word_says_how_to_write_it(text, hint):
     assert hint in info.value.zh and hint in info.value.en
 
 
-@pytest.mark.parametrize(("challenger", "target", "verb"), [
-    ("X999", "X888", "does not beat"),  # the subject of a 挂花 play is its jokers: one joker, one subject
-    ("D2", "22", "does not beat"),
-    ("X9999", "88888", "beats"),
-    ("DX9", "XX8", "beat"),  # two jokers
-    ("99", "88", "beat"),
-])
-def test_english_reason_agrees_with_its_subject(challenger, target, verb):
-    v = beats(challenger, target, "tongsu")
-    assert v.reason_en.startswith(f"{Play.parse(challenger, 'tongsu').text_en} {verb} "), v.reason_en
-
-
 # == 8. Where the hand's engine decides with the comparison: 对头, 憋三 (the engine's own tests: test_engine*) ====
 
 BIESAN = [
