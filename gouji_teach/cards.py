@@ -406,14 +406,14 @@ def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> 
         for c in cards:
             counts[c.rank] += 1
     limits = deck_limits(rules.packs, rules.keep_threes)
-    cited = (cite("deck.limit", rules, "zh"), cite("deck.limit", rules))
     for rank, n in enumerate(counts):
         if n > limits[rank]:
             r = Rank(rank)
             kept = None
             if r == Rank.THREE and limits[rank] < 4 * rules.packs:  # the deck keeps fewer 3s (003 §五)
                 kept = (cite_source(rules.source("keep_threes"), "zh"), cite_source(rules.source("keep_threes")))
-            raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what, kept=kept, cited=cited)
+            raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what, kept=kept,
+                                 cited=_deck_citation(rules))
     if len(cards) > rules.packs and any(c.suit is not None for c in cards):  # type: ignore[arg-type]
         per_suit: dict[Card, int] = {}
         for c in cards:
@@ -421,7 +421,13 @@ def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> 
                 per_suit[c] = per_suit.get(c, 0) + 1
         for c, n in per_suit.items():
             if n > rules.packs:
-                raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what, cited=cited)
+                raise DeckLimitError(c.notation, c.name_zh, c.name_en, n, rules.packs, rules.packs, what,
+                                     cited=_deck_citation(rules))
+
+
+def _deck_citation(rules: Ruleset) -> tuple[str, str]:
+    """Where the rule set takes its deck from (the ``deck.limit`` rule), in Chinese and English."""
+    return cite("deck.limit", rules, "zh"), cite("deck.limit", rules)
 
 
 def shuffled_deck(
