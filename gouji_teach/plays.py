@@ -76,7 +76,9 @@ class Play:
         rules = find_ruleset(rules)
         cards = tuple(sorted(cards, key=_strength_key))  # the order format_cards writes: repr round-trips
         if not cards:
-            raise IllegalPlayError("一手牌至少要有一张牌", "a play needs at least one card", rule="play.shape")
+            raise IllegalPlayError(f"一手牌至少要有一张牌【play.shape, {cite('play.shape', rules, 'zh')}】",
+                                   f"a play needs at least one card [play.shape, {cite('play.shape', rules)}]",
+                                   rule="play.shape")
         base = None
         big = small = twos = 0
         for c in cards:

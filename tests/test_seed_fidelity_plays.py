@@ -213,6 +213,14 @@ def test_refused_plays_name_their_rule(rules, text, rule, word):
     assert not CJK.search(e.en.replace(where, "").replace("贴钱", ""))
 
 
+@pytest.mark.parametrize("rules", families("qltz"))
+def test_002s2_an_empty_play_is_refused_with_its_rule(rules):
+    with pytest.raises(IllegalPlayError) as info:
+        Play((), rules)
+    assert info.value.rule == "play.shape"
+    cited("play.shape", find_ruleset(rules), info.value.zh, info.value.en)
+
+
 # == 4. Comparison =============================================================================================
 
 #: (citation, challenger, target, expected per family "q l t z": 1 beats, 0 does not; rule per family)
