@@ -31,9 +31,12 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   priority (002 §5 烧牌), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
   is not a 过牌. A burn is the burner's play over the 够级 play; every later lead of the burner must carry a
   joker (the last one exempt where ``burn_last_exempt``) until it goes out (烧成功) or its play is beaten
-  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败. Where ``failed_burn_last`` (002 §5 "本局不能再
-  出牌", 000 part 3 第32条) the burner plays no more and is placed last; otherwise (zaozhuang: 003 §八 only has
-  the failed burner pay the seat it burned) it owes that tribute and plays on.
+  (解烧; by the victim: 反烧). Under 憋三 the closing 3s are exempt in every rule set: the last play must be
+  all 3s (000 part 3 第5条, 003 §五), so no joker can go with it, and without the exemption no burn could ever
+  succeed where every lead needs a joker (000 part 3 第29条, 003 §八). A lead that breaks this is 烧失败.
+  Where ``failed_burn_last`` (002 §5 "本局不能再出牌", 000 part 3 第32条) the burner plays no more and is
+  placed last; otherwise (zaozhuang: 003 §八 only has the failed burner pay the seat it burned) it owes that
+  tribute and plays on.
 * 让牌 follows 000 part 3 第12条: the next two seats answer first; if either plays, the yielder has passed.
   Where ``yield_duitou_only`` (002 §5 让牌 "对让牌人顺的牌，唯有对头才有上牌权"), such a play, made in the
   yielder's place, is answered only by the 对头 of the seat that made it (对头 as in 002 §5 打够级牌), or by a
@@ -44,6 +47,10 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   chance away (除非这时有人烧牌).
 * A failed revolution (000 part 3 第47条, 第49条) leaves its 对头 有头: the 对头's 够级 plays wait for the failed
   revolutionary, who never answers, so others may only burn them; and it may only burn other 够级 plays.
+* Where ``counter_burn_by_others`` (000 part 3 第31条 "除对家外，被烧牌的玩家和其他未过牌的玩家都可以……反烧"),
+  any seat but the burner's 对家 that burns the burner's play makes a 反烧, as the victim does: the burn it
+  answers is ``counter`` and the 烧贡 grows by ``counter_burn_growth``; elsewhere such a burn lifts the first
+  (解烧, 002 §5 烧牌) and starts a burn of its own.
 * 特殊解烧 where ``special_jieshao`` (003 §十): over a burner's play the victim is asked first (反烧); then a
   teammate of the victim beating it only lifts the burn (no burn of its own), and a teammate of the burner
   lifts it and burns the victim in the burner's place. Both act through the out-of-turn ``burn`` action.
@@ -1252,7 +1259,7 @@ class Game:
         counter = s.burning.get(victim)
         burned = s.burns[counter][1] if counter is not None else None
         record: int | None = victim  # whose play this burn counts against (None: not a burn)
-        if burned == seat:
+        if burned == seat or (burned is not None and self.rules.counter_burn_by_others):
             s.burns[counter][2] = BurnOutcome.COUNTER  # type: ignore[index]
             del s.burning[victim]
             head = (
@@ -1260,6 +1267,12 @@ class Game:
                 f"座位{seat}反烧座位{victim}：{play.text_zh}",
                 f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
                 "burn.counter",
+            ) if burned == seat else (
+                "counter_burn",
+                f"座位{seat}反烧烧牌人座位{victim}（它在烧座位{burned}）：{play.text_zh}",
+                f"seat {seat} burns the burner, seat {victim} (burning seat {burned}), back (反烧) with "
+                f"{play.text_en}",
+                "burn.counter_any",
             )
         elif burned is not None and self.rules.special_jieshao and team(burned) != team(victim):
             if team(seat) == team(burned):  # the victim's teammate: a 解烧 only, not a burn (003 §十)
@@ -1346,7 +1359,8 @@ class Game:
             )
         if seat in s.burning and not play.jokers:
             last = play.size == len(s.hands[seat])
-            if not (last and rules.burn_last_exempt):
+            closing_threes = rules.bie_san and play.rank == Rank.THREE  # 憋三: a joker never goes with the 3s
+            if not ((last and rules.burn_last_exempt) or closing_threes):
                 i = s.burning.pop(seat)
                 s.burns[i][2] = BurnOutcome.FAILED
                 if rules.failed_burn_last:

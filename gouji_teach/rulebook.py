@@ -270,6 +270,12 @@ _PLAY = (
         switch="must_give_three",
     ),
     Rule(
+        "burn.counter_any",
+        "反烧：除烧牌人的对家外，谁烧烧牌人都算反烧",
+        "反烧: any seat but the burner's 对家 that burns the burner burns back",
+        switch="counter_burn_by_others",
+    ),
+    Rule(
         "lead.duitou",
         "对头不要够级牌：由对头发牌",
         "the 对头 passed the 够级 play: the 对头 leads",
