@@ -1737,9 +1737,9 @@ _STATUS_EN = {OUT: "has gone out", REVOLT: "has revolted", MEN: "is 闷ed", FAIL
 
 def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
     """买三/买四: a seat without a 3 (4) gets one from the 对头, then the other opponents, paying a 2 (else a
-    小花, else a 大花); with nothing to pay, or no opponent to spare one, a teammate gives one (要三). Where
-    ``must_give_three`` (003 §五), a seat with nothing to pay asks its teammates first, then any seat with a 3 to
-    spare must give one."""
+    小花, else a 大花, where ``buy_with_jokers``; 000 part 3 第7条 pays with 2s only); with nothing to pay, or
+    no opponent to spare one, a teammate gives one (要三). Where ``must_give_three`` (003 §五), a seat with
+    nothing to pay asks its teammates first, then any seat with a 3 to spare must give one."""
     hands = list(hands)
     for rank, on in ((Rank.THREE, rules.buy_threes), (Rank.FOUR, rules.buy_fours)):
         if not on:
@@ -1747,7 +1747,8 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
         for s in range(6):
             if hands[s].count(rank):
                 continue
-            pay = next((r for r in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if hands[s].count(r)), None)
+            means = (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if rules.buy_with_jokers else (Rank.TWO,)
+            pay = next((r for r in means if hands[s].count(r)), None)
             sellers = [opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6]
             given = pay is None and rank == Rank.THREE and rules.must_give_three
             if given:  # 003 §五: teammates first (索要), then anyone with a 3 must give one
@@ -1773,6 +1774,13 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
                     hands[seller] = Hand((*hands[seller].cards, money))
                     zh = f"座位{s}没有{rank.zh}，用{pay.zh}向座位{seller}买一张{rank.zh}"  # type: ignore[union-attr]
                     en = f"seat {s} has no {rank.en}: it buys one from seat {seller} with a {pay.en}"  # type: ignore[union-attr]
+                elif pay is None and not rules.buy_with_jokers and (
+                    hands[s].count(Rank.SMALL_JOKER) or hands[s].count(Rank.BIG_JOKER)
+                ):
+                    zh = f"座位{s}没有{rank.zh}，也没有钱（花不能买）：同帮座位{seller}送一张"
+                    en = (f"seat {s} has no {rank.en} and no 2 (a joker does not pay): its teammate seat {seller} "
+                          "gives one")
+                    rule = "buy.twos"
                 else:
                     zh = f"座位{s}没有{rank.zh}，同帮座位{seller}送一张"
                     en = f"seat {s} has no {rank.en}: its teammate seat {seller} gives one"

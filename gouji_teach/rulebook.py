@@ -270,6 +270,12 @@ _PLAY = (
         switch="must_give_three",
     ),
     Rule(
+        "buy.twos",
+        "买三买四只能用钱（2），没有钱由同帮相助",
+        "3s and 4s are bought with 2s only; a seat without one is helped by its teammates",
+        switch="buy_with_jokers",
+    ),
+    Rule(
         "burn.counter_any",
         "反烧：除烧牌人的对家外，谁烧烧牌人都算反烧",
         "反烧: any seat but the burner's 对家 that burns the burner burns back",
