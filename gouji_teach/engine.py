@@ -579,7 +579,8 @@ class Game:
             return out
         top_play = s.top[1]
         if seat in s.window:
-            out += [Action.of(seat, ActionKind.BURN, p) for p in self._beating(hand, top_play)]
+            if seat == s.window[0]:  # burns go in priority order (002 §5 烧牌); a later seat may decline early
+                out += [Action.of(seat, ActionKind.BURN, p) for p in self._beating(hand, top_play)]
             out.append(Action(seat, ActionKind.PASS))
         elif seat == s.to_act or seat == s.after_window:
             out += [Action.of(seat, ActionKind.PLAY, p) for p in self._beating(hand, top_play)]
@@ -676,7 +677,9 @@ class Game:
             if not self._may_revolt(seat):
                 if seat in s.revolution:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
-                if self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS and _pure_gouji_sets(s.hands[seat]) < 3:
+                h = s.hands[seat]
+                money = h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER)
+                if not money and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
                     raise self._refuse(
                         "revolt.duel",
                         f"座位{seat}没有三手纯够级牌，不能革命",
@@ -852,6 +855,14 @@ class Game:
                 "burn.priority",
                 f"座位{seat}已经不烧了，或者没有能烧的牌",
                 f"seat {seat} has declined to burn, or holds nothing that burns this play",
+            )
+        first = s.window[0]
+        if seat != first:  # 002 §5: the 够级 player's 联邦 burns first, then play order; first says yes or no
+            raise self._refuse(
+                "burn.priority",
+                f"座位{first}比座位{seat}先烧：发够级牌者的联邦优先，同帮按出牌顺序；等座位{first}不烧再说",
+                f"seat {first} may burn before seat {seat} (the 够级 player's team first, then play order): wait "
+                f"until seat {first} declines",
             )
         self._check_beats(seat, play, top_play)
 
