@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_teach.cards import Rank
+from gouji_teach.cards import Hand, Rank
 from gouji_teach.engine import FAILED, MEN, OUT, Game, KaidianState
 from gouji_teach.events import ActionKind, IllegalActionError
-from gouji_teach.record import Burn, GameRecord
+from gouji_teach.players import play_hand
+from gouji_teach.record import Burn, GameRecord, Men
 from gouji_teach.rulesets import PRESETS, Ruleset
-from gouji_teach.settlement import settle
+from gouji_teach.settlement import settle, settle_series
 
 ALL = tuple(PRESETS)
 
@@ -654,13 +655,113 @@ def test_two_revolutions_void_the_hand(rules):
     assert s.places is None and s.tributes == () and s.scores.points == (0,) * 6
 
 
-@pytest.mark.parametrize("rules, place, dian", [("qingdao", "四科", []), ("zaozhuang", "四科", [(1, 4, 1)])])
-def test_the_revolutionary_is_sike_and_its_point(rules, place, dian):
-    """002 §5 革命 (革命者通常视为四科; 革命算自动认点: it pays no 点贡 there, its 对头 counts as opened and the 点贡
-    table asks nothing of two... no: the revolutionary did not open, its 对头 did, so the revolutionary owes 1)
-    and 003 §十二 (直接晋级4科; 革命时就主动认点贡，即…向对家进1个点贡)."""
+@pytest.mark.parametrize("rules", ["qingdao", "zaozhuang"])
+def test_the_revolutionary_is_sike_and_owes_its_duitou_a_dian(rules):
+    """002 §5 革命 (革命者通常视为四科; 革命算自动认点，即自己不开点，对头开点) and 003 §十二 (直接晋级4科; 革命时就
+    主动认点贡，即下场扑克开始前需要向对家进1个点贡): seat 1 revolted, so it did not open and its 对头 seat 4 did."""
     record = GameRecord(rules=rules, first_hand=False, finish_order=(0, 3, 2, 5, 4), revolution=(1,),
                         kaidian=frozenset({0, 2, 3, 5}))
     s = settle(record)
-    assert s.places.name(1) == place
-    assert [t for t in tribute(s, "dian") if t[0] == 1] == [(1, 4, 1)]
+    assert s.places.name(1) == "四科"
+    assert [t for t in tribute(s, "dian") if t[0] in (1, 4)] == [(1, 4, 1)]
+
+
+# == places, scores, tribute ================================================================================
+
+SWEEP = GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5), kaidian=frozenset({0, 2, 4}))
+
+
+@pytest.mark.parametrize("rules, points, paid", [
+    # 002 §6 (如果串三户，则双方积分翻倍) and §5 串三户 (同时不再进贡)
+    ("qingdao", 12, set()),
+    # 000 part 1 点贡 (串三户时输方三家需向赢方三家各进一张点贡); doubling as 002 §6 (default); 落贡 as usual
+    ("linyi", 12, {("dian", 1, 4, 1), ("dian", 3, 0, 1), ("dian", 5, 2, 1), ("luo", 5, 0, 2), ("luo", 3, 2, 1)}),
+    # 000 part 3 第17条, 第43条 (被圈的同帮向各自对家进一张圈贡, 其他进贡免除)
+    ("tongsu", 12, {("quan", 1, 4, 1), ("quan", 3, 0, 1), ("quan", 5, 2, 1)}),
+    # 003 knows no 串三户: no doubling, tribute as usual (003 §十四 注 任何人都必须进贡)
+    ("zaozhuang", 6, {("dian", 1, 4, 1), ("dian", 3, 0, 1), ("dian", 5, 2, 1), ("luo", 5, 0, 2),
+                      ("luo", 3, 2, 1)}),
+])
+def test_a_team_sweeping_the_first_three_places(rules, points, paid):
+    """One team takes 头科, 二科 and 三科 (串三户 / 圈: 002 §5, 000 part 3 第42条): scores and tribute per family."""
+    s = settle(SWEEP, rules)
+    assert s.scores.points == (points, -points) * 3
+    assert {(t.kind.value, t.payer, t.receiver, t.count) for t in s.tributes} == paid
+
+
+def test_qingdao_002_s6_scores_are_the_team_sums_and_may_tie():
+    """002 §6 (每个玩家实际得分等于本队三个玩家得分之和): 头科 4 + 四科 0 + 大落 -4 against 二科 2 + 三科 0 + 二落 -2:
+    a tie at 0."""
+    record = GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 3, 2, 5, 4),
+                        kaidian=frozenset(range(6)))
+    s = settle(record)
+    assert [s.places.name(k) for k in range(6)] == ["头科", "二科", "四科", "三科", "大落", "二落"]
+    assert s.scores.points == (0,) * 6
+
+
+@pytest.mark.parametrize("rules, daluo_hand, paid", [
+    ("qingdao", "9 8 5 3", "9 8"),  # 002 §4 进贡时要进手里最大的牌: whatever it is
+    ("tongsu", "9 8 5 3", ""),  # 000 part 3 第16条: only dealt jokers and 2s; 不足部分免除进贡
+    ("zaozhuang", "9 8 5 3", "9 8"),  # default: the biggest, as 002 §4
+])
+def test_tribute_when_the_daluo_has_no_card_high_enough(rules, daluo_hand, paid):
+    """The 大落 (seat 5) owes 头科 (seat 0) two 落贡 (002 §4, 000 part 3 第40条, 003 §十四) but holds no joker or 2
+    in the next deal."""
+    first = GameRecord(rules=rules, first_hand=True, finish_order=(0, 1, 2, 3, 4, 5), kaidian=frozenset(range(6)))
+    dealt = {k: Hand.parse("D X 2 A K Q 3") for k in range(5)}
+    second = GameRecord(rules=rules, first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
+                        kaidian=frozenset(range(6)), hands={**dealt, 5: Hand.parse(daluo_hand)})
+    one, two = settle_series([first, second])
+    assert one.paid == ()  # 002 §4 每局第一回合没有进贡, 000 part 1, 000 part 3 第20条
+    luo = next(p for p in two.paid if p.tribute.kind == "luo" and p.tribute.payer == 5)
+    assert luo.tribute.count == 2
+    assert " ".join(c.rank.notation for c in luo.cards) == paid
+    if rules == "tongsu":
+        assert any("免" in r.zh and "excused" in r.en for r in luo.reasons)
+
+
+def test_zaozhuang_003_s14_teammates_pay_too_and_cards_are_returned():
+    """003 §十四 注 (任何人都必须进贡，进贡后回牌可以回相同的牌但不能回贡牌): seat 4 (二落) pays seat 2 (二科), its
+    teammate; qingdao waives tribute within a team (default, as 000 part 3 第17条)."""
+    record = GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 2, 1, 3, 4, 5),
+                        kaidian=frozenset(range(6)))
+    assert (4, 2, 1) in tribute(settle(record), "luo")
+    assert (4, 2, 1) not in tribute(settle(record, "qingdao"), "luo")
+    paid = settle_series([record, GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
+                                             kaidian=frozenset(range(6)),
+                                             hands={k: Hand.parse("D 2 A 9") for k in range(6)})])[1].paid
+    assert all(p.returned == len(p.cards) for p in paid)
+
+
+@pytest.mark.parametrize("rules, order", [
+    ("qingdao", ("men", "shao", "dian", "luo")),  # 002 §4 闷贡>烧贡>点贡>落贡
+    ("linyi", ("dian", "shao", "men", "luo")),  # 000 part 1 点、烧、轻、落
+    ("tongsu", ("dian", "shao", "men", "luo")),  # 000 part 3 第16条 点贡、烧贡、闷贡、落贡
+    ("zaozhuang", ("dian", "shao", "men", "luo")),  # 003 §二 点、烧、清（闷）、落
+])
+def test_tribute_is_paid_in_the_familys_order(rules, order):
+    """Seat 4 is burned by seat 3 and 闷ed by seat 1 (大落), seats 0, 2, 4 never open: every kind is owed."""
+    record = GameRecord(rules=rules, first_hand=False, finish_order=(1, 0, 3, 2, 5, 4),
+                        kaidian=frozenset({1, 3, 5}), burns=(Burn(3, 4, "success"),), men=(Men(1, 4),))
+    seen = [t.kind.value for t in settle(record).tributes]
+    firsts = [k for i, k in enumerate(seen) if k not in seen[:i]]
+    assert firsts == [k for k in order if k in firsts]
+    assert set(firsts) == set(order)
+
+
+# == records ====================================================================================================
+
+@pytest.mark.parametrize("rules", ALL)
+def test_a_played_hands_record_replays_to_the_same_settlement(rules):
+    """The record a finished hand writes (Game.record(), plain JSON) reads back to the same GameRecord, and
+    settling it gives the same places, scores and tribute as settling the game's own record."""
+    for seed in (1, 2):
+        g = play_hand(seed, rules)
+        record = g.game_record()
+        again = GameRecord.from_json(g.record())
+        assert again == record
+        a, b = settle(record), settle(again)
+        assert a.to_json() == b.to_json()
+        assert sorted(a.places.order) == list(range(6))
+        if not record.revolution:  # 头科 is the first seat out (002 §6 游戏中第一个走科的人)
+            assert a.places.order[0] == g.finish_order()[0]
