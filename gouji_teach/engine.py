@@ -27,8 +27,9 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   第9条 "对家如不响应，则玩家发牌"; 002 §5 发牌 and 开点 "使得自己获得出牌权"). 002 §5 打够级牌 says the
   opposite ("如果对头过牌……由对头发牌"): that reading is the switch ``duitou_pass_leads`` (off in every preset;
   the seat still 开点s).
-* Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, in 烧
-  priority (002 §5 烧牌), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
+* Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, one at a
+  time in 烧 priority (002 §5 烧牌: a seat later in the order burns only once those before it decline; it may
+  decline early), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
   is not a 过牌. A burn is the burner's play over the 够级 play; every later lead of the burner must carry a
   joker (the last one exempt where ``burn_last_exempt``) until it goes out (烧成功) or its play is beaten
   (解烧; by the victim: 反烧). Under 憋三 the closing 3s are exempt in every rule set: the last play must be
@@ -856,15 +857,20 @@ class Game:
                 f"座位{seat}已经不烧了，或者没有能烧的牌",
                 f"seat {seat} has declined to burn, or holds nothing that burns this play",
             )
-        first = s.window[0]
-        if seat != first:  # 002 §5: the 够级 player's 联邦 burns first, then play order; first says yes or no
-            raise self._refuse(
-                "burn.priority",
-                f"座位{first}比座位{seat}先烧：发够级牌者的联邦优先，同帮按出牌顺序；等座位{first}不烧再说",
-                f"seat {first} may burn before seat {seat} (the 够级 player's team first, then play order): wait "
-                f"until seat {first} declines",
-            )
+        if seat != s.window[0]:
+            raise self._burn_wait(seat)
         self._check_beats(seat, play, top_play)
+
+    def _burn_wait(self, seat: int) -> IllegalActionError:
+        """002 §5 烧牌: the seats that may burn are asked in priority order (the 够级 player's 联邦 first, then
+        play order); ``seat`` waits until the seats before it have declined."""
+        first = self._s.window[0]
+        return self._refuse(
+            "burn.priority",
+            f"座位{first}比座位{seat}先烧：发够级牌者的联邦优先，同帮按出牌顺序；等座位{first}不烧再说",
+            f"seat {first} may burn before seat {seat} (the 够级 player's team first, then play order): wait until "
+            f"seat {first} declines",
+        )
 
     # -- helpers -----------------------------------------------------------------------------------------
 
