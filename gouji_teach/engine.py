@@ -52,6 +52,9 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   any seat but the burner's 对家 that burns the burner's play makes a 反烧, as the victim does: the burn it
   answers is ``counter`` and the 烧贡 grows by ``counter_burn_growth``; elsewhere such a burn lifts the first
   (解烧, 002 §5 烧牌) and starts a burn of its own.
+* Where ``jieshao_recover`` (000 part 3 第30条 "所出解烧的牌又被玩家继续盖过，则解烧失败，烧牌成功"), a burner
+  that beats, in the same round, the play that lifted its burn takes the burn up again (event ``burn_resumed``);
+  a round won by the lifting play, or another seat's play over it, lets the 解烧 stand.
 * 特殊解烧 where ``special_jieshao`` (003 §十): over a burner's play the victim is asked first (反烧); then a
   teammate of the victim beating it only lifts the burn (no burn of its own), and a teammate of the burner
   lifts it and burns the victim in the burner's place. Both act through the out-of-turn ``burn`` action.
@@ -207,6 +210,7 @@ class _State:
         "head_pending",
         "kaidian",
         "leader",
+        "lifted",
         "luanchan",
         "men",
         "n_events",
@@ -252,6 +256,7 @@ _CONTAINERS = (
     "window",
     "yield_left",
     "duel",
+    "lifted",
 )
 _VALUES = tuple(n for n in _State.__slots__ if n not in _CONTAINERS and n != "burns")
 
@@ -282,13 +287,14 @@ class Game:
         s.kaidian = [KaidianState.NONE] * 6
         s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
         s.revolution_failed, s.duel = [], []
-        s.burning, s.sisi = {}, {}
+        s.burning, s.sisi, s.lifted = {}, {}, {}
         s.head_pending = s.fours_due = None
         s.phase = Phase.START
         s.luanchan = False
         s.leader = s.to_act = leader
         s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
+        s.lifted = {}
         s.window = []
         s.after_window = None
         s.yielder = None
@@ -1461,6 +1467,7 @@ class Game:
                 other=victim,
                 rule=rule_head if head else rule or rule_head,
             )
+            self._resume_burn(victim, seat)
             self._beaten(victim, seat)
         s.top, s.top_gouji, s.sisi_top, s.yield_top = (seat, play), gouji, sisi, yield_top
         if (
@@ -1514,12 +1521,32 @@ class Game:
         t = s.top[0]
         return seat == opposite(t) and s.status[t] == OUT and t in s.finish[:2]
 
+    def _resume_burn(self, lifter: int, by: int) -> None:
+        """``by`` plays over ``lifter``'s play: if ``lifter`` lifted ``by``'s burn (解烧) in this round, the 解烧
+        fails and the burn goes on (``jieshao_recover``, 000 part 3 第30条); any other play over it lets it stand."""
+        s = self._s
+        burner, i = s.lifted.pop(lifter, (None, None))
+        if burner != by or i is None or s.status[by] != ACTIVE:
+            return
+        s.burns[i][2] = None
+        s.burning[by] = i
+        self._emit(
+            "burn_resumed",
+            by,
+            f"座位{by}又盖过了座位{lifter}解烧的牌：解烧失败，烧牌继续",
+            f"seat {by} beats seat {lifter}'s lifting play: the 解烧 fails and the burn goes on",
+            other=lifter,
+            rule="burn.resumed",
+        )
+
     def _beaten(self, victim: int, by: int) -> None:
         """``by`` has just played over ``victim``'s play: 解烧 of a burner, 闷 of a seat left with only 3s."""
         s = self._s
         i = s.burning.pop(victim, None)
         if i is not None and s.burns[i][2] is None:
             s.burns[i][2] = BurnOutcome.CANCELLED  # lifted by 解烧: left out of the record
+            if self.rules.jieshao_recover:
+                s.lifted[by] = (victim, i)  # the 解烧 fails if the burner beats this play (000 part 3 第30条)
             self._emit(
                 "jieshao",
                 by,
@@ -1706,6 +1733,7 @@ class Game:
         )
         s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
+        s.lifted = {}
         s.window, s.after_window = [], None
         s.yielder, s.yield_left = None, []
         if duitou_leads:  # 002 §5 打够级牌: "如果对头过牌，则新的一轮产生，由对头发牌"

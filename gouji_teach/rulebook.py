@@ -276,6 +276,12 @@ _PLAY = (
         switch="buy_with_jokers",
     ),
     Rule(
+        "burn.resumed",
+        "解烧失败：烧牌人又盖过解烧的牌，烧牌继续",
+        "the 解烧 fails: the burner beats the lifting play and its burn goes on",
+        switch="jieshao_recover",
+    ),
+    Rule(
         "burn.counter_any",
         "反烧：除烧牌人的对家外，谁烧烧牌人都算反烧",
         "反烧: any seat but the burner's 对家 that burns the burner burns back",

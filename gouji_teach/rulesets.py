@@ -366,6 +366,10 @@ class Ruleset:
     buy_with_jokers: bool = _switch(
         "买三买四没有钱（2）时可以用花买", "a seat with no 2 may pay for a 3 or a 4 with a joker"
     )
+    jieshao_recover: bool = _switch(
+        "解烧的牌又被烧牌人盖过：解烧失败，烧牌继续",
+        "when the burner beats the play that lifted its burn (解烧), the 解烧 fails and the burn goes on",
+    )
 
     sources: Mapping[str, Source]
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
@@ -551,6 +555,7 @@ QINGDAO = Ruleset(
     duitou_pass_leads=False,
     counter_burn_by_others=False,
     buy_with_jokers=True,
+    jieshao_recover=False,
     citations={
         "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
         "gouji.pure": default(
@@ -593,6 +598,7 @@ QINGDAO = Ruleset(
             "002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧 (a burn of the burner lifts the burn)"
         ),
         "buy_with_jokers": seed("002", "§5 买三", "发牌以后如果没有3，则要用一张2或王向对家“买3”"),
+        "jieshao_recover": seed("002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧 (at once)"),
         "revolution_lead": default("002 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": seed(
             "002",
@@ -739,6 +745,7 @@ LINYI = Ruleset(
     duitou_pass_leads=False,
     counter_burn_by_others=False,
     buy_with_jokers=True,
+    jieshao_recover=False,
     citations={
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
@@ -792,6 +799,7 @@ LINYI = Ruleset(
             "000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (only the own 联邦's 反烧 is named)"
         ),
         "buy_with_jokers": seed("000", "part 1 买三/要三", "则要用一张2或王（2优先）向对家“买3”"),
+        "jieshao_recover": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (at once)"),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
@@ -929,6 +937,7 @@ TONGSU = Ruleset(
     duitou_pass_leads=False,
     counter_burn_by_others=True,
     buy_with_jokers=False,
+    jieshao_recover=True,
     citations={
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -984,6 +993,9 @@ TONGSU = Ruleset(
         ),
         "buy_with_jokers": seed(
             "000", "part 3 第7条", "须用“钱”即“2”……购买……如果玩家没有自然抓到“2”或不足时，则由同帮购买、相助"
+        ),
+        "jieshao_recover": seed(
+            "000", "part 3 第30条", "所出“解烧（捎）”的牌又被玩家继续盖过，则“解烧（捎）”失败，烧（捎）牌成功"
         ),
         "revolution_lead": seed(
             "000", "part 3 第48条", "如果革命成功……皆由革命玩家发3，对家扔4；如果革命失败……皆由对家发4"
@@ -1121,6 +1133,7 @@ ZAOZHUANG = Ruleset(
     duitou_pass_leads=False,
     counter_burn_by_others=False,
     buy_with_jokers=True,
+    jieshao_recover=False,
     citations={
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
@@ -1173,6 +1186,7 @@ ZAOZHUANG = Ruleset(
             "003", "§十一 反烧", "被烧人被烧后，如果其能再度压上烧牌人发出的那栋烧牌……成为反烧 (the victim only)"
         ),
         "buy_with_jokers": seed("003", "§五 憋三", "有钱（2）的必须用钱（2）买，没钱才能用花（王）买"),
+        "jieshao_recover": seed("003", "§九 普通解烧", "只要他的这栋（套）牌被他人任何一栋（套）牌压上，则为解烧"),
         "revolution_lead": default("003 §十二 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": default("003 has no 够死级"),
         "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),

@@ -765,3 +765,40 @@ def test_a_played_hands_record_replays_to_the_same_settlement(rules):
         assert sorted(a.places.order) == list(range(6))
         if not record.revolution:  # 头科 is the first seat out (002 §6 游戏中第一个走科的人)
             assert a.places.order[0] == g.finish_order()[0]
+
+
+# == tongsu: 解烧 that fails, buying with 2s only ==========================================================
+
+@pytest.mark.parametrize("rules, resumed", [("tongsu", True), ("qingdao", False)])
+def test_the_burner_beats_the_jieshao_play_and_its_burn_goes_on(rules, resumed):
+    """000 part 3 第30条 (所出解烧的牌又被玩家继续盖过，则解烧失败，烧牌成功; switch ``jieshao_recover``) against 002 §5
+    烧牌 (对头压牌…则算解烧, at once). Seat 1 burns seat 0's KK, its 对头 seat 4 lifts the burn with XX, seat 1 beats
+    that with DD: under tongsu the burn goes on and succeeds, seat 0 owes the 烧贡; under qingdao it stays lifted."""
+    hands = {0: "KK 9 4 3", 1: "22 DD X4 3", 2: "8 7 4 3", 3: "9 8 4 3", 4: "XX 6 4 3", 5: "5 6 4 3"}
+    g = game(hands, rules, leader=0, prelude=True,
+             steps=("seat 0 plays KK", "seat 4 passes", "seat 1 burns 22"))
+    assert "jieshao" in [e.kind for e in g.act("seat 4 plays XX")]
+    events = g.act("seat 1 plays DD")
+    assert ("burn_resumed" in [e.kind for e in events]) is resumed
+    pass_until(g, 1)
+    g.act("seat 1 plays X4")
+    pass_until(g, 1)
+    g.act("seat 1 plays 3")
+    outcomes = [(b.burner, b.victim, b.outcome) for b in g.game_record().burns]
+    assert outcomes == ([(1, 0, "success")] if resumed else [])
+
+
+@pytest.mark.parametrize("rules, seller, rule", [("tongsu", 2, "buy.twos"), ("qingdao", 3, "buy"),
+                                                 ("linyi", 3, "buy"), ("zaozhuang", 3, "buy")])
+def test_buying_a_3_with_a_joker(rules, seller, rule):
+    """002 §5 买三 (用一张2或王向对家买3), 000 part 1 (用一张2或王（2优先）), 003 §五 (没钱才能用花买): a seat with a
+    joker but no 2 buys its 3 from its 对家 with the joker. 000 part 3 第7条 (须用“钱”即“2”…如果玩家没有自然抓到“2”
+    或不足时，则由同帮购买、相助): in tongsu the joker does not pay; a teammate with a 3 to spare gives one."""
+    hands = {0: "X 5 6 7 4", 1: "3 8 4", 2: "3 3 9 4", 3: "33 K 4", 4: "3 Q 4", 5: "3 J 4"}
+    if rules == "zaozhuang":  # six packs keep only six 3s (003 §五)
+        hands[2] = "3 9 4"
+    g = Game.from_hands(hands, rules, leader=0, prelude=True)
+    buy = next(e for e in g.events if e.kind == "buy" and e.seat == 0)
+    assert (buy.other, buy.rule) == (seller, rule)
+    assert g.hands[0].count(Rank.THREE) == 1
+    assert g.hands[0].count(Rank.SMALL_JOKER) == (1 if rules == "tongsu" else 0)
