@@ -802,3 +802,29 @@ def test_buying_a_3_with_a_joker(rules, seller, rule):
     assert (buy.other, buy.rule) == (seller, rule)
     assert g.hands[0].count(Rank.THREE) == 1
     assert g.hands[0].count(Rank.SMALL_JOKER) == (1 if rules == "tongsu" else 0)
+
+
+# == 无头 =====================================================================================================
+
+@pytest.mark.parametrize("rules", ALL)
+def test_a_wutou_seat_answers_any_gouji_play_in_turn(rules):
+    """000 part 1 要头/无头 (在游戏中头科产生后，也称无头…无头者对其他持牌者亦行使同样的职权), 000 part 3 第10条 (无头的
+    玩家…对于其他玩家的够级牌不受够级响应限制), 002 §5 要头/无头 (宣布无头的玩家也可以任意接其他玩家的牌), 003 §十二.
+    Seat 0 goes out (头科); its 对头 seat 3 is 无头 and answers seat 1's KK before seat 1's own 对头 is asked, as a
+    play, not a burn."""
+    hands = {0: "33", 1: "KK 6 3", 2: "7 3", 3: "AA 9 3", 4: "AA 8 3", 5: "5"}
+    g = game(hands, rules, leader=0, steps=("seat 0 plays 33",))
+    pass_round(g)
+    assert g.headless(3) and g.to_act == 1
+    g.act("seat 1 plays KK")
+    assert g.to_act == 3 and 3 not in g.burn_candidates()
+    refused(g, "seat 3 burns AA", "burn.gouji")
+    assert g.act("seat 3 plays AA")[0].kind == "play"
+
+
+def test_qingdao_002_s5_the_revolutionary_plays_no_more():
+    """002 §5 革命 (弃牌不在参与此局的够级活动): after the 对头's choice, the revolutionary's play is refused."""
+    g = game({0: "KK 6 5 3", 1: "99 8 3", 2: "7 3", 3: "QQQ J 10 3", 4: "AAA 8 3", 5: "AAA 5 3"}, "qingdao",
+             leader=1, steps=("seat 0 revolts", "seat 3 wutou"))
+    refused(g, "seat 0 plays KK", "seat.gone")
+    assert g.to_act == 1
