@@ -48,6 +48,9 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   chance away (除非这时有人烧牌).
 * A failed revolution (000 part 3 第47条, 第49条) leaves its 对头 有头: the 对头's 够级 plays wait for the failed
   revolutionary, who never answers, so others may only burn them; and it may only burn other 够级 plays.
+* Where ``counter_burn_at_once`` (003 §十一 注 "若被烧人在刚刚被烧的情况下不能解烧，在之后的过程中对烧牌人发的牌
+  实行烧牌……定性为烧牌"), only the victim's burn of the burning play itself is a 反烧; its burn of a later play
+  of the burner is an ordinary burn (worth one card) that lifts the first.
 * Where ``counter_burn_by_others`` (000 part 3 第31条 "除对家外，被烧牌的玩家和其他未过牌的玩家都可以……反烧"),
   any seat but the burner's 对家 that burns the burner's play makes a 反烧, as the victim does: the burn it
   answers is ``counter`` and the 烧贡 grows by ``counter_burn_growth``; elsewhere such a burn lifts the first
@@ -206,6 +209,7 @@ class _State:
         "duel",
         "finish",
         "fours_due",
+        "fresh_burn",
         "hands",
         "head_pending",
         "kaidian",
@@ -288,7 +292,7 @@ class Game:
         s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
         s.revolution_failed, s.duel = [], []
         s.burning, s.sisi, s.lifted = {}, {}, {}
-        s.head_pending = s.fours_due = None
+        s.head_pending = s.fours_due = s.fresh_burn = None
         s.phase = Phase.START
         s.luanchan = False
         s.leader = s.to_act = leader
@@ -1282,7 +1286,8 @@ class Game:
         counter = s.burning.get(victim)
         burned = s.burns[counter][1] if counter is not None else None
         record: int | None = victim  # whose play this burn counts against (None: not a burn)
-        if burned == seat or (burned is not None and self.rules.counter_burn_by_others):
+        fresh = not self.rules.counter_burn_at_once or s.fresh_burn == victim  # 003 §十一 注: only at once
+        if (burned == seat and fresh) or (burned not in (None, seat) and self.rules.counter_burn_by_others):
             s.burns[counter][2] = BurnOutcome.COUNTER  # type: ignore[index]
             del s.burning[victim]
             head = (
@@ -1296,6 +1301,13 @@ class Game:
                 f"seat {seat} burns the burner, seat {victim} (burning seat {burned}), back (反烧) with "
                 f"{play.text_en}",
                 "burn.counter_any",
+            )
+        elif burned == seat:  # the victim burns a later play of the burner: an ordinary burn (003 §十一 注)
+            head = (
+                "burn",
+                f"座位{seat}烧座位{victim}后来的牌（不是刚被烧时，不算反烧）：{play.text_zh}",
+                f"seat {seat} burns a later play of seat {victim} (not at once, so not a 反烧) with {play.text_en}",
+                "burn.counter_late",
             )
         elif burned is not None and self.rules.special_jieshao and team(burned) != team(victim):
             if team(seat) == team(burned):  # the victim's teammate: a 解烧 only, not a burn (003 §十)
@@ -1326,6 +1338,7 @@ class Game:
             s.burns.append([seat, record, None])
         s.window = []
         self._put(seat, play, lead=False, head=head)
+        s.fresh_burn = seat if record is not None else None
 
     def _do_play(self, seat: int, play: Play) -> None:
         s = self._s
@@ -1403,6 +1416,7 @@ class Game:
     def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[str, str, str, str] | None = None) -> None:
         """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
         s = self._s
+        s.fresh_burn = None
         yielded = s.yielder is not None and s.yielder >= 0 and seat != s.yielder
         s.hands[seat] = s.hands[seat] - play.cards
         s.yielder, s.yield_left = None, []

@@ -282,6 +282,12 @@ _PLAY = (
         switch="jieshao_recover",
     ),
     Rule(
+        "burn.counter_late",
+        "被烧人过后再烧烧牌人：算普通烧牌，不算反烧",
+        "the victim burning a later play of the burner: an ordinary burn, not a 反烧",
+        switch="counter_burn_at_once",
+    ),
+    Rule(
         "burn.counter_any",
         "反烧：除烧牌人的对家外，谁烧烧牌人都算反烧",
         "反烧: any seat but the burner's 对家 that burns the burner burns back",

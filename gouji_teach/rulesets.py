@@ -370,6 +370,11 @@ class Ruleset:
         "解烧的牌又被烧牌人盖过：解烧失败，烧牌继续",
         "when the burner beats the play that lifted its burn (解烧), the 解烧 fails and the burn goes on",
     )
+    counter_burn_at_once: bool = _switch(
+        "只有刚被烧时压住烧牌才算反烧；之后再烧烧牌人的牌算普通烧牌（并解烧）",
+        "only a burn of the burning play itself is a 反烧; the victim burning a later play of the burner makes an "
+        "ordinary burn (and lifts the first)",
+    )
 
     sources: Mapping[str, Source]
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
@@ -556,6 +561,7 @@ QINGDAO = Ruleset(
     counter_burn_by_others=False,
     buy_with_jokers=True,
     jieshao_recover=False,
+    counter_burn_at_once=False,
     citations={
         "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
         "gouji.pure": default(
@@ -599,6 +605,7 @@ QINGDAO = Ruleset(
         ),
         "buy_with_jokers": seed("002", "§5 买三", "发牌以后如果没有3，则要用一张2或王向对家“买3”"),
         "jieshao_recover": seed("002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧 (at once)"),
+        "counter_burn_at_once": default("002 §5 has no 反烧 of its own; a burn of the burner at any time counts"),
         "revolution_lead": default("002 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": seed(
             "002",
@@ -746,6 +753,7 @@ LINYI = Ruleset(
     counter_burn_by_others=False,
     buy_with_jokers=True,
     jieshao_recover=False,
+    counter_burn_at_once=False,
     citations={
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
@@ -800,6 +808,7 @@ LINYI = Ruleset(
         ),
         "buy_with_jokers": seed("000", "part 1 买三/要三", "则要用一张2或王（2优先）向对家“买3”"),
         "jieshao_recover": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (at once)"),
+        "counter_burn_at_once": default("000 part 1 says only 自己联邦可以反烧, not when; at any time, as 002"),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
@@ -938,6 +947,7 @@ TONGSU = Ruleset(
     counter_burn_by_others=True,
     buy_with_jokers=False,
     jieshao_recover=True,
+    counter_burn_at_once=False,
     citations={
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -997,6 +1007,7 @@ TONGSU = Ruleset(
         "jieshao_recover": seed(
             "000", "part 3 第30条", "所出“解烧（捎）”的牌又被玩家继续盖过，则“解烧（捎）”失败，烧（捎）牌成功"
         ),
+        "counter_burn_at_once": seed("000", "part 3 第31条", "都可以随时按照“烧（捎）牌”规则进行“反烧（捎）”"),
         "revolution_lead": seed(
             "000", "part 3 第48条", "如果革命成功……皆由革命玩家发3，对家扔4；如果革命失败……皆由对家发4"
         ),
@@ -1134,6 +1145,7 @@ ZAOZHUANG = Ruleset(
     counter_burn_by_others=False,
     buy_with_jokers=True,
     jieshao_recover=False,
+    counter_burn_at_once=True,
     citations={
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
@@ -1187,6 +1199,9 @@ ZAOZHUANG = Ruleset(
         ),
         "buy_with_jokers": seed("003", "§五 憋三", "有钱（2）的必须用钱（2）买，没钱才能用花（王）买"),
         "jieshao_recover": seed("003", "§九 普通解烧", "只要他的这栋（套）牌被他人任何一栋（套）牌压上，则为解烧"),
+        "counter_burn_at_once": seed(
+            "003", "§十一 反烧", "若被烧人在刚刚被烧的情况下不能解烧，在之后的过程中对烧牌人发的牌实行烧牌……定性为烧牌"
+        ),
         "revolution_lead": default("003 §十二 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": default("003 has no 够死级"),
         "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),

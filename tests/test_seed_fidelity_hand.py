@@ -828,3 +828,23 @@ def test_qingdao_002_s5_the_revolutionary_plays_no_more():
              leader=1, steps=("seat 0 revolts", "seat 3 wutou"))
     refused(g, "seat 0 plays KK", "seat.gone")
     assert g.to_act == 1
+
+
+@pytest.mark.parametrize("rules, kind, rule", [("zaozhuang", "burn", "burn.counter_late"),
+                                               ("qingdao", "counter_burn", "burn.counter")])
+def test_the_victim_burning_a_later_play_of_the_burner(rules, kind, rule):
+    """003 §十一 注 (若被烧人在刚刚被烧的情况下不能解烧，在之后的过程中对烧牌人发的牌实行烧牌，此栋牌就不能定性为反烧，
+    而是定性为烧牌…被烧人可以…得到烧牌人的1个贡; switch ``counter_burn_at_once``): in zaozhuang it is an ordinary
+    burn worth one card (a 反烧 would be worth two), and it lifts the first burn. Elsewhere (000 part 3 第31条 随时
+    反烧; 002 has no timing) it is a 反烧; qingdao's 烧贡 stays one card either way. Seat 1 burns seat 0's KK; seat 0
+    cannot answer at once, but burns seat 1's next lead, X99, with D1010 and goes out."""
+    hands = {0: "KK D1010 3", 1: "AA X99 X 3", 2: "7 8 3", 3: "Q 9 3", 4: "8 6 3", 5: "10 J 3"}
+    g = game(hands, rules, leader=0, steps=("seat 0 plays KK", "seat 1 burns AA", "seat 4 passes",
+                                            "seat 1 plays X99"))
+    events = g.act("seat 0 burns D1010")
+    assert (events[0].kind, events[0].rule) == (kind, rule)
+    assert ("jieshao" in [e.kind for e in events]) is (rules == "zaozhuang")
+    pass_until(g, 0)
+    g.act("seat 0 plays 3")
+    s = settle(finish(g).game_record())
+    assert (1, 0, 1) in tribute(s, "shao")
