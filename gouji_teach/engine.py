@@ -64,7 +64,10 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
 * Where ``discard_dead_fours`` (000 part 3 第6条), when 四户乱缠 ends 开点 every seat that has not opened throws
   its 4s away: the engine always takes this 优惠 (a hand of nothing but 4s keeps them to go out with).
 * 四户乱缠 begins when two seats are gone (out, or revolted, a failed revolution excepted); from then on no
-  够级 answering, pass rule, 让牌, burning or 开点.
+  够级 answering, pass rule, 让牌, burning or 开点. A 闷ed seat or a failed burner is not gone, though it plays
+  no more (002 §5 四户乱缠 also says "剩下少于等于四人在打牌", which would count them; its first sentence, 头科、
+  二科产生后, is taken). A burn under way when 四户乱缠 begins keeps its joker rule until it ends: the seeds stop
+  new burns (000 part 3 第34条) and say nothing of one already made.
 * A seat is 闷ed when it holds only 3s and its play is beaten; it plays no more and is placed after the seats
   that went out (the first 闷ed last where ``men_first_is_daluo``).
 * Where ``revolution_lead`` (000 part 3 第48条), after the three plays a successful revolutionary leads its 3s
