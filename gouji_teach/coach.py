@@ -53,6 +53,7 @@ HEADLINES: dict[str, tuple[str, str] | None] = {
     "burn": ("烧牌！", "烧牌 (a burn)!"),
     "counter_burn": ("反烧！", "反烧 (a counter-burn)!"),
     "jieshao": ("解烧", "解烧 (the burn is lifted)"),
+    "burn_resumed": ("解烧失败，烧牌继续", "the 解烧 fails, the burn goes on"),
     "burn_success": ("烧成了", "the burn succeeds"),
     "burn_failed": ("烧失败", "the burn fails"),
     "kaidian": ("开点！", "a point opened (开点)!"),

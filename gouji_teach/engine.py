@@ -27,13 +27,17 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   第9条 "对家如不响应，则玩家发牌"; 002 §5 发牌 and 开点 "使得自己获得出牌权"). 002 §5 打够级牌 says the
   opposite ("如果对头过牌……由对头发牌"): that reading is the switch ``duitou_pass_leads`` (off in every preset;
   the seat still 开点s).
-* Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, in 烧
-  priority (002 §5 烧牌), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
+* Burns are declarations out of turn: after a 够级 play the seats that may burn it are asked first, one at a
+  time in 烧 priority (002 §5 烧牌: a seat later in the order burns only once those before it decline; it may
+  decline early), then its 对头; the 对头 answering or passing ends the chance to burn. Declining a burn
   is not a 过牌. A burn is the burner's play over the 够级 play; every later lead of the burner must carry a
   joker (the last one exempt where ``burn_last_exempt``) until it goes out (烧成功) or its play is beaten
-  (解烧; by the victim: 反烧). A lead that breaks this is 烧失败. Where ``failed_burn_last`` (002 §5 "本局不能再
-  出牌", 000 part 3 第32条) the burner plays no more and is placed last; otherwise (zaozhuang: 003 §八 only has
-  the failed burner pay the seat it burned) it owes that tribute and plays on.
+  (解烧; by the victim: 反烧). Under 憋三 the closing 3s are exempt in every rule set: the last play must be
+  all 3s (000 part 3 第5条, 003 §五), so no joker can go with it, and without the exemption no burn could ever
+  succeed where every lead needs a joker (000 part 3 第29条, 003 §八). A lead that breaks this is 烧失败.
+  Where ``failed_burn_last`` (002 §5 "本局不能再出牌", 000 part 3 第32条) the burner plays no more and is
+  placed last; otherwise (zaozhuang: 003 §八 only has the failed burner pay the seat it burned) it owes that
+  tribute and plays on.
 * 让牌 follows 000 part 3 第12条: the next two seats answer first; if either plays, the yielder has passed.
   Where ``yield_duitou_only`` (002 §5 让牌 "对让牌人顺的牌，唯有对头才有上牌权"), such a play, made in the
   yielder's place, is answered only by the 对头 of the seat that made it (对头 as in 002 §5 打够级牌), or by a
@@ -44,13 +48,26 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   chance away (除非这时有人烧牌).
 * A failed revolution (000 part 3 第47条, 第49条) leaves its 对头 有头: the 对头's 够级 plays wait for the failed
   revolutionary, who never answers, so others may only burn them; and it may only burn other 够级 plays.
+* Where ``counter_burn_at_once`` (003 §十一 注 "若被烧人在刚刚被烧的情况下不能解烧，在之后的过程中对烧牌人发的牌
+  实行烧牌……定性为烧牌"), only the victim's burn of the burning play itself is a 反烧; its burn of a later play
+  of the burner is an ordinary burn (worth one card) that lifts the first.
+* Where ``counter_burn_by_others`` (000 part 3 第31条 "除对家外，被烧牌的玩家和其他未过牌的玩家都可以……反烧"),
+  any seat but the burner's 对家 that burns the burner's play makes a 反烧, as the victim does: the burn it
+  answers is ``counter`` and the 烧贡 grows by ``counter_burn_growth``; elsewhere such a burn lifts the first
+  (解烧, 002 §5 烧牌) and starts a burn of its own.
+* Where ``jieshao_recover`` (000 part 3 第30条 "所出解烧的牌又被玩家继续盖过，则解烧失败，烧牌成功"), a burner
+  that beats, in the same round, the play that lifted its burn takes the burn up again (event ``burn_resumed``);
+  a round won by the lifting play, or another seat's play over it, lets the 解烧 stand.
 * 特殊解烧 where ``special_jieshao`` (003 §十): over a burner's play the victim is asked first (反烧); then a
   teammate of the victim beating it only lifts the burn (no burn of its own), and a teammate of the burner
   lifts it and burns the victim in the burner's place. Both act through the out-of-turn ``burn`` action.
 * Where ``discard_dead_fours`` (000 part 3 第6条), when 四户乱缠 ends 开点 every seat that has not opened throws
   its 4s away: the engine always takes this 优惠 (a hand of nothing but 4s keeps them to go out with).
 * 四户乱缠 begins when two seats are gone (out, or revolted, a failed revolution excepted); from then on no
-  够级 answering, pass rule, 让牌, burning or 开点.
+  够级 answering, pass rule, 让牌, burning or 开点. A 闷ed seat or a failed burner is not gone, though it plays
+  no more (002 §5 四户乱缠 also says "剩下少于等于四人在打牌", which would count them; its first sentence, 头科、
+  二科产生后, is taken). A burn under way when 四户乱缠 begins keeps its joker rule until it ends: the seeds stop
+  new burns (000 part 3 第34条) and say nothing of one already made.
 * A seat is 闷ed when it holds only 3s and its play is beaten; it plays no more and is placed after the seats
   that went out (the first 闷ed last where ``men_first_is_daluo``).
 * Where ``revolution_lead`` (000 part 3 第48条), after the three plays a successful revolutionary leads its 3s
@@ -195,10 +212,12 @@ class _State:
         "duel",
         "finish",
         "fours_due",
+        "fresh_burn",
         "hands",
         "head_pending",
         "kaidian",
         "leader",
+        "lifted",
         "luanchan",
         "men",
         "n_events",
@@ -244,6 +263,7 @@ _CONTAINERS = (
     "window",
     "yield_left",
     "duel",
+    "lifted",
 )
 _VALUES = tuple(n for n in _State.__slots__ if n not in _CONTAINERS and n != "burns")
 
@@ -274,13 +294,14 @@ class Game:
         s.kaidian = [KaidianState.NONE] * 6
         s.finish, s.men, s.burns, s.revolution, s.xuandian = [], [], [], [], []
         s.revolution_failed, s.duel = [], []
-        s.burning, s.sisi = {}, {}
-        s.head_pending = s.fours_due = None
+        s.burning, s.sisi, s.lifted = {}, {}, {}
+        s.head_pending = s.fours_due = s.fresh_burn = None
         s.phase = Phase.START
         s.luanchan = False
         s.leader = s.to_act = leader
         s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
+        s.lifted = {}
         s.window = []
         s.after_window = None
         s.yielder = None
@@ -572,7 +593,8 @@ class Game:
             return out
         top_play = s.top[1]
         if seat in s.window:
-            out += [Action.of(seat, ActionKind.BURN, p) for p in self._beating(hand, top_play)]
+            if seat == s.window[0]:  # burns go in priority order (002 §5 烧牌); a later seat may decline early
+                out += [Action.of(seat, ActionKind.BURN, p) for p in self._beating(hand, top_play)]
             out.append(Action(seat, ActionKind.PASS))
         elif seat == s.to_act or seat == s.after_window:
             out += [Action.of(seat, ActionKind.PLAY, p) for p in self._beating(hand, top_play)]
@@ -669,7 +691,9 @@ class Game:
             if not self._may_revolt(seat):
                 if seat in s.revolution:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
-                if self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS and _pure_gouji_sets(s.hands[seat]) < 3:
+                h = s.hands[seat]
+                money = h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER)
+                if not money and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
                     raise self._refuse(
                         "revolt.duel",
                         f"座位{seat}没有三手纯够级牌，不能革命",
@@ -846,7 +870,20 @@ class Game:
                 f"座位{seat}已经不烧了，或者没有能烧的牌",
                 f"seat {seat} has declined to burn, or holds nothing that burns this play",
             )
+        if seat != s.window[0]:
+            raise self._burn_wait(seat)
         self._check_beats(seat, play, top_play)
+
+    def _burn_wait(self, seat: int) -> IllegalActionError:
+        """002 §5 烧牌: the seats that may burn are asked in priority order (the 够级 player's 联邦 first, then
+        play order); ``seat`` waits until the seats before it have declined."""
+        first = self._s.window[0]
+        return self._refuse(
+            "burn.priority",
+            f"座位{first}比座位{seat}先烧：发够级牌者的联邦优先，同帮按出牌顺序；等座位{first}不烧再说",
+            f"seat {first} may burn before seat {seat} (the 够级 player's team first, then play order): wait until "
+            f"seat {first} declines",
+        )
 
     # -- helpers -----------------------------------------------------------------------------------------
 
@@ -1252,7 +1289,8 @@ class Game:
         counter = s.burning.get(victim)
         burned = s.burns[counter][1] if counter is not None else None
         record: int | None = victim  # whose play this burn counts against (None: not a burn)
-        if burned == seat:
+        fresh = not self.rules.counter_burn_at_once or s.fresh_burn == victim  # 003 §十一 注: only at once
+        if (burned == seat and fresh) or (burned not in (None, seat) and self.rules.counter_burn_by_others):
             s.burns[counter][2] = BurnOutcome.COUNTER  # type: ignore[index]
             del s.burning[victim]
             head = (
@@ -1260,6 +1298,19 @@ class Game:
                 f"座位{seat}反烧座位{victim}：{play.text_zh}",
                 f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
                 "burn.counter",
+            ) if burned == seat else (
+                "counter_burn",
+                f"座位{seat}反烧烧牌人座位{victim}（它在烧座位{burned}）：{play.text_zh}",
+                f"seat {seat} burns the burner, seat {victim} (burning seat {burned}), back (反烧) with "
+                f"{play.text_en}",
+                "burn.counter_any",
+            )
+        elif burned == seat:  # the victim burns a later play of the burner: an ordinary burn (003 §十一 注)
+            head = (
+                "burn",
+                f"座位{seat}烧座位{victim}后来的牌（不是刚被烧时，不算反烧）：{play.text_zh}",
+                f"seat {seat} burns a later play of seat {victim} (not at once, so not a 反烧) with {play.text_en}",
+                "burn.counter_late",
             )
         elif burned is not None and self.rules.special_jieshao and team(burned) != team(victim):
             if team(seat) == team(burned):  # the victim's teammate: a 解烧 only, not a burn (003 §十)
@@ -1290,6 +1341,7 @@ class Game:
             s.burns.append([seat, record, None])
         s.window = []
         self._put(seat, play, lead=False, head=head)
+        s.fresh_burn = seat if record is not None else None
 
     def _do_play(self, seat: int, play: Play) -> None:
         s = self._s
@@ -1346,7 +1398,8 @@ class Game:
             )
         if seat in s.burning and not play.jokers:
             last = play.size == len(s.hands[seat])
-            if not (last and rules.burn_last_exempt):
+            closing_threes = rules.bie_san and play.rank == Rank.THREE  # 憋三: a joker never goes with the 3s
+            if not ((last and rules.burn_last_exempt) or closing_threes):
                 i = s.burning.pop(seat)
                 s.burns[i][2] = BurnOutcome.FAILED
                 if rules.failed_burn_last:
@@ -1366,6 +1419,7 @@ class Game:
     def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[str, str, str, str] | None = None) -> None:
         """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
         s = self._s
+        s.fresh_burn = None
         yielded = s.yielder is not None and s.yielder >= 0 and seat != s.yielder
         s.hands[seat] = s.hands[seat] - play.cards
         s.yielder, s.yield_left = None, []
@@ -1430,6 +1484,7 @@ class Game:
                 other=victim,
                 rule=rule_head if head else rule or rule_head,
             )
+            self._resume_burn(victim, seat)
             self._beaten(victim, seat)
         s.top, s.top_gouji, s.sisi_top, s.yield_top = (seat, play), gouji, sisi, yield_top
         if (
@@ -1483,12 +1538,32 @@ class Game:
         t = s.top[0]
         return seat == opposite(t) and s.status[t] == OUT and t in s.finish[:2]
 
+    def _resume_burn(self, lifter: int, by: int) -> None:
+        """``by`` plays over ``lifter``'s play: if ``lifter`` lifted ``by``'s burn (解烧) in this round, the 解烧
+        fails and the burn goes on (``jieshao_recover``, 000 part 3 第30条); any other play over it lets it stand."""
+        s = self._s
+        burner, i = s.lifted.pop(lifter, (None, None))
+        if burner != by or i is None or s.status[by] != ACTIVE:
+            return
+        s.burns[i][2] = None
+        s.burning[by] = i
+        self._emit(
+            "burn_resumed",
+            by,
+            f"座位{by}又盖过了座位{lifter}解烧的牌：解烧失败，烧牌继续",
+            f"seat {by} beats seat {lifter}'s lifting play: the 解烧 fails and the burn goes on",
+            other=lifter,
+            rule="burn.resumed",
+        )
+
     def _beaten(self, victim: int, by: int) -> None:
         """``by`` has just played over ``victim``'s play: 解烧 of a burner, 闷 of a seat left with only 3s."""
         s = self._s
         i = s.burning.pop(victim, None)
         if i is not None and s.burns[i][2] is None:
             s.burns[i][2] = BurnOutcome.CANCELLED  # lifted by 解烧: left out of the record
+            if self.rules.jieshao_recover:
+                s.lifted[by] = (victim, i)  # the 解烧 fails if the burner beats this play (000 part 3 第30条)
             self._emit(
                 "jieshao",
                 by,
@@ -1675,6 +1750,7 @@ class Game:
         )
         s.top, s.top_gouji, s.sisi_top, s.yield_top = None, False, False, False
         s.passed = set()
+        s.lifted = {}
         s.window, s.after_window = [], None
         s.yielder, s.yield_left = None, []
         if duitou_leads:  # 002 §5 打够级牌: "如果对头过牌，则新的一轮产生，由对头发牌"
@@ -1723,9 +1799,9 @@ _STATUS_EN = {OUT: "has gone out", REVOLT: "has revolted", MEN: "is 闷ed", FAIL
 
 def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
     """买三/买四: a seat without a 3 (4) gets one from the 对头, then the other opponents, paying a 2 (else a
-    小花, else a 大花); with nothing to pay, or no opponent to spare one, a teammate gives one (要三). Where
-    ``must_give_three`` (003 §五), a seat with nothing to pay asks its teammates first, then any seat with a 3 to
-    spare must give one."""
+    小花, else a 大花, where ``buy_with_jokers``; 000 part 3 第7条 pays with 2s only); with nothing to pay, or
+    no opponent to spare one, a teammate gives one (要三). Where ``must_give_three`` (003 §五), a seat with
+    nothing to pay asks its teammates first, then any seat with a 3 to spare must give one."""
     hands = list(hands)
     for rank, on in ((Rank.THREE, rules.buy_threes), (Rank.FOUR, rules.buy_fours)):
         if not on:
@@ -1733,7 +1809,8 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
         for s in range(6):
             if hands[s].count(rank):
                 continue
-            pay = next((r for r in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if hands[s].count(r)), None)
+            means = (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if rules.buy_with_jokers else (Rank.TWO,)
+            pay = next((r for r in means if hands[s].count(r)), None)
             sellers = [opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6]
             given = pay is None and rank == Rank.THREE and rules.must_give_three
             if given:  # 003 §五: teammates first (索要), then anyone with a 3 must give one
@@ -1759,6 +1836,13 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
                     hands[seller] = Hand((*hands[seller].cards, money))
                     zh = f"座位{s}没有{rank.zh}，用{pay.zh}向座位{seller}买一张{rank.zh}"  # type: ignore[union-attr]
                     en = f"seat {s} has no {rank.en}: it buys one from seat {seller} with a {pay.en}"  # type: ignore[union-attr]
+                elif pay is None and not rules.buy_with_jokers and (
+                    hands[s].count(Rank.SMALL_JOKER) or hands[s].count(Rank.BIG_JOKER)
+                ):
+                    zh = f"座位{s}没有{rank.zh}，也没有钱（花不能买）：同帮座位{seller}送一张"
+                    en = (f"seat {s} has no {rank.en} and no 2 (a joker does not pay): its teammate seat {seller} "
+                          "gives one")
+                    rule = "buy.twos"
                 else:
                     zh = f"座位{s}没有{rank.zh}，同帮座位{seller}送一张"
                     en = f"seat {s} has no {rank.en}: its teammate seat {seller} gives one"

@@ -163,7 +163,7 @@ class Event:
     ``kind`` is a short id (``lead``, ``play``, ``pass``, ``yield``, ``burn``, ``counter_burn``, ``jieshao``,
     ``burn_success``, ``burn_failed``, ``kaidian``, ``fasi``, ``kaidian_lapsed``, ``concede``, ``natural_point``,
     ``round``, ``out``, ``jiefeng``, ``men``, ``luanchan``, ``buy``, ``revolt``, ``auto_revolt``, ``duel``,
-    ``duel_end``, ``yaotou``, ``wutou``, ``youtou``, ``discard_fours``, ``revolt_lead``,
+    ``duel_end``, ``yaotou``, ``wutou``, ``youtou``, ``discard_fours``, ``revolt_lead``, ``burn_resumed``,
     ``xuandian``, ``first_leader``, ``void``, ``end``); ``rule`` the id of the rule it illustrates (a 够级 lead
     or answer has ``gouji.duitou``, a 够死级 one ``gouji.sisi`` or ``gouji.sisi_last``); ``seat`` the seat it is
     about, ``other`` a second seat (the victim of a burn, the seat that 闷ed, the seller of a 3),

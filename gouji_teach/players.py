@@ -24,9 +24,11 @@ __all__ = ["SimplePlayer", "play_hand"]
 
 
 def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
-    """Whether ``rest`` can be led out with a joker on every play (the last one exempt where the rule set says)."""
+    """Whether ``rest`` can be led out with a joker on every play (the last one exempt where the rule set says,
+    and the closing 3s under 憋三)."""
     jokers = rest.count(Rank.SMALL_JOKER) + rest.count(Rank.BIG_JOKER)
-    groups = sum(1 for r in Rank if r < Rank.TWO and rest.count(r)) or (1 if rest.count(Rank.TWO) else 0)
+    skip = Rank.THREE if rules.bie_san else None
+    groups = sum(1 for r in Rank if r < Rank.TWO and r != skip and rest.count(r)) or (1 if rest.count(Rank.TWO) else 0)
     return jokers >= groups - (1 if rules.burn_last_exempt else 0)
 
 

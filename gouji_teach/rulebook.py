@@ -272,6 +272,30 @@ _PLAY = (
         switch="must_give_three",
     ),
     Rule(
+        "buy.twos",
+        "买三买四只能用钱（2），没有钱由同帮相助",
+        "3s and 4s are bought with 2s only; a seat without one is helped by its teammates",
+        switch="buy_with_jokers",
+    ),
+    Rule(
+        "burn.resumed",
+        "解烧失败：烧牌人又盖过解烧的牌，烧牌继续",
+        "the 解烧 fails: the burner beats the lifting play and its burn goes on",
+        switch="jieshao_recover",
+    ),
+    Rule(
+        "burn.counter_late",
+        "被烧人过后再烧烧牌人：算普通烧牌，不算反烧",
+        "the victim burning a later play of the burner: an ordinary burn, not a 反烧",
+        switch="counter_burn_at_once",
+    ),
+    Rule(
+        "burn.counter_any",
+        "反烧：除烧牌人的对家外，谁烧烧牌人都算反烧",
+        "反烧: any seat but the burner's 对家 that burns the burner burns back",
+        switch="counter_burn_by_others",
+    ),
+    Rule(
         "lead.duitou",
         "对头不要够级牌：由对头发牌",
         "the 对头 passed the 够级 play: the 对头 leads",

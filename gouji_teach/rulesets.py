@@ -359,6 +359,22 @@ class Ruleset:
         "对头不要够级牌时，新的一轮由对头发牌（否则由出牌人发牌）",
         "when the 对头 passes a 够级 play, the 对头 leads the next round (otherwise the seat that played it)",
     )
+    counter_burn_by_others: bool = _switch(
+        "除烧牌人的对家外，谁压住烧牌人的烧牌都算反烧（烧贡照反烧算），不只是解烧",
+        "any seat but the burner's 对家 that burns the burner's play makes a 反烧 (the 烧贡 grows), not a mere 解烧",
+    )
+    buy_with_jokers: bool = _switch(
+        "买三买四没有钱（2）时可以用花买", "a seat with no 2 may pay for a 3 or a 4 with a joker"
+    )
+    jieshao_recover: bool = _switch(
+        "解烧的牌又被烧牌人盖过：解烧失败，烧牌继续",
+        "when the burner beats the play that lifted its burn (解烧), the 解烧 fails and the burn goes on",
+    )
+    counter_burn_at_once: bool = _switch(
+        "只有刚被烧时压住烧牌才算反烧；之后再烧烧牌人的牌算普通烧牌（并解烧）",
+        "only a burn of the burning play itself is a 反烧; the victim burning a later play of the burner makes an "
+        "ordinary burn (and lifts the first)",
+    )
 
     sources: Mapping[str, Source]
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
@@ -542,6 +558,10 @@ QINGDAO = Ruleset(
     men_keeps_head=False,
     must_give_three=False,
     duitou_pass_leads=False,
+    counter_burn_by_others=False,
+    buy_with_jokers=True,
+    jieshao_recover=False,
+    counter_burn_at_once=False,
     citations={
         "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
         "gouji.pure": default(
@@ -580,6 +600,12 @@ QINGDAO = Ruleset(
             "§5 发牌",
             "新的一轮里由上一轮最后一个出牌的人出牌 (and §5 开点 使得自己获得出牌权; against §5 打够级牌 由对头发牌)",
         ),
+        "counter_burn_by_others": seed(
+            "002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧 (a burn of the burner lifts the burn)"
+        ),
+        "buy_with_jokers": seed("002", "§5 买三", "发牌以后如果没有3，则要用一张2或王向对家“买3”"),
+        "jieshao_recover": seed("002", "§5 烧牌", "如果中间对头压牌或其他人烧此烧牌者，则算解烧 (at once)"),
+        "counter_burn_at_once": default("002 §5 has no 反烧 of its own; a burn of the burner at any time counts"),
         "revolution_lead": default("002 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": seed(
             "002",
@@ -724,6 +750,10 @@ LINYI = Ruleset(
     men_keeps_head=False,
     must_give_three=False,
     duitou_pass_leads=False,
+    counter_burn_by_others=False,
+    buy_with_jokers=True,
+    jieshao_recover=False,
+    counter_burn_at_once=False,
     citations={
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
@@ -774,6 +804,12 @@ LINYI = Ruleset(
         "men_keeps_head": default("000 part 1 is silent on the 对头 of a 闷ed seat; as 002"),
         "must_give_three": default("000 part 1 names 要三 without saying who gives; as 002 §5 (the own 联邦)"),
         "duitou_pass_leads": default("000 part 1 is silent on who leads a new round; as 002 §5 发牌"),
+        "counter_burn_by_others": seed(
+            "000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (only the own 联邦's 反烧 is named)"
+        ),
+        "buy_with_jokers": seed("000", "part 1 买三/要三", "则要用一张2或王（2优先）向对家“买3”"),
+        "jieshao_recover": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (at once)"),
+        "counter_burn_at_once": default("000 part 1 says only 自己联邦可以反烧, not when; at any time, as 002"),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
@@ -909,6 +945,10 @@ TONGSU = Ruleset(
     men_keeps_head=True,
     must_give_three=False,
     duitou_pass_leads=False,
+    counter_burn_by_others=True,
+    buy_with_jokers=False,
+    jieshao_recover=True,
+    counter_burn_at_once=False,
     citations={
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -960,6 +1000,16 @@ TONGSU = Ruleset(
         "men_keeps_head": seed("000", "part 3 第5条", "被憋三玩家视为并未走人，称为憋三留头"),
         "must_give_three": seed("000", "part 3 第7条", "如仍无，则由同帮相赠……则由同帮购买、相助 (only teammates)"),
         "duitou_pass_leads": seed("000", "part 3 第9条", "对家如不响应，则玩家发牌，对家阖牌"),
+        "counter_burn_by_others": seed(
+            "000", "part 3 第31条", "除对家外，被烧（捎）牌的玩家和其他未过牌的玩家都可以随时……进行“反烧（捎）”"
+        ),
+        "buy_with_jokers": seed(
+            "000", "part 3 第7条", "须用“钱”即“2”……购买……如果玩家没有自然抓到“2”或不足时，则由同帮购买、相助"
+        ),
+        "jieshao_recover": seed(
+            "000", "part 3 第30条", "所出“解烧（捎）”的牌又被玩家继续盖过，则“解烧（捎）”失败，烧（捎）牌成功"
+        ),
+        "counter_burn_at_once": seed("000", "part 3 第31条", "都可以随时按照“烧（捎）牌”规则进行“反烧（捎）”"),
         "revolution_lead": seed(
             "000", "part 3 第48条", "如果革命成功……皆由革命玩家发3，对家扔4；如果革命失败……皆由对家发4"
         ),
@@ -1094,6 +1144,10 @@ ZAOZHUANG = Ruleset(
     men_keeps_head=False,
     must_give_three=True,
     duitou_pass_leads=False,
+    counter_burn_by_others=False,
+    buy_with_jokers=True,
+    jieshao_recover=False,
+    counter_burn_at_once=True,
     citations={
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
@@ -1143,6 +1197,14 @@ ZAOZHUANG = Ruleset(
         ),
         "must_give_three": seed("003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张"),
         "duitou_pass_leads": default("003 is silent on who leads a new round; as 002 §5 发牌"),
+        "counter_burn_by_others": seed(
+            "003", "§十一 反烧", "被烧人被烧后，如果其能再度压上烧牌人发出的那栋烧牌……成为反烧 (the victim only)"
+        ),
+        "buy_with_jokers": seed("003", "§五 憋三", "有钱（2）的必须用钱（2）买，没钱才能用花（王）买"),
+        "jieshao_recover": seed("003", "§九 普通解烧", "只要他的这栋（套）牌被他人任何一栋（套）牌压上，则为解烧"),
+        "counter_burn_at_once": seed(
+            "003", "§十一 反烧", "若被烧人在刚刚被烧的情况下不能解烧，在之后的过程中对烧牌人发的牌实行烧牌……定性为烧牌"
+        ),
         "revolution_lead": default("003 §十二 has no plays after a revolution: the usual leader leads"),
         "sisi_last_play": default("003 has no 够死级"),
         "yield_duitou_only": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
