@@ -37,7 +37,7 @@ import ipywidgets as w
 
 from ..cards import parse_cards
 from ..errors import GoujiError
-from ..i18n import counted, get_language, pick, register, subscribe, t
+from ..i18n import counted, get_language, pick, register, t
 from ..markup import el, html
 from ..rulesets import find_ruleset
 from . import course
@@ -48,6 +48,7 @@ from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget
+from .view import View, follow_language
 from .widgets import PuzzleWidget, close_tree
 
 __all__ = ["COUNT_MAX", "EXAM_PAGE", "ExamPage", "ExamSession", "drill", "exam_link", "grade", "new_exam",
@@ -358,7 +359,7 @@ def _utc(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%H:%M:%S")
 
 
-class ExamPage:
+class ExamPage(View):
     """The exam page of a session: name and start, the questions, submit, then the result.
 
     Every verdict is computed here, in the kernel, at submission; before it the browser receives the questions,
@@ -388,7 +389,7 @@ class ExamPage:
         self.list = make(w.VBox)
         self.box = make(w.VBox)
         self.box.add_class("gj-exam")
-        self._unsubscribe = subscribe(lambda _lang: self._draw())
+        follow_language(self.box, self._draw)
         session.follow(lambda _changed: self.load())
         self.load()
 
@@ -588,14 +589,10 @@ class ExamPage:
         return str(html(*parts))
 
     def close(self) -> None:
-        """Stop following the language and close every widget of the page."""
-        self._unsubscribe()
+        """Close every widget of the page, the questions' too; it no longer follows the language."""
         for q in self.questions:
             q.close()
-        close_tree(self.box)
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
+        super().close()
 
 
 def page(session: ExamSession) -> ExamPage:
