@@ -185,23 +185,25 @@ def exam_link(code: str, base: str = "", **query: str) -> str:
     return f"{base.rstrip('/')}/voila/render/{path}" if base else path
 
 
-def grade(exam: Exam, answers: dict[int, str]) -> dict[int, tuple[Puzzle, Feedback | None]]:
-    """Per question number: its puzzle and the feedback on the kept answer (``None``: not answered)."""
+def grade(exam: Exam, answers: dict[int, str],
+          puzzles: Sequence[Puzzle] | None = None) -> dict[int, tuple[Puzzle, Feedback | None]]:
+    """Per question number: its puzzle and the feedback on the kept answer (``None``: not answered).
+    ``puzzles``: the exam's puzzles in order, when a page has made them already (else made from the drill ids)."""
     out: dict[int, tuple[Puzzle, Feedback | None]] = {}
     for number, drill_id in enumerate(exam.drills, start=1):
-        puzzle = drill(drill_id)
+        puzzle = puzzles[number - 1] if puzzles is not None else drill(drill_id)
         answer = answers.get(number, "")
         out[number] = (puzzle, puzzle.check(answer) if answer.strip() else None)
     return out
 
 
-def _submit(store: ProgressStore, exam: Exam, learner: str) -> ExamSitting:
+def _submit(store: ProgressStore, exam: Exam, learner: str, puzzles: Sequence[Puzzle] | None) -> ExamSitting:
     """Check the kept answers (here, in the kernel) and store the verdicts."""
     sitting = store.sitting(exam.code, learner)
     answers = sitting.answers if sitting is not None else {}
     verdicts = {n: (fb is not None and fb.correct, (fb.rule_ids if fb is not None and fb.rule_ids else ())
                     or puzzle.rule_ids())
-                for n, (puzzle, fb) in grade(exam, answers).items()}
+                for n, (puzzle, fb) in grade(exam, answers, puzzles).items()}
     return store.submit_exam(exam.code, learner, verdicts)
 
 
@@ -451,6 +453,11 @@ class ExamPage(View):
         if self.sitting.submitted is not None:
             self._show_results()
 
+    def _puzzles(self) -> list[Puzzle] | None:
+        """The puzzles of the questions shown, which grade the answers without making the drills again."""
+        assert self.exam is not None
+        return [q.puzzle for q in self.questions] if len(self.questions) == len(self.exam.drills) else None
+
     def _choose(self, number: int, answer: str) -> bool:
         """Keep a learner's answer in the progress file; after the deadline, submit instead."""
         assert self.exam is not None
@@ -481,7 +488,7 @@ class ExamPage(View):
     def _finish(self) -> None:
         assert self.exam is not None
         try:
-            self.sitting = _submit(self.store, self.exam, self.learner)
+            self.sitting = _submit(self.store, self.exam, self.learner, self._puzzles())
         except GoujiError as e:  # e.g. submitted meanwhile in another tab: show what is stored
             self._message = pick(e.zh, e.en)
             self.sitting = self.store.sitting(self.exam.code, self.learner)
@@ -490,7 +497,7 @@ class ExamPage(View):
 
     def _show_results(self) -> None:
         assert self.exam is not None and self.sitting is not None
-        for number, (_puzzle, fb) in grade(self.exam, self.sitting.answers).items():
+        for number, (_puzzle, fb) in grade(self.exam, self.sitting.answers, self._puzzles()).items():
             self.questions[number - 1].show_result(fb)
         if self._timer is not None:
             self._timer.cancel()
