@@ -414,10 +414,10 @@ def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> 
                 kept = (cite_source(rules.source("keep_threes"), "zh"), cite_source(rules.source("keep_threes")))
             raise DeckLimitError(r.notation, r.zh, r.en, n, limits[rank], rules.packs, what, kept=kept,
                                  cited=_deck_citation(rules))
-    if len(cards) > rules.packs and any(c.suit is not None for c in cards):  # type: ignore[arg-type]
+    if any(n > rules.packs for n in counts):  # only a rank with more cards than packs can hold a suit too often
         per_suit: dict[Card, int] = {}
         for c in cards:
-            if c.suit is not None:
+            if c.suit is not None and counts[c.rank] > rules.packs:
                 per_suit[c] = per_suit.get(c, 0) + 1
         for c, n in per_suit.items():
             if n > rules.packs:

@@ -49,6 +49,7 @@ __all__ = [
     "card_svg",
     "finish_svg",
     "hand_html",
+    "hand_label",
     "play_html",
     "round_html",
     "table_svg",
@@ -355,6 +356,20 @@ def _rank_count(rank: RankLike, n: int, lang: str | None) -> str:
     return t("render.group.many", lang, n=n, words=number_en(n), rank=pick(rank.zh, rank.en, lang))
 
 
+def hand_label(hand: HandLike, lang: str | None = None) -> str:
+    """What a screen reader says of a hand (the ``aria-label`` of :func:`hand_html`): its cards, counted by rank.
+
+    >>> from gouji_teach import Hand
+    >>> hand_label(Hand.parse("9 9 9 D D 3"), lang="en")
+    'hand of 6 cards: two big jokers, three 9s, one 3'
+    """
+    cards = hand.cards
+    summary = t("render.sep", lang).join(_rank_count(rank, len(list(cs)), lang)
+                                         for rank, cs in groupby(cards, key=lambda c: c.rank))
+    return (t("render.hand.label", lang, n=len(cards), cards=counted(len(cards), "card"), groups=summary)
+            if cards else t("render.hand.empty", lang))
+
+
 def hand_html(hand: HandLike, *, scale: float = 1.0, lang: str | None = None,
               selectable: bool = False, selected: Collection[int] = ()) -> HtmlFragment:
     """A :class:`~gouji_teach.cards.Hand`, strongest first, grouped by rank: the cards of a rank overlap,
@@ -373,10 +388,7 @@ def hand_html(hand: HandLike, *, scale: float = 1.0, lang: str | None = None,
     """
     cards = hand.cards
     groups = [(rank, list(cs)) for rank, cs in groupby(enumerate(cards), key=lambda ic: ic[1].rank)]
-    summary = t("render.sep", lang).join(_rank_count(rank, len(cs), lang) for rank, cs in groups)
-    label = (t("render.hand.label", lang, n=len(cards), cards=counted(len(cards), "card"), groups=summary)
-             if cards else t("render.hand.empty", lang))
-    root = el("div", cls="gj-hand", role="group", aria_label=label,
+    root = el("div", cls="gj-hand", role="group", aria_label=hand_label(hand, lang),
               style=f"display:flex;flex-wrap:wrap;align-items:flex-end;gap:{6 * scale:g}px {12 * scale:g}px;"
                     f"max-width:100%;padding-top:{10 * scale:g}px;font-family:{_FONT}")
     overlap = 36 * scale

@@ -10,7 +10,7 @@ from widget_state import fresh_widgets, synced_state
 from gouji_teach.cli import main
 from gouji_teach.events import Action
 from gouji_teach.i18n import set_language
-from gouji_teach.pictures import hand_html
+from gouji_teach.pictures import hand_label
 from gouji_teach.rulesets import PRESETS
 from gouji_teach.scenario import Scenario, check_file
 from gouji_teach.teach.practice import LEARNER, Practice, PracticeTable, settlement_html
@@ -202,8 +202,7 @@ def test_other_seats_cards_never_reach_the_browser(rules):
             if not p.game.hands[seat]:  # out: nothing secret left ("no cards" is on the table picture too)
                 continue
             for lang in ("zh", "en"):
-                label = hand_html(p.game.hands[seat], lang=lang).split('aria-label="')[1].split('"')[0]
-                assert label not in state, (step, seat)
+                assert hand_label(p.game.hands[seat], lang) not in state, (step, seat)
         if p.declaring:
             table.do("begin")
         elif p.legal():
@@ -234,8 +233,19 @@ def test_the_course_page_builds_the_table_on_start_and_records_each_hand(tmp_pat
     table_box = box.children[0]
     assert "gouji-practice" in table_box._dom_classes
     table = next(x for x in _live_tables() if x.box is table_box)
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:  # after each computer action, at the page's pace, the learner waits
+        pauses.append(seconds)
+        assert "the computer players are playing" in table.info.value and table.undo_button.disabled
+        assert all(b.layout.display == "none" for b in table.buttons.values())  # no action while waiting
+        if len(pauses) == 3:
+            table.pace.value = 0  # the learner slides the pace to 0: the rest of the hand at once
+
+    monkeypatch.setattr(practice.time, "sleep", pause)
     table.practice.finish_with_computer()
     table._after()
+    assert pauses == [0.6] * 3 and table.practice.game.is_over
     attempts = progress.store().attempts(stage="practice")
     assert len(attempts) == 1 and attempts[0].puzzle_id == "practice/linyi/3"
 

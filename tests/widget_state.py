@@ -11,25 +11,17 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 
-from gouji_teach import i18n
 from gouji_teach.i18n import set_language
-
-
-def _close_everything() -> None:
-    """Close every widget and forget their language subscriptions. ``Widget.close_all`` bypasses the views'
-    ``close()``, which unsubscribes them: without this every later language switch re-rendered every view any
-    earlier test had built, and the suite grew slower test by test (40 minutes instead of 15)."""
-    w.Widget.close_all()
-    i18n._subscribers.clear()
 
 
 def fresh_widgets() -> Iterator[None]:
     """For an autouse fixture (``yield from fresh_widgets()``): no live widget at the start, Chinese before and
-    after."""
-    _close_everything()
+    after. A closed view no longer follows the language (:mod:`gouji_teach.teach.view`), so the views of earlier
+    tests are not drawn again at each switch."""
+    w.Widget.close_all()
     set_language("zh")
     yield
-    _close_everything()
+    w.Widget.close_all()
     set_language("zh")
 
 

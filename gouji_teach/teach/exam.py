@@ -37,7 +37,7 @@ import ipywidgets as w
 
 from ..cards import parse_cards
 from ..errors import GoujiError
-from ..i18n import counted, get_language, pick, register, subscribe, t
+from ..i18n import counted, get_language, pick, register, t
 from ..markup import el, html
 from ..rulesets import find_ruleset
 from . import course
@@ -48,6 +48,7 @@ from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
 from .table import SeatPickWidget
+from .view import View, follow_language
 from .widgets import PuzzleWidget, close_tree
 
 __all__ = ["COUNT_MAX", "EXAM_PAGE", "ExamPage", "ExamSession", "drill", "exam_link", "grade", "new_exam",
@@ -184,23 +185,25 @@ def exam_link(code: str, base: str = "", **query: str) -> str:
     return f"{base.rstrip('/')}/voila/render/{path}" if base else path
 
 
-def grade(exam: Exam, answers: dict[int, str]) -> dict[int, tuple[Puzzle, Feedback | None]]:
-    """Per question number: its puzzle and the feedback on the kept answer (``None``: not answered)."""
+def grade(exam: Exam, answers: dict[int, str],
+          puzzles: Sequence[Puzzle] | None = None) -> dict[int, tuple[Puzzle, Feedback | None]]:
+    """Per question number: its puzzle and the feedback on the kept answer (``None``: not answered).
+    ``puzzles``: the exam's puzzles in order, when a page has made them already (else made from the drill ids)."""
     out: dict[int, tuple[Puzzle, Feedback | None]] = {}
     for number, drill_id in enumerate(exam.drills, start=1):
-        puzzle = drill(drill_id)
+        puzzle = puzzles[number - 1] if puzzles is not None else drill(drill_id)
         answer = answers.get(number, "")
         out[number] = (puzzle, puzzle.check(answer) if answer.strip() else None)
     return out
 
 
-def _submit(store: ProgressStore, exam: Exam, learner: str) -> ExamSitting:
+def _submit(store: ProgressStore, exam: Exam, learner: str, puzzles: Sequence[Puzzle] | None) -> ExamSitting:
     """Check the kept answers (here, in the kernel) and store the verdicts."""
     sitting = store.sitting(exam.code, learner)
     answers = sitting.answers if sitting is not None else {}
     verdicts = {n: (fb is not None and fb.correct, (fb.rule_ids if fb is not None and fb.rule_ids else ())
                     or puzzle.rule_ids())
-                for n, (puzzle, fb) in grade(exam, answers).items()}
+                for n, (puzzle, fb) in grade(exam, answers, puzzles).items()}
     return store.submit_exam(exam.code, learner, verdicts)
 
 
@@ -358,7 +361,7 @@ def _utc(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%H:%M:%S")
 
 
-class ExamPage:
+class ExamPage(View):
     """The exam page of a session: name and start, the questions, submit, then the result.
 
     Every verdict is computed here, in the kernel, at submission; before it the browser receives the questions,
@@ -388,7 +391,7 @@ class ExamPage:
         self.list = make(w.VBox)
         self.box = make(w.VBox)
         self.box.add_class("gj-exam")
-        self._unsubscribe = subscribe(lambda _lang: self._draw())
+        follow_language(self.box, self._draw)
         session.follow(lambda _changed: self.load())
         self.load()
 
@@ -450,6 +453,11 @@ class ExamPage:
         if self.sitting.submitted is not None:
             self._show_results()
 
+    def _puzzles(self) -> list[Puzzle] | None:
+        """The puzzles of the questions shown, which grade the answers without making the drills again."""
+        assert self.exam is not None
+        return [q.puzzle for q in self.questions] if len(self.questions) == len(self.exam.drills) else None
+
     def _choose(self, number: int, answer: str) -> bool:
         """Keep a learner's answer in the progress file; after the deadline, submit instead."""
         assert self.exam is not None
@@ -480,7 +488,7 @@ class ExamPage:
     def _finish(self) -> None:
         assert self.exam is not None
         try:
-            self.sitting = _submit(self.store, self.exam, self.learner)
+            self.sitting = _submit(self.store, self.exam, self.learner, self._puzzles())
         except GoujiError as e:  # e.g. submitted meanwhile in another tab: show what is stored
             self._message = pick(e.zh, e.en)
             self.sitting = self.store.sitting(self.exam.code, self.learner)
@@ -489,7 +497,7 @@ class ExamPage:
 
     def _show_results(self) -> None:
         assert self.exam is not None and self.sitting is not None
-        for number, (_puzzle, fb) in grade(self.exam, self.sitting.answers).items():
+        for number, (_puzzle, fb) in grade(self.exam, self.sitting.answers, self._puzzles()).items():
             self.questions[number - 1].show_result(fb)
         if self._timer is not None:
             self._timer.cancel()
@@ -588,14 +596,10 @@ class ExamPage:
         return str(html(*parts))
 
     def close(self) -> None:
-        """Stop following the language and close every widget of the page."""
-        self._unsubscribe()
+        """Close every widget of the page, the questions' too; it no longer follows the language."""
         for q in self.questions:
             q.close()
-        close_tree(self.box)
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
+        super().close()
 
 
 def page(session: ExamSession) -> ExamPage:

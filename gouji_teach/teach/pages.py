@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from ..compare import beats
 from ..errors import GoujiError
-from ..i18n import get_language, pick, register, set_language, subscribe, t
+from ..i18n import get_language, pick, register, set_language, t
 from ..pictures import play_html
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
@@ -33,6 +33,7 @@ from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
 from .rulebook import book_html, contradictions, summary
 from .table import puzzle_widget
+from .view import follow_language
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
 __all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rule_book", "rulesets_view",
@@ -115,13 +116,13 @@ def _switch_controls(session: Session) -> w.Widget:
         button.on_click(lambda _b, code=code: session.apply(session.query(lang=code)))
     for name, button in rules.items():
         button.on_click(lambda _b, name=name: session.apply(session.query(rules=name)))
-    subscribe(mark)
     session.follow(mark)
     mark()
     row = {"flex_flow": "row wrap", "align_items": "center"}
     box = make(w.VBox, children=[make(w.HBox, children=[labels["page.lang"], *langs.values()], layout=row),
                                  make(w.HBox, children=[labels["page.rules"], *rules.values()], layout=row)])
     box.add_class("gj-switches")
+    follow_language(box, mark)
     return box
 
 
@@ -132,9 +133,12 @@ class _Live(w.HTML):
         super().__init__(**defaults(w.HTML))
         self._render = render
         self.value = render(get_language())
-        self._unsubscribe = subscribe(lambda lang: setattr(self, "value", self._render(lang)))
+        follow_language(self, self._redraw)
         if session is not None:
-            session.follow(lambda _changed: setattr(self, "value", self._render(get_language())))
+            session.follow(lambda _changed: self._redraw())
+
+    def _redraw(self) -> None:
+        self.value = self._render(get_language())
 
 
 def header(session: Session) -> w.Widget:
@@ -408,7 +412,7 @@ def landing(session: Session) -> w.Widget:
             refresh()
 
     name.observe(lambda _c: refresh(), names="value")
-    subscribe(refresh)
+    follow_language(stages, refresh)
     session.follow(follow)
     set_language(session.lang)
     refresh()

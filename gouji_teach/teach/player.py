@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..engine import Game
 from ..errors import GoujiError
 from ..events import ACTION_KINDS, Action, ActionKind, Event
-from ..i18n import get_language, pick, register, said, subscribe, t
+from ..i18n import get_language, pick, register, said, t
 from ..markup import Element, HtmlFragment, SvgImage, el, html
 from ..pictures import PRESENTER_SCALE, table_svg
 from ..record import GameRecord
@@ -42,7 +42,8 @@ from ..scenario import (
 from .controls import make
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .table import SeatPickWidget, puzzle_widget, table_view
-from .widgets import PuzzleWidget, close_tree
+from .view import View, follow_language
+from .widgets import PuzzleWidget
 
 __all__ = ["ScenarioPlayer", "checkpoint_puzzle", "record_table", "step_picture", "what_if_action"]
 
@@ -171,7 +172,7 @@ def _narrate(events: tuple[Event, ...], lang: str) -> list[Element]:
     return [el("li", said(e.zh, e.en, lang)) for e in events]
 
 
-class ScenarioPlayer:
+class ScenarioPlayer(View):
     """A scenario (a :class:`~gouji_teach.scenario.Scenario` or a file path) as a widget to step through.
 
     ``presenter=True`` draws the table at :data:`~gouji_teach.pictures.PRESENTER_SCALE` and gives every
@@ -229,7 +230,7 @@ class ScenarioPlayer:
             make(w.HBox, children=[self.what_if, self.try_button], layout=wrap), self.branch,
         ], layout={"max_width": "100%"})
         self.box.add_class("gouji-scenario-player")
-        self._unsubscribe = subscribe(lambda _lang: self._labels() or self._render())
+        follow_language(self.box, self._labels, self._render)
         self._labels()
         self._render()
 
@@ -387,18 +388,14 @@ class ScenarioPlayer:
         return html(el("div", t("player.changes", lang, **names), el("ul", items), cls="gj-changes"))
 
     def close(self) -> None:
-        """Stop following the language and close every widget of the player and its checkpoints."""
-        self._unsubscribe()
+        """Close every widget of the player and its checkpoints; it no longer follows the language."""
         self._link.unlink()
         for puzzle in self._puzzles.values():
             puzzle.close()
-        close_tree(self.box)
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
+        super().close()
 
 
-class _AnswerReveal:
+class _AnswerReveal(View):
     """A checkpoint that is shown, not asked (who is out, the record): its answer appears on request only."""
 
     def __init__(self, answer: Answer | None, *, record: bool = False) -> None:
@@ -409,7 +406,7 @@ class _AnswerReveal:
         self.text = make(w.HTML)
         self.button.on_click(lambda _b: self.show())
         self.box = make(w.VBox, children=[self.button, self.text])
-        self._unsubscribe = subscribe(lambda _lang: self._render())
+        follow_language(self.box, self._render)
         self._render()
 
     def show(self) -> None:
@@ -427,7 +424,3 @@ class _AnswerReveal:
         else:
             text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
             self.text.value = html(el("div", text, cls="gouji-solution"))
-
-    def close(self) -> None:
-        self._unsubscribe()
-        close_tree(self.box)

@@ -37,7 +37,7 @@ from ..coach import Line, advice, comment, why
 from ..engine import Game, Phase, team
 from ..errors import GoujiError
 from ..events import Action, ActionKind, Event
-from ..i18n import counted, get_language, pick, register, subscribe, t
+from ..i18n import counted, get_language, pick, register, t
 from ..markup import Element, HtmlFragment, el, html
 from ..pictures import hand_html, play_html, round_html
 from ..plays import Play
@@ -49,6 +49,7 @@ from .course import Session
 from .player import step_picture
 from .progress import store
 from .table import round_plays
+from .view import View, follow_language
 
 __all__ = ["LEARNER", "Practice", "PracticeTable", "page", "scenario_yaml", "settlement_html"]
 
@@ -407,7 +408,7 @@ def _layout(shown: bool) -> w.Layout:
     return shared(w.Layout, width="auto") if shown else shared(w.Layout, width="auto", display="none")
 
 
-class PracticeTable:
+class PracticeTable(View):
     """The practice table as a widget (see the module docstring). ``on_hand_end(practice)`` is called when
     a hand is settled (the course page saves the result in the learner's progress)."""
 
@@ -479,7 +480,7 @@ class PracticeTable:
         self.box.add_class("gouji-practice")
         self.practice = Practice(rules, seed=seed, length=length)  # no pause before the table is shown
         self.practice.on_step = self._step
-        self._unsubscribe = subscribe(lambda _lang: self._render())
+        follow_language(self.box, self._render)
         self._render()
 
     # -- actions ---------------------------------------------------------------------------------------------
@@ -676,13 +677,6 @@ class PracticeTable:
         over = game.is_over and len(p.settlements) > p.number
         self.settlement.value = html(paid, settlement_html(p.settlements[p.number], lang=lang) if over else None)
 
-    def close(self) -> None:
-        self._unsubscribe()
-        self.box.close()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
-
 
 # -- the course page -------------------------------------------------------------------------------------------
 
@@ -718,11 +712,11 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
             tables[0].rules.value = session.rules.name
             tables[0].new_series()
 
-    def label(lang: str) -> None:
-        start.description = t("practice.start", lang)
+    def label() -> None:
+        start.description = t("practice.start")
 
     start.on_click(begin)
-    subscribe(label)
-    label(get_language())
+    follow_language(start, label)
+    label()
     session.follow(follow)
     return box

@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import GoujiError
-from ..i18n import get_language, pick, register, subscribe, t
+from ..i18n import get_language, pick, register, t
 from ..markup import Element, HtmlFragment, SvgImage, el, html
 from ..rulesets import find_ruleset
 from ..verdicts import RULES
@@ -45,6 +45,7 @@ from .course import STAGES, Stage
 from .exam import drill
 from .progress import Exam, Learner, ProgressStore
 from .progress import store as kernel_store
+from .view import View, follow_language
 
 __all__ = ["REPORT_PAGE", "ClassReport", "ExamReport", "ExamResult", "Missed", "build", "exam_table",
            "heatmap_svg", "learner_map", "mastery_table", "page", "rule_stage", "rule_title", "stars_table",
@@ -410,7 +411,7 @@ def report_html(report: ClassReport, lang: str | None = None) -> HtmlFragment:
                 el("h3", t("report.exams", lang)), exams)
 
 
-class ReportPage:
+class ReportPage(View):
     """The instructor page: the report of the app's progress file, drawn again on "refresh" and when the
     language changes. With ``?exam=CODE`` in the address, only that exam."""
 
@@ -424,7 +425,7 @@ class ReportPage:
         self.box.add_class("gj-report-page")
         self._report: ClassReport | None = None
         self._error = ""
-        self._unsubscribe = subscribe(lambda _lang: self._draw())
+        follow_language(self.box, self._draw)
         session.follow(lambda _changed: self.refresh())
         self.refresh()
 
@@ -450,15 +451,6 @@ class ReportPage:
         self.head.value = str(el("header", el("h2", t("report.title", lang)), el("p", updated), cls="gj-header"))
         self.body.value = str(report_html(self._report, lang) if self._report is not None
                               else el("p", "⚠ " + self._error, role="alert"))
-
-    def close(self) -> None:
-        self._unsubscribe()
-        for child in self.box.children:
-            child.close()
-        self.box.close()
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
 
 
 def page(session: Any) -> ReportPage:

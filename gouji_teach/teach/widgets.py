@@ -31,7 +31,7 @@ import ipywidgets as w
 
 from ..cards import Hand
 from ..errors import GoujiError
-from ..i18n import get_language, pick, register, subscribe, t
+from ..i18n import get_language, pick, register, t
 from ..pictures import hand_html
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
@@ -39,6 +39,7 @@ from .controls import make
 from .drills import next_drill
 from .progress import stars_for
 from .puzzles import Feedback, PickPuzzle, Puzzle
+from .view import View, close_tree, follow_language
 
 __all__ = ["Attempt", "PuzzleWidget", "RulesetComparison", "close_tree"]
 
@@ -91,14 +92,7 @@ def _letter(i: int) -> str:
     return "ABCDEFGH"[i]
 
 
-def close_tree(widget: w.Widget) -> None:
-    """Close a widget and, depth first, every widget it contains."""
-    for child in getattr(widget, "children", ()):
-        close_tree(child)
-    widget.close()
-
-
-class PuzzleWidget:
+class PuzzleWidget(View):
     """A puzzle as a widget: question, card pictures, answer controls, feedback, hint, retry and stars.
 
     ``on_attempt`` is called with an :class:`Attempt` after every answer. ``presenter=True`` shows bigger cards
@@ -143,7 +137,7 @@ class PuzzleWidget:
                                           make(w.HBox, children=tools, layout=_WRAP), self.status],
                         layout={"max_width": "100%"})
         self.box.add_class("gouji-puzzle")
-        self._unsubscribe = subscribe(lambda _lang: self._render())
+        follow_language(self.box, self._render)
         self._render()
 
     def _controls(self) -> w.Widget:
@@ -374,16 +368,8 @@ class PuzzleWidget:
         """The puzzle shown (after 再来一次, a new drill)."""
         return self._puzzle
 
-    def close(self) -> None:
-        """Stop following the language and close every widget of this view (the browser forgets them)."""
-        self._unsubscribe()
-        close_tree(self.box)
 
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
-
-
-class RulesetComparison:
+class RulesetComparison(View):
     """Type a play (and a target) and see the verdict under each of the four rule sets, with reasons.
 
     Bad input shows one message in place; the typed text and the last good table stay as they were.
@@ -400,7 +386,7 @@ class RulesetComparison:
             field_.observe(lambda _c: self.update(), names="value")
         self.box = make(w.VBox, children=[make(w.HBox, children=[self.challenger, self.target, self.go], layout=_WRAP),
                                           self.error, self.table])
-        self._unsubscribe = subscribe(lambda _lang: self._labels() or self.update())
+        follow_language(self.box, self._labels, self.update)
         self._labels()
         self.update()
 
@@ -421,11 +407,3 @@ class RulesetComparison:
             return
         self.error.value = ""
         self.table.value = across_rulesets_html(answers, title=compare_title(challenger, target, lang), lang=lang)
-
-    def close(self) -> None:
-        """Stop following the language and close every widget of this view (the browser forgets them)."""
-        self._unsubscribe()
-        close_tree(self.box)
-
-    def _repr_mimebundle_(self, **kwargs: object) -> dict | None:
-        return self.box._repr_mimebundle_(**kwargs)
