@@ -27,7 +27,7 @@ from .errors import (
     SetupError,
     UnknownRulesetError,
 )
-from .events import Action, ActionKind, IllegalActionError
+from .events import Action, ActionKind, EventKind, IllegalActionError
 from .gouji import can_kaidian, is_gouji, is_pure_gouji
 from .options import beating_plays, possible_plays
 from .plays import Play, PlayKind
@@ -51,6 +51,7 @@ __all__ = [
     "Card",
     "CardError",
     "DeckLimitError",
+    "EventKind",
     "Game",
     "GameRecord",
     "GoujiError",

@@ -53,7 +53,7 @@ import yaml
 from .cards import Rank, parse_cards
 from .engine import Game, KaidianState
 from .errors import GoujiError
-from .events import ACTION_KINDS, Action, Event, IllegalActionError
+from .events import ACTION_KINDS, Action, Event, EventKind, IllegalActionError
 from .inputs import InputError, load_yaml, read_text
 from .record import BurnOutcome, GameRecord
 from .rulesets import Ruleset, find_ruleset
@@ -621,7 +621,7 @@ def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) ->
     """
     if not rules.bie_san or action.cards is None:
         return
-    out = any(e.kind == "out" and e.seat == action.seat for e in events)
+    out = any(e.kind == EventKind.OUT and e.seat == action.seat for e in events)
     if out and any(card.rank != Rank.THREE for card in parse_cards(action.cards)):
         src = cite("biesan", rules)
         raise IllegalActionError(

@@ -32,7 +32,7 @@ from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, SeatStatus, opposite
 from ..errors import GoujiError
-from ..events import ACTION_KINDS, Action, Event
+from ..events import ACTION_KINDS, Action, Event, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import pick, register, t
 from ..options import beating_plays
@@ -750,7 +750,7 @@ class SeatsPuzzle(GamePuzzle):
         return _feedback(True, *self._cited(zh, en), rule_ids=self.rule_ids())
 
 
-_PLAY_EVENTS = frozenset({"lead", "play", "burn", "counter_burn"})
+_PLAY_EVENTS = frozenset({EventKind.LEAD, EventKind.PLAY, EventKind.BURN, EventKind.COUNTER_BURN})
 
 
 def _last_play(game: Game) -> Play | None:
@@ -845,7 +845,7 @@ class WhoOpenedPuzzle(SeatsPuzzle):
         return next((e for e in reversed(self.game.events) if e.seat == seat and e.kind in kinds), None)
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
-        event = self._last_event(seat, ("kaidian", "fasi", "natural_point"))
+        event = self._last_event(seat, (EventKind.KAIDIAN, EventKind.FASI, EventKind.NATURAL_POINT))
         if event is None:
             return *_seat_names([seat]), "kaidian"
         return event.zh, event.en, event.rule or "kaidian"
@@ -854,7 +854,7 @@ class WhoOpenedPuzzle(SeatsPuzzle):
         state = self.game.kaidian(seat)
         if state is KaidianState.PENDING:
             return *_both("puzzle.open.pending", seat=seat), "fasi"
-        event = self._last_event(seat, ("concede", "kaidian_lapsed"))
+        event = self._last_event(seat, (EventKind.CONCEDE, EventKind.KAIDIAN_LAPSED))
         if event is not None and state is not KaidianState.OPEN:
             return event.zh, event.en, event.rule or "kaidian"
         return *_both("puzzle.open.not", seat=seat), "kaidian"
@@ -878,7 +878,7 @@ class WhoIsMenPuzzle(SeatsPuzzle):
         return _last_round_start(self.game)
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
-        event = next(e for e in self.game.events if e.kind == "men" and e.seat == seat)
+        event = next(e for e in self.game.events if e.kind == EventKind.MEN and e.seat == seat)
         return event.zh, event.en, "men"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
