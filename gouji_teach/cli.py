@@ -209,7 +209,7 @@ def _cmd_voila_config(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"voila-config --prefix {str(args.prefix)!r}: 写不进去 cannot write there: "
                          f"{e.strerror or e}") from None
-    except ValueError as e:  # a configuration file there that is not JSON's object
+    except GoujiError as e:  # a configuration file there that is not JSON's object
         raise UsageError(f"voila-config --prefix: {e}") from None
     for path in written:
         print(path)
@@ -223,13 +223,12 @@ def _cmd_binder_link(args: argparse.Namespace) -> int:
     if remote is None or ref is None:
         try:
             origin, branch = git_origin(Path.cwd())
-        except (ValueError, OSError) as e:
-            raise UsageError(f"binder-link: 读不到这个仓库的 origin，请用 --remote 给出地址 / no git origin here "
-                             f"(give --remote): {e}") from None
+        except GoujiError as e:
+            raise UsageError(f"binder-link: {e.zh}，请用 --remote 给出地址 / {e.en} (give --remote)") from None
         remote, ref = remote or origin, ref or branch
     try:
         print(binder_link(remote, ref, service=args.service))
-    except ValueError as e:
+    except GoujiError as e:
         raise UsageError(f"binder-link: {e}") from None
     return 0
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, SeatStatus, opposite
-from ..errors import GoujiError
+from ..errors import GoujiError, OptionError, SetupError
 from ..events import ACTION_KINDS, Action, Event, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import pick, register, t
@@ -413,7 +413,8 @@ class CountPuzzle(Puzzle):
         super().__post_init__()
         texts = [self.counted(o)[0] for o in self.options]
         if len(set(texts)) != len(texts) or self.counted(self.play)[0] not in texts:
-            raise ValueError("a counting puzzle needs distinct options, one of them the right count")
+            raise SetupError("数张数的题要几个不同的选项，其中一个是对的张数",
+                             "a counting puzzle needs distinct options, one of them the right count")
 
     @staticmethod
     def counted(play: Play) -> tuple[str, str]:
@@ -1194,8 +1195,12 @@ class PlacesPuzzle(RecordPuzzle):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.ask not in ("place", "points") or self.seat not in range(6):
-            raise ValueError("a places puzzle asks for a 'place' or 'points', about a seat 0-5")
+        if self.ask not in ("place", "points"):
+            raise OptionError("ask", self.ask, "名次题问 place（名次）或 points（得分）",
+                              "a places puzzle asks for a 'place' or 'points'")
+        if isinstance(self.seat, bool) or self.seat not in range(6):
+            raise SetupError(f"名次题问的是座位0到5，不能是 {self.seat!r}",
+                             f"a places puzzle asks about a seat 0 to 5, not {self.seat!r}")
 
     def _asked(self) -> int | None:
         return self.seat

@@ -58,7 +58,7 @@ from functools import partial
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, format_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, Phase, opposite, team
-from ..errors import GoujiError
+from ..errors import GoujiError, OptionError, SetupError
 from ..events import Action, ActionKind, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import register, t
@@ -335,10 +335,12 @@ class ChoicePuzzle(Puzzle):
     def __post_init__(self) -> None:
         super().__post_init__()
         if sum(o.right for o in self.options) != 1 or len({o.key for o in self.options}) != len(self.options):
-            raise ValueError("a choice puzzle needs distinct keys and exactly one right option")
+            raise SetupError("选择题的选项要各有各的 key，而且只有一个是对的",
+                             "a choice puzzle needs distinct keys and exactly one right option")
 
     def _own_rules(self) -> Ruleset:
-        raise ValueError("a situation puzzle is always asked under a rule set")
+        raise SetupError("情景题要给出规则集（rules=…）",
+                         "a situation puzzle is always asked under a rule set (rules=…)")
 
     def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
         """The picture shown with the question, in ``lang``."""
@@ -622,6 +624,16 @@ def revolution_puzzle(hands: Sequence[Hand | str], leader: int, actions: Sequenc
     rules = find_ruleset(rules)
     script = _RevScript(tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in hands), leader,
                         tuple(a if isinstance(a, Action) else Action.parse(a) for a in actions))
+    if not script.actions or script.actions[0].kind != ActionKind.REVOLT:
+        raise SetupError("革命题的第一步要是一家革命（例如 seat 3 revolts）",
+                         "the first action of a revolution question is a revolt (e.g. seat 3 revolts)")
+    game = Game.from_hands(list(script.hands), rules, leader=leader)
+    for n, action in enumerate(script.actions, 1):
+        try:
+            game.apply(action)
+        except GoujiError as e:
+            raise SetupError(f"革命题的第{n}步（{action}）不合规则：{e.zh}",
+                             f"step {n} of the revolution question ({action}) is not legal: {e.en}") from None
     return _revolution_puzzle(random.Random(seed), script, rules)
 
 
@@ -1221,7 +1233,8 @@ class RulesetsPuzzle(Puzzle):
         object.__setattr__(self, "rules", find_ruleset(self.rules))
         super().__post_init__()
         if self.question_kind not in ("beats", "gouji", "kaidian"):
-            raise ValueError("a rule-set question asks 'beats', 'gouji' or 'kaidian'")
+            raise OptionError("question_kind", self.question_kind, "规则集对比题问 beats、gouji 或 kaidian",
+                              "a rule-set question asks 'beats', 'gouji' or 'kaidian'")
 
     def verdicts(self) -> dict[str, tuple[bool, str, str, str]]:
         return {r.name: _verdict_under(self.question_kind, self.cards, r) for r in _PRESETS}
