@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from .cards import Hand, parse_cards
 from .compare import beats
 from .errors import GoujiError, IllegalPlayError
-from .inputs import load_json, read_text
+from .inputs import load_json, located, read_text
 from .options import beating_plays
 from .plays import Play
 from .record import records_from_json
@@ -272,7 +272,7 @@ def _cmd_settle(args: argparse.Namespace) -> int:
     try:
         settled = settle_series(records_from_json(data), rules)
     except GoujiError as e:
-        raise UsageError(f"RECORD {args.record!r}: {e}") from None
+        raise UsageError(located(args.record, 0, e.zh, e.en)) from None
     series = isinstance(data, list)
     totals = {str(seat): sum(s.scores.points[seat] for s in settled) for seat in range(6)}
     if args.json:
@@ -361,7 +361,7 @@ def _store(path: Path | str | None, *, must_exist: bool) -> Any:
     if isinstance(where, Path):
         where = where.expanduser()
         if must_exist and not where.is_file():
-            raise UsageError(f"--progress {str(where)!r}: 没有这个进度文件 no such progress file")
+            raise UsageError(located(where, 0, "没有这个进度文件（--progress）", "no such progress file (--progress)"))
     return ProgressStore(where)
 
 

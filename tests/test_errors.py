@@ -102,7 +102,6 @@ def test_a_jupyter_configuration_that_cannot_be_used_is_one_message(tmp_path, ca
     config.write_bytes(text.encode("utf-8", "surrogateescape"))
     with pytest.raises(kind) as info:
         install_jupyter_config(tmp_path)
-    _both(info.value)
     assert str(config) in info.value.zh and str(config) in info.value.en
     assert cli.main(["voila-config", "--prefix", str(tmp_path)]) == 2
     err = capsys.readouterr().err
