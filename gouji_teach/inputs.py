@@ -176,7 +176,7 @@ def _yaml_problem(e: yaml.YAMLError, path: str) -> InputError:
             named = m.group(1).strip("'") if m.groups() else ""
             if named.startswith("tag:yaml.org,2002:"):  # written !!name
                 named = "!!" + named.removeprefix("tag:yaml.org,2002:")
-            zh, en = our_zh.format(named), our_en.format(named)
+            zh, en = our_zh.replace("{0}", named), our_en.replace("{0}", named)
             break
     if mark is None:
         return InputError(path, 0, zh, en)
