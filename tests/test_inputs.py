@@ -73,6 +73,8 @@ BAD_LINES = {  # file, (its line, or 0 when no line is known; words of the Chine
     "two_steps.yaml": (5, "键“steps”写了两次（第3行已有）", "key 'steps' is given twice (first on line 3)"),
     "tab.yaml": (2, "这里有Tab", "a tab here: YAML indents with spaces only (column 1)"),
     "flow.yaml": (3, "方括号列表 [ … ] 没有写完", "a [ … ] list is not finished"),
+    "no_value.yaml": (2, "这里缺一个值（第11列）", "a value is expected here (column 11)"),  # the long fuzz run
+    "dash.yaml": (2, "这里不能有列表项“- ”", "a '- ' list item is not allowed here"),
     "brace.yaml": (3, "花括号 { … } 没有写完", "a { … } mapping is not finished"),  # found by the long fuzz run
     "colon.yaml": (1, "这里不能有“键: 值”", "a 'key: value' is not allowed here"),
     "indent.yaml": (4, "缩进不对（第4列）", "the indentation is wrong (column 4)"),
@@ -83,6 +85,8 @@ BAD_SCENARIOS |= {
     "tab.yaml": b"rules: qingdao\n\tsteps: []\n",
     "flow.yaml": b"rules: qingdao\nsteps: [a, b\n",
     "brace.yaml": b"{rules: qingdao,\n hands: 1\n",
+    "no_value.yaml": b"rules: qingdao\nsteps: [1,,2]\n",
+    "dash.yaml": b"rules: qingdao\nsteps: - ask: who may act\n",
     "colon.yaml": b"rules: qingdao: linyi\n",
     "indent.yaml": b"rules: qingdao\nhands:\n 0: '3'\n   1: '3'\n",
     "alias.yaml": b"rules: *x\n",
