@@ -17,6 +17,7 @@ from .errors import (
     ArgumentTypeError,
     CardError,
     DeckLimitError,
+    DeployError,
     GoujiError,
     IllegalPlayError,
     NotationError,
@@ -27,7 +28,7 @@ from .errors import (
     SetupError,
     UnknownRulesetError,
 )
-from .events import Action, ActionKind, IllegalActionError
+from .events import Action, ActionKind, EventKind, IllegalActionError
 from .gouji import can_kaidian, is_gouji, is_pure_gouji
 from .options import beating_plays, possible_plays
 from .plays import Play, PlayKind
@@ -51,6 +52,8 @@ __all__ = [
     "Card",
     "CardError",
     "DeckLimitError",
+    "DeployError",
+    "EventKind",
     "Game",
     "GameRecord",
     "GoujiError",

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from .cards import Hand, parse_cards
 from .compare import beats
 from .errors import GoujiError, IllegalPlayError
-from .inputs import load_json, read_text
+from .inputs import load_json, located, read_text
 from .options import beating_plays
 from .plays import Play
 from .record import records_from_json
@@ -209,7 +209,7 @@ def _cmd_voila_config(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"voila-config --prefix {str(args.prefix)!r}: 写不进去 cannot write there: "
                          f"{e.strerror or e}") from None
-    except ValueError as e:  # a configuration file there that is not JSON's object
+    except GoujiError as e:  # a configuration file there that is not JSON's object
         raise UsageError(f"voila-config --prefix: {e}") from None
     for path in written:
         print(path)
@@ -223,13 +223,12 @@ def _cmd_binder_link(args: argparse.Namespace) -> int:
     if remote is None or ref is None:
         try:
             origin, branch = git_origin(Path.cwd())
-        except (ValueError, OSError) as e:
-            raise UsageError(f"binder-link: 读不到这个仓库的 origin，请用 --remote 给出地址 / no git origin here "
-                             f"(give --remote): {e}") from None
+        except GoujiError as e:
+            raise UsageError(f"binder-link: {e.zh}，请用 --remote 给出地址 / {e.en} (give --remote)") from None
         remote, ref = remote or origin, ref or branch
     try:
         print(binder_link(remote, ref, service=args.service))
-    except ValueError as e:
+    except GoujiError as e:
         raise UsageError(f"binder-link: {e}") from None
     return 0
 
@@ -273,7 +272,7 @@ def _cmd_settle(args: argparse.Namespace) -> int:
     try:
         settled = settle_series(records_from_json(data), rules)
     except GoujiError as e:
-        raise UsageError(f"RECORD {args.record!r}: {e}") from None
+        raise UsageError(located(args.record, 0, e.zh, e.en)) from None
     series = isinstance(data, list)
     totals = {str(seat): sum(s.scores.points[seat] for s in settled) for seat in range(6)}
     if args.json:
@@ -362,7 +361,7 @@ def _store(path: Path | str | None, *, must_exist: bool) -> Any:
     if isinstance(where, Path):
         where = where.expanduser()
         if must_exist and not where.is_file():
-            raise UsageError(f"--progress {str(where)!r}: 没有这个进度文件 no such progress file")
+            raise UsageError(located(where, 0, "没有这个进度文件（--progress）", "no such progress file (--progress)"))
     return ProgressStore(where)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import Game, opposite, team
-from .events import Action, ActionKind, Event
+from .events import Action, ActionKind, Event, EventKind
 from .options import beating_plays
 from .plays import Play
 from .rulebook import RULES
@@ -33,41 +33,44 @@ from .verdicts import cite
 __all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
 
 #: A headline for every kind of engine event (``None``: the engine's sentence says it all).
-HEADLINES: dict[str, tuple[str, str] | None] = {
-    "first_leader": ("谁先出牌", "who leads first"),
-    "buy": ("买牌", "buying cards"),
-    "natural_point": ("自然点", "a natural point (自然点)"),
-    "auto_revolt": ("自动革命", "automatic 革命"),
-    "revolt": ("革命！", "a revolt (革命)!"),
-    "duel": ("革命的较量", "the revolution's duel"),
-    "duel_end": ("革命见分晓", "the revolution is decided"),
-    "revolt_lead": ("革命后发牌", "the lead after 革命"),
-    "yaotou": ("要头", "the head is claimed (要头)"),
-    "wutou": ("无头", "no head (无头)"),
-    "youtou": ("有头", "a head stands (有头)"),
-    "xuandian": ("宣点", "a declaration (宣点)"),
-    "lead": None,
-    "play": None,
-    "pass": None,
-    "yield": ("让牌", "a yield (让牌)"),
-    "burn": ("烧牌！", "烧牌 (a burn)!"),
-    "counter_burn": ("反烧！", "反烧 (a counter-burn)!"),
-    "jieshao": ("解烧", "解烧 (the burn is lifted)"),
-    "burn_resumed": ("解烧失败，烧牌继续", "the 解烧 fails, the burn goes on"),
-    "burn_success": ("烧成了", "the burn succeeds"),
-    "burn_failed": ("烧失败", "the burn fails"),
-    "kaidian": ("开点！", "a point opened (开点)!"),
-    "fasi": ("发四", "4s led after 开点 (发四)"),
-    "kaidian_lapsed": ("开点作废", "the 开点 lapses"),
-    "concede": ("认点", "the point conceded (认点)"),
-    "round": ("一轮结束", "the round ends"),
-    "out": ("走科", "going out (走科)"),
-    "jiefeng": ("接风", "taking over the lead (接风)"),
-    "men": ("闷！", "shut in (闷)!"),
-    "luanchan": ("四户乱缠开始", "四户乱缠 begins"),
-    "discard_fours": ("扔4", "4s thrown away"),
-    "void": ("这一局作废", "the hand is void"),
-    "end": ("这一局结束", "the hand is over"),
+HEADLINES: dict[EventKind, tuple[str, str] | None] = {
+    EventKind.PEACE: ("和平局", "a peaceful hand (和平局)"),
+    EventKind.FIRST_LEADER: ("谁先出牌", "who leads first"),
+    EventKind.BUY: ("买牌", "buying cards"),
+    EventKind.NATURAL_POINT: ("自然点", "a natural point (自然点)"),
+    EventKind.AUTO_REVOLT: ("自动革命", "automatic 革命"),
+    EventKind.REVOLT: ("革命！", "a revolt (革命)!"),
+    EventKind.DUEL: ("革命的较量", "the revolution's duel"),
+    EventKind.NO_CHONGDIAN: ("不冲点", "no 冲点"),
+    EventKind.DUEL_END: ("革命见分晓", "the revolution is decided"),
+    EventKind.REVOLT_LEAD: ("革命后发牌", "the lead after 革命"),
+    EventKind.YAOTOU: ("要头", "the head is claimed (要头)"),
+    EventKind.WUTOU: ("无头", "no head (无头)"),
+    EventKind.YOUTOU: ("有头", "a head stands (有头)"),
+    EventKind.XUANDIAN: ("宣点", "a declaration (宣点)"),
+    EventKind.LEAD: None,
+    EventKind.PLAY: None,
+    EventKind.PASS: None,
+    EventKind.YIELD: ("让牌", "a yield (让牌)"),
+    EventKind.BURN: ("烧牌！", "烧牌 (a burn)!"),
+    EventKind.COUNTER_BURN: ("反烧！", "反烧 (a counter-burn)!"),
+    EventKind.JIESHAO: ("解烧", "解烧 (the burn is lifted)"),
+    EventKind.BURN_RESUMED: ("解烧失败，烧牌继续", "the 解烧 fails, the burn goes on"),
+    EventKind.BURN_SUCCESS: ("烧成了", "the burn succeeds"),
+    EventKind.BURN_FAILED: ("烧失败", "the burn fails"),
+    EventKind.KAIDIAN: ("开点！", "a point opened (开点)!"),
+    EventKind.FASI: ("发四", "4s led after 开点 (发四)"),
+    EventKind.KAIDIAN_LAPSED: ("开点作废", "the 开点 lapses"),
+    EventKind.CONCEDE: ("认点", "the point conceded (认点)"),
+    EventKind.DUITOU_LEADS: ("对头发牌", "the 对头 leads"),
+    EventKind.ROUND: ("一轮结束", "the round ends"),
+    EventKind.OUT: ("走科", "going out (走科)"),
+    EventKind.JIEFENG: ("接风", "taking over the lead (接风)"),
+    EventKind.MEN: ("闷！", "shut in (闷)!"),
+    EventKind.LUANCHAN: ("四户乱缠开始", "四户乱缠 begins"),
+    EventKind.DISCARD_FOURS: ("扔4", "4s thrown away"),
+    EventKind.VOID: ("这一局作废", "the hand is void"),
+    EventKind.END: ("这一局结束", "the hand is over"),
 }
 
 
@@ -103,7 +106,7 @@ def _place(game: Game, seat: int | None) -> int | None:
 def comment(event: Event, game: Game) -> Line:
     """The coach's line for ``event`` of ``game`` (taken right after the event: 走科 names the place)."""
     headline = HEADLINES.get(event.kind)
-    if event.kind == "out":
+    if event.kind == EventKind.OUT:
         place = _place(game, event.seat)
         if place is not None:
             headline = (f"走科：{PLACES_ZH[place]}", f"going out as {PLACES_EN[place]}")

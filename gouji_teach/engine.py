@@ -17,7 +17,7 @@ Traceback (most recent call last):
 ...
 gouji_teach.events.IllegalActionError: 够级牌只有对头（座位3）能上，座位1只能烧...
 >>> [e.kind for e in g.act("seat 3 passes")]
-['pass', 'round', 'kaidian']
+[<EventKind.PASS: 'pass'>, <EventKind.ROUND: 'round'>, <EventKind.KAIDIAN: 'kaidian'>]
 >>> g.kaidian_seats()
 [0]
 
@@ -120,7 +120,7 @@ from typing import Any
 from .cards import Card, Hand, Rank, build_deck, check_deck, shuffled_deck
 from .compare import beats
 from .errors import GoujiError, NothingToUndoError, SetupError
-from .events import Action, ActionKind, Event, IllegalActionError, refusal
+from .events import Action, ActionKind, Event, EventKind, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
 from .options import beating_plays, composition_notation, possible_compositions, possible_plays
 from .plays import Play
@@ -382,7 +382,7 @@ class Game:
         if prelude and first_hand and rules.peace_first_hand:
             events.append(
                 Event(
-                    "peace",
+                    EventKind.PEACE,
                     None,
                     "和平局（系列第一局）：不买三买四，对家的第一手纯够级牌直接开点",
                     "和平局 (the first hand of a series): nobody buys 3s or 4s, and a seat's first pure 够级 play "
@@ -396,7 +396,7 @@ class Game:
             leader, why_zh, why_en = _first_leader(hands, rules, deck, seed)
             events.append(
                 Event(
-                    "first_leader",
+                    EventKind.FIRST_LEADER,
                     leader,
                     f"座位{leader}先发牌：{why_zh}",
                     f"seat {leader} leads first: {why_en}",
@@ -953,7 +953,7 @@ class Game:
             plays = [p for p in plays if p.rank != Rank.THREE or (p.size == n and not p.jokers and not p.twos)]
         return plays
 
-    def _emit(self, kind: str, seat: int | None, zh: str, en: str, **kw: Any) -> None:
+    def _emit(self, kind: EventKind, seat: int | None, zh: str, en: str, **kw: Any) -> None:
         s = self._s
         del self._events[s.n_events :]
         self._events.append(Event(kind, seat, zh, en, **kw))
@@ -963,7 +963,7 @@ class Game:
         for k in range(6):
             if not self._s.hands[k].count(Rank.THREE) and self._may_revolt(k) and not self.is_over:
                 self._emit(
-                    "auto_revolt",
+                    EventKind.AUTO_REVOLT,
                     k,
                     f"座位{k}买不到3，又没有钱和花：自动革命",
                     f"seat {k} could not get a 3 and holds no 2 or joker: it revolts automatically",
@@ -977,7 +977,7 @@ class Game:
             if not _has_pure_gouji(s.hands[k]):
                 s.kaidian[k] = KaidianState.OPEN
                 self._emit(
-                    "natural_point",
+                    EventKind.NATURAL_POINT,
                     k,
                     f"座位{k}没有一手最小的纯够级牌：自然点（天开）",
                     f"seat {k} holds no pure 够级 play at all: 自然点, it has opened",
@@ -989,7 +989,7 @@ class Game:
     def _do_xuandian(self, seat: int, play: None) -> None:
         self._s.xuandian.append(seat)
         self._emit(
-            "xuandian",
+            EventKind.XUANDIAN,
             seat,
             f"座位{seat}宣点：宣布对头（座位{opposite(seat)}）这局开不了点",
             f"seat {seat} declares 宣点: its 对头 (seat {opposite(seat)}) will not 开点",
@@ -1002,7 +1002,7 @@ class Game:
         s.revolution.append(seat)
         s.status[seat] = REVOLT
         self._emit(
-            "revolt",
+            EventKind.REVOLT,
             seat,
             f"座位{seat}革命：没有钱也没有花，这局不出牌",
             f"seat {seat} revolts (革命): no 2 and no joker, it sits out the hand",
@@ -1010,13 +1010,14 @@ class Game:
         )
         if len(s.revolution) >= 2:
             s.phase, s.to_act = Phase.VOID, None
-            self._emit("void", None, "两家革命，这局作废", "two revolutions: the hand is void", rule="revolt.two")
+            self._emit(EventKind.VOID, None, "两家革命，这局作废", "two revolutions: the hand is void",
+                       rule="revolt.two")
             return
         h = opposite(seat)
         if rules.revolution_concedes_point and s.kaidian[h] != KaidianState.OPEN:
             s.kaidian[h] = KaidianState.OPEN
             self._emit(
-                "kaidian",
+                EventKind.KAIDIAN,
                 h,
                 f"革命算认点：座位{h}开点",
                 f"a revolution concedes the point: seat {h} has opened",
@@ -1026,7 +1027,7 @@ class Game:
         if rules.revolution_duel != RevolutionDuel.NONE:
             s.phase, s.to_act, s.duel = Phase.DUEL, seat, []
             self._emit(
-                "duel",
+                EventKind.DUEL,
                 seat,
                 f"座位{seat}革命后要向对家座位{h}发三手够级牌",
                 f"seat {seat} now plays three 够级 plays to its 对头, seat {h}",
@@ -1045,7 +1046,7 @@ class Game:
             s.phase = Phase.START
             if seat in s.revolution_failed:
                 self._emit(
-                    "youtou",
+                    EventKind.YOUTOU,
                     h,
                     f"座位{h}有头：对家革命失败。它的够级牌别人只能烧，它也只能烧别人的够级牌",
                     f"seat {h} keeps its head (有头): its 对头's revolution failed. Others may only burn its 够级 "
@@ -1054,7 +1055,8 @@ class Game:
                     rule="head.failed",
                 )
             else:
-                self._emit("wutou", h, f"座位{h}无头：对头革命了", f"seat {h} is 无头: its 对头 revolted", rule="wutou")
+                self._emit(EventKind.WUTOU, h, f"座位{h}无头：对头革命了", f"seat {h} is 无头: its 对头 revolted",
+                           rule="wutou")
             self._move_leader()
         self._check_luanchan()
 
@@ -1094,7 +1096,7 @@ class Game:
         h = opposite(r)
         if seat == r and play is None:
             self._emit(
-                "duel_end",
+                EventKind.NO_CHONGDIAN,
                 r,
                 f"座位{r}不冲点：对家座位{h}无头",
                 f"seat {r} does not 冲点: seat {h} is 无头",
@@ -1108,7 +1110,7 @@ class Game:
             s.duel.append([play, None])
             s.top, s.to_act = (r, play), h
             self._emit(
-                "lead",
+                EventKind.LEAD,
                 r,
                 f"座位{r}（革命）发第{len(s.duel)}手：{play.text_zh}",  # type: ignore[union-attr]
                 f"seat {r} (revolutionary) plays its play {len(s.duel)}: {play.text_en}",  # type: ignore[union-attr]
@@ -1117,11 +1119,11 @@ class Game:
             )  # type: ignore[union-attr]
             return
         if play is None:
-            self._emit("pass", h, f"座位{h}不打", f"seat {h} lets it pass", rule="revolt.duel")
+            self._emit(EventKind.PASS, h, f"座位{h}不打", f"seat {h} lets it pass", rule="revolt.duel")
         else:
             s.duel[-1][1] = play
             self._emit(
-                "play",
+                EventKind.PLAY,
                 h,
                 f"座位{h}打掉：{play.text_zh}",
                 f"seat {h} kills it with {play.text_en}",
@@ -1147,7 +1149,7 @@ class Game:
             if ok and s.kaidian[seat] != KaidianState.OPEN:
                 s.kaidian[seat] = KaidianState.OPEN
                 self._emit(
-                    "kaidian",
+                    EventKind.KAIDIAN,
                     seat,
                     f"座位{seat}开点（革命后的三手牌）",
                     f"seat {seat} opens a point (the three plays after the revolution)",
@@ -1155,7 +1157,7 @@ class Game:
                 )
         if success:
             self._emit(
-                "duel_end",
+                EventKind.DUEL_END,
                 r,
                 f"革命成功：对家座位{h}无头",
                 f"the revolution succeeds: seat {h} is 无头",
@@ -1164,7 +1166,7 @@ class Game:
         else:
             s.revolution_failed.append(r)
             self._emit(
-                "duel_end",
+                EventKind.DUEL_END,
                 r,
                 f"三手都被打掉：革命失败，座位{r}是大落",
                 f"all three were killed: the revolution fails and seat {r} is 大落",
@@ -1189,7 +1191,7 @@ class Game:
             if fours and self.rules.failed_revolution_fours:
                 s.fours_due = h
             self._emit(
-                "revolt_lead",
+                EventKind.REVOLT_LEAD,
                 h,
                 f"革命失败：对家座位{h}先发牌" + ("，先发4" if fours else ""),
                 f"the revolution failed: its 对头, seat {h}, leads" + (", 4s first" if fours else ""),
@@ -1201,7 +1203,7 @@ class Game:
         threes = s.hands[r].count(Rank.THREE)
         if threes:
             self._emit(
-                "revolt_lead",
+                EventKind.REVOLT_LEAD,
                 r,
                 f"革命成功：革命者座位{r}发3，然后不再出牌",
                 f"the revolution succeeds: the revolutionary, seat {r}, leads its 3s and then sits out",
@@ -1213,7 +1215,7 @@ class Game:
         s = self._s
         s.sisi[seat] = _SISI_PLAYS
         self._emit(
-            "yaotou",
+            EventKind.YAOTOU,
             seat,
             f"座位{seat}要头：前三手够级牌是够死级",
             f"seat {seat} chooses 要头: its first three 够级 plays are 够死级",
@@ -1225,7 +1227,7 @@ class Game:
     def _do_wutou(self, seat: int, play: None) -> None:
         s = self._s
         self._emit(
-            "wutou",
+            EventKind.WUTOU,
             seat,
             f"座位{seat}无头：谁的牌都能接，谁都能接它的牌",
             f"seat {seat} chooses 无头: it answers anyone and anyone answers it",
@@ -1252,7 +1254,7 @@ class Game:
             return
         if seat in s.window:
             s.window.remove(seat)
-            self._emit("pass", seat, f"座位{seat}不烧", f"seat {seat} does not burn", rule="burn.priority")
+            self._emit(EventKind.PASS, seat, f"座位{seat}不烧", f"seat {seat} does not burn", rule="burn.priority")
             if s.window:
                 s.to_act = s.window[0]
             elif s.after_window is not None:
@@ -1263,7 +1265,7 @@ class Game:
         if seat == s.after_window:
             s.window, s.after_window = [], None
         s.passed.add(seat)
-        self._emit("pass", seat, f"座位{seat}过牌", f"seat {seat} passes", rule="pass.rule")
+        self._emit(EventKind.PASS, seat, f"座位{seat}过牌", f"seat {seat} passes", rule="pass.rule")
         if s.yielder is not None and seat in s.yield_left:
             s.yield_left.remove(seat)
         elif s.yielder == seat:
@@ -1275,7 +1277,7 @@ class Game:
         s.yielder = seat
         s.yield_left = [(seat + 1) % 6, (seat + 2) % 6]
         self._emit(
-            "yield",
+            EventKind.YIELD,
             seat,
             f"座位{seat}让牌：先让下两家上牌",
             f"seat {seat} yields (让牌): the next two seats answer first",
@@ -1294,7 +1296,7 @@ class Game:
             s.burns[counter][2] = BurnOutcome.COUNTER  # type: ignore[index]
             del s.burning[victim]
             head = (
-                "counter_burn",
+                EventKind.COUNTER_BURN,
                 f"座位{seat}反烧座位{victim}：{play.text_zh}",
                 f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
                 "burn.counter",
@@ -1307,7 +1309,7 @@ class Game:
             )
         elif burned == seat:  # the victim burns a later play of the burner: an ordinary burn (003 §十一 注)
             head = (
-                "burn",
+                EventKind.BURN,
                 f"座位{seat}烧座位{victim}后来的牌（不是刚被烧时，不算反烧）：{play.text_zh}",
                 f"seat {seat} burns a later play of seat {victim} (not at once, so not a 反烧) with {play.text_en}",
                 "burn.counter_late",
@@ -1315,7 +1317,7 @@ class Game:
         elif burned is not None and self.rules.special_jieshao and team(burned) != team(victim):
             if team(seat) == team(burned):  # the victim's teammate: a 解烧 only, not a burn (003 §十)
                 record, head = None, (
-                    "play",
+                    EventKind.PLAY,
                     f"座位{seat}替同门座位{burned}解烧，压住烧牌人座位{victim}：{play.text_zh}（不算烧牌）",
                     f"seat {seat} lifts the burn for its teammate seat {burned} by beating the burner, seat "
                     f"{victim}, with {play.text_en} (not a burn of its own)",
@@ -1323,7 +1325,7 @@ class Game:
                 )
             else:  # the burner's teammate: lifts the burn and burns the victim in the burner's place
                 record, head = burned, (
-                    "burn",
+                    EventKind.BURN,
                     f"座位{seat}压住同家座位{victim}的烧牌：解烧，并替它烧座位{burned}的牌：{play.text_zh}",
                     f"seat {seat} beats its teammate seat {victim}'s burn: the burn is lifted and seat {seat} "
                     f"burns seat {burned}'s play in its place with {play.text_en}",
@@ -1331,7 +1333,7 @@ class Game:
                 )
         else:
             head = (
-                "burn",
+                EventKind.BURN,
                 f"座位{seat}烧座位{victim}的牌：{play.text_zh}",
                 f"seat {seat} burns seat {victim}'s play with {play.text_en}",
                 "burn.priority",
@@ -1369,7 +1371,7 @@ class Game:
             if play.rank == Rank.FOUR:
                 s.kaidian[seat] = KaidianState.OPEN
                 self._emit(
-                    "fasi",
+                    EventKind.FASI,
                     seat,
                     f"座位{seat}开点后发四，开点成立",
                     f"seat {seat} leads 4s after 开点: the point stands",
@@ -1378,7 +1380,7 @@ class Game:
             else:
                 s.kaidian[seat] = KaidianState.NONE
                 self._emit(
-                    "kaidian_lapsed",
+                    EventKind.KAIDIAN_LAPSED,
                     seat,
                     f"座位{seat}开点后没发四，视为不开点，要重新开点",
                     f"seat {seat} did not lead 4s after 开点: it has not opened and must open again",
@@ -1390,7 +1392,7 @@ class Game:
         ):
             s.kaidian[seat] = KaidianState.CONCEDED
             self._emit(
-                "concede",
+                EventKind.CONCEDE,
                 seat,
                 f"座位{seat}没开点就发四：认点，这局不再开点",
                 f"seat {seat} leads 4s before 开点: it concedes the point (认点)",
@@ -1408,7 +1410,7 @@ class Game:
                 else:
                     zh, en = "，要向被烧的人进贡，但照常出牌", ": it owes the seat it burned tribute and plays on"
                 self._emit(
-                    "burn_failed",
+                    EventKind.BURN_FAILED,
                     seat,
                     f"座位{seat}烧牌后出牌没挂花：烧失败{zh}",
                     f"seat {seat} led without a joker while burning: the burn fails (烧失败){en}",
@@ -1460,7 +1462,7 @@ class Game:
             en = f": played after a 让牌, only its 对头 seat {h} may answer it"
         if lead:
             self._emit(
-                "lead",
+                EventKind.LEAD,
                 seat,
                 f"座位{seat}发牌：{play.text_zh}{zh}",
                 f"seat {seat} leads {play.text_en}{en}",
@@ -1470,7 +1472,7 @@ class Game:
         else:
             victim = s.top[0]  # type: ignore[index]
             kind, zh_head, en_head, rule_head = head or (
-                "play",
+                EventKind.PLAY,
                 f"座位{seat}上牌：{play.text_zh}",
                 f"seat {seat} plays {play.text_en}",
                 "answer.beat",
@@ -1514,7 +1516,7 @@ class Game:
         if self.rules.fasi and s.status[seat] == ACTIVE and s.hands[seat].count(Rank.FOUR):
             s.kaidian[seat] = KaidianState.PENDING
             self._emit(
-                "kaidian",
+                EventKind.KAIDIAN,
                 seat,
                 f"座位{seat}开点（{why_zh}），下一手要发四",
                 f"seat {seat} opens a point (开点: {why_en}); its next lead must be 4s",
@@ -1523,7 +1525,7 @@ class Game:
         else:
             s.kaidian[seat] = KaidianState.OPEN
             self._emit(
-                "kaidian",
+                EventKind.KAIDIAN,
                 seat,
                 f"座位{seat}开点：{why_zh}",
                 f"seat {seat} opens a point (开点): {why_en}",
@@ -1548,7 +1550,7 @@ class Game:
         s.burns[i][2] = None
         s.burning[by] = i
         self._emit(
-            "burn_resumed",
+            EventKind.BURN_RESUMED,
             by,
             f"座位{by}又盖过了座位{lifter}解烧的牌：解烧失败，烧牌继续",
             f"seat {by} beats seat {lifter}'s lifting play: the 解烧 fails and the burn goes on",
@@ -1565,7 +1567,7 @@ class Game:
             if self.rules.jieshao_recover:
                 s.lifted[by] = (victim, i)  # the 解烧 fails if the burner beats this play (000 part 3 第30条)
             self._emit(
-                "jieshao",
+                EventKind.JIESHAO,
                 by,
                 f"座位{by}压住烧牌人座位{victim}：解烧",
                 f"seat {by} beats the burner, seat {victim}: the burn is lifted (解烧)",
@@ -1576,7 +1578,7 @@ class Game:
             s.status[victim] = MEN
             s.men.append((victim, by))
             self._emit(
-                "men",
+                EventKind.MEN,
                 victim,
                 f"座位{victim}被座位{by}闷了：只剩3，再也出不去",
                 f"seat {victim} is 闷ed by seat {by}: only 3s left, it cannot go out",
@@ -1591,7 +1593,7 @@ class Game:
         s.finish.append(seat)
         place = len(s.finish) - 1
         self._emit(
-            "out",
+            EventKind.OUT,
             seat,
             f"座位{seat}走科（第{place + 1}个出完）",
             f"seat {seat} goes out ({_PLACES_EN[place]})",
@@ -1601,7 +1603,7 @@ class Game:
         if i is not None:
             s.burns[i][2] = BurnOutcome.SUCCESS
             self._emit(
-                "burn_success",
+                EventKind.BURN_SUCCESS,
                 seat,
                 f"座位{seat}烧成功",
                 f"seat {seat}'s burn succeeds",
@@ -1622,7 +1624,7 @@ class Game:
             s.luanchan = True
             s.window = []
             self._emit(
-                "luanchan",
+                EventKind.LUANCHAN,
                 None,
                 "走了两家：四户乱缠，不再按够级、过牌、让牌、烧牌的规矩，也不再开点",
                 "two seats are gone: 四户乱缠, no more 够级, passing, 让牌 or burning rules, and no more 开点",
@@ -1648,7 +1650,7 @@ class Game:
             return
         s.hands[seat] = hand - fours
         self._emit(
-            "discard_fours",
+            EventKind.DISCARD_FOURS,
             seat,
             f"座位{seat}{why_zh}：{len(fours)}张4作废扔掉",
             f"seat {seat} {why_en}: it throws away its {len(fours)} 4s",
@@ -1664,7 +1666,7 @@ class Game:
             s.phase, s.to_act = Phase.OVER, None
             order = self.finish_order()
             self._emit(
-                "end",
+                EventKind.END,
                 None,
                 "本局结束，出完的顺序：" + "、".join(f"座位{k}" for k in order),
                 "the hand is over; finishing order: " + ", ".join(f"seat {k}" for k in order),
@@ -1730,7 +1732,7 @@ class Game:
         s, rules = self._s, self.rules
         play = s.top[1]  # type: ignore[index]
         self._emit(
-            "round",
+            EventKind.ROUND,
             winner,
             f"没人再要：座位{winner}的{play.text_zh}赢了这一轮",
             f"nobody answers: seat {winner}'s {play.text_en} wins the round",
@@ -1756,7 +1758,7 @@ class Game:
         if duitou_leads:  # 002 §5 打够级牌: "如果对头过牌，则新的一轮产生，由对头发牌"
             s.leader = s.to_act = h
             self._emit(
-                "duitou_leads",
+                EventKind.DUITOU_LEADS,
                 h,
                 f"对头座位{h}不要座位{winner}的够级牌：由对头座位{h}发牌",
                 f"the 对头, seat {h}, passed seat {winner}'s 够级 play: seat {h} leads",
@@ -1771,7 +1773,7 @@ class Game:
         s.leader = s.to_act = nxt
         if s.status[winner] == OUT:
             self._emit(
-                "jiefeng",
+                EventKind.JIEFENG,
                 nxt,
                 f"座位{winner}已走，座位{nxt}接风发牌",
                 f"seat {winner} has gone out: seat {nxt} takes the lead (接风)",
@@ -1846,7 +1848,7 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
                 else:
                     zh = f"座位{s}没有{rank.zh}，同帮座位{seller}送一张"
                     en = f"seat {s} has no {rank.en}: its teammate seat {seller} gives one"
-                events.append(Event("buy", s, zh, en, other=seller, cards=rank.notation, rule=rule))
+                events.append(Event(EventKind.BUY, s, zh, en, other=seller, cards=rank.notation, rule=rule))
                 break
     return hands
 

@@ -12,16 +12,21 @@
   inconsistent; names the field, e.g. ``finish_order[3]``.
 * :class:`CardError`: cards that cannot be: a joker with a suit, a card taken from a hand that does not hold it,
   a deck of no packs.
-* :class:`SetupError`: a game set up wrongly: not six hands, a seat outside 0-5, a leader that is not a seat.
+* :class:`SetupError`: a game, a picture or a puzzle set up wrongly: not six hands, a seat outside 0-5, a leader
+  that is not a seat, a puzzle whose options or actions do not fit its question.
 * :class:`NothingToUndoError` (also an :class:`IndexError`): :meth:`~gouji_teach.engine.Game.undo` with nothing
   to take back.
 * :class:`OptionError`: a name or number that is not one of those allowed (a puzzle kind, level or number, a
   course stage, a language); ``field`` names what was asked.
 * :class:`ArgumentTypeError` (also a :class:`TypeError`): a value of the wrong type, e.g. card notation or a
   learner's name that is not text.
+* :class:`DeployError`: what the app is deployed from cannot be used: a Jupyter configuration file that is not a
+  JSON object, a folder with no git origin.
 
-Errors that only a bug in this package can cause (an unknown rule id, a seed file that does not exist, a puzzle
-built against its own invariants) stay plain Python exceptions.
+Every error a learner, an instructor (writing a puzzle, a scenario or a picture of their own) or a command-line
+user can cause is one of these. Errors that only a bug in this package can cause (an unknown rule id, a seed file
+that does not exist, a message missing from the catalogue, a generated puzzle that breaks its own invariants)
+stay plain Python exceptions.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ __all__ = [
     "ArgumentTypeError",
     "CardError",
     "DeckLimitError",
+    "DeployError",
     "GoujiError",
     "IllegalPlayError",
     "NotationError",
@@ -133,7 +139,17 @@ class CardError(GoujiError):
 
 
 class SetupError(GoujiError):
-    """A game set up wrongly: not six hands, a seat outside 0-5, a leader that is not a seat."""
+    """A game, a picture or a puzzle set up wrongly: not six hands, a seat outside 0-5, a leader that is not a seat,
+    a puzzle whose options or actions do not fit its question."""
+
+
+class DeployError(GoujiError):
+    """What the app is deployed from cannot be used: a Jupyter configuration file that is not a JSON object, a
+    folder with no git origin; ``path`` names the file or folder."""
+
+    def __init__(self, path: object, zh: str, en: str) -> None:
+        self.path = path
+        super().__init__(f"{path}：{zh}", f"{path}: {en}")
 
 
 class NothingToUndoError(GoujiError, IndexError):

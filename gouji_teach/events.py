@@ -28,7 +28,7 @@ from .plays import Play
 from .rulesets import Ruleset
 from .verdicts import cite
 
-__all__ = ["ACTION_KINDS", "Action", "ActionKind", "Event", "IllegalActionError", "refusal"]
+__all__ = ["ACTION_KINDS", "Action", "ActionKind", "Event", "EventKind", "IllegalActionError", "refusal"]
 
 
 class ActionKind(StrEnum):
@@ -156,21 +156,64 @@ def _cards_error(kind: ActionKind) -> IllegalActionError:
 _SET_SEAT, _SET_KIND, _SET_CARDS = (Action.__dict__[name].__set__ for name in ("seat", "kind", "cards"))
 
 
+class EventKind(StrEnum):
+    """What an :class:`Event` records. The values are the ids records and JSON have always written.
+
+    >>> EventKind("men"), EventKind.MEN == "men"
+    (<EventKind.MEN: 'men'>, True)
+    """
+
+    PEACE = "peace"  # 和平局：系列第一局不买三买四
+    FIRST_LEADER = "first_leader"  # 谁先发牌
+    BUY = "buy"  # 买三、买四
+    NATURAL_POINT = "natural_point"  # 自然点（天开）
+    AUTO_REVOLT = "auto_revolt"  # 自动革命
+    REVOLT = "revolt"  # 革命
+    DUEL = "duel"  # 革命后的三手够级牌开始
+    NO_CHONGDIAN = "no_chongdian"  # 不冲点：革命者不发三手牌，对家无头
+    DUEL_END = "duel_end"  # 三手够级牌打完：革命成败
+    REVOLT_LEAD = "revolt_lead"  # 革命后发牌
+    YAOTOU = "yaotou"  # 要头
+    WUTOU = "wutou"  # 无头
+    YOUTOU = "youtou"  # 有头
+    XUANDIAN = "xuandian"  # 宣点
+    VOID = "void"  # 这局作废
+    LEAD = "lead"  # 发牌
+    PLAY = "play"  # 上牌（压牌）
+    PASS = "pass"  # 过牌、不烧
+    YIELD = "yield"  # 让牌
+    BURN = "burn"  # 烧牌
+    COUNTER_BURN = "counter_burn"  # 反烧
+    JIESHAO = "jieshao"  # 解烧
+    BURN_RESUMED = "burn_resumed"  # 解烧失败，烧牌继续
+    BURN_SUCCESS = "burn_success"  # 烧成
+    BURN_FAILED = "burn_failed"  # 烧失败
+    KAIDIAN = "kaidian"  # 开点
+    FASI = "fasi"  # 发四
+    KAIDIAN_LAPSED = "kaidian_lapsed"  # 开点作废
+    CONCEDE = "concede"  # 认点
+    DUITOU_LEADS = "duitou_leads"  # 对头不要：由对头发牌
+    ROUND = "round"  # 一轮结束
+    OUT = "out"  # 走科
+    JIEFENG = "jiefeng"  # 接风
+    MEN = "men"  # 闷
+    LUANCHAN = "luanchan"  # 四户乱缠
+    DISCARD_FOURS = "discard_fours"  # 扔4
+    END = "end"  # 一局结束
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened in a hand.
 
-    ``kind`` is a short id (``lead``, ``play``, ``pass``, ``yield``, ``burn``, ``counter_burn``, ``jieshao``,
-    ``burn_success``, ``burn_failed``, ``kaidian``, ``fasi``, ``kaidian_lapsed``, ``concede``, ``natural_point``,
-    ``round``, ``out``, ``jiefeng``, ``men``, ``luanchan``, ``buy``, ``revolt``, ``auto_revolt``, ``duel``,
-    ``duel_end``, ``yaotou``, ``wutou``, ``youtou``, ``discard_fours``, ``revolt_lead``, ``burn_resumed``,
-    ``xuandian``, ``first_leader``, ``void``, ``end``); ``rule`` the id of the rule it illustrates (a 够级 lead
+    ``kind`` is an :class:`EventKind` (its value is accepted too, an unknown one is refused: only the engine
+    makes events); ``rule`` the id of the rule it illustrates (a 够级 lead
     or answer has ``gouji.duitou``, a 够死级 one ``gouji.sisi`` or ``gouji.sisi_last``); ``seat`` the seat it is
     about, ``other`` a second seat (the victim of a burn, the seat that 闷ed, the seller of a 3),
     ``cards`` notation. A special 解烧 (003 §十) is a ``play`` or a ``burn`` whose rule is ``burn.special``.
     """
 
-    kind: str
+    kind: EventKind
     seat: int | None
     zh: str
     en: str
@@ -178,9 +221,13 @@ class Event:
     cards: str | None = None
     rule: str | None = None
 
+    def __post_init__(self) -> None:
+        if type(self.kind) is not EventKind:
+            object.__setattr__(self, "kind", EventKind(self.kind))  # ValueError: no such event (an engine bug)
+
     def to_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "seat": self.seat,
             "other": self.other,
             "cards": self.cards,

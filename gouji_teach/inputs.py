@@ -3,7 +3,9 @@
 Every problem becomes one :class:`InputError` that names the file (and the line where there is one) in Chinese
 and English: a file too large to be a scenario or a record (``/dev/zero`` is refused after :data:`MAX_BYTES`
 bytes, not read until memory runs out), bytes that are not UTF-8, YAML or JSON nested too deeply, numbers too long
-to be numbers, tags that would build Python objects, keys given twice.
+to be numbers, tags that would build Python objects, keys given twice. The usual YAML and JSON mistakes are said in
+our own words in both languages (the parser's English sentence is kept, in the English half only, for the rare
+ones). Every command prints a problem of a file as one line, :func:`located`: ``file:line: 中文 / English``.
 
 >>> load_yaml("a: 1\\nb: [2, 3]\\n", "s.yaml")[1]
 {'a': 1, 'b': [2, 3]}
@@ -12,16 +14,22 @@ to be numbers, tags that would build Python objects, keys given twice.
 ... except InputError as e:
 ...     print(e.en)
 s.yaml:2: key 'steps' is given twice (first on line 1)
+>>> load_yaml("hands:\\n  0: 9\\n 1: 8\\n", "s.yaml")
+Traceback (most recent call last):
+  ...
+gouji_teach.inputs.InputError: s.yaml:3: 缩进不对（第2列） / the indentation is wrong (column 2)
 >>> load_json("[" * 100_000, "r.json")
 Traceback (most recent call last):
   ...
-gouji_teach.inputs.InputError: r.json: 嵌套太深 / r.json: nested too deeply
+gouji_teach.inputs.InputError: r.json: 嵌套太深 / nested too deeply
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,19 +37,36 @@ import yaml
 
 from .errors import GoujiError
 
-__all__ = ["MAX_BYTES", "InputError", "load_json", "load_yaml", "read_text"]
+__all__ = ["MAX_BYTES", "InputError", "load_json", "load_yaml", "located", "read_text"]
 
 #: The largest file read (4 MiB): a scenario of a whole hand is a few KB, a record of a long series a few hundred.
 MAX_BYTES = 4 * 1024 * 1024
 
 
-class InputError(GoujiError):
-    """A file that cannot be used as input; ``path`` names it, ``line`` is 1-based (0: no line)."""
+def located(path: str | Path, line: int, zh: str, en: str) -> str:
+    """The one line every command prints for a problem of a file: ``file:line: 中文 / English``, the line left out
+    where it is not known (0).
 
-    def __init__(self, path: str, line: int, zh: str, en: str) -> None:
+    >>> located("s.yaml", 3, "缺少冒号“:”", "a ':' is missing")
+    "s.yaml:3: 缺少冒号“:” / a ':' is missing"
+    >>> located("r.json", 0, "嵌套太深", "nested too deeply")
+    'r.json: 嵌套太深 / nested too deeply'
+    """
+    where = f"{path}:{line}" if line else str(path)
+    return f"{where}: {zh} / {en}"
+
+
+class InputError(GoujiError):
+    """A file that cannot be used as input; ``path`` names it, ``line`` is 1-based (0: no line). ``zh`` and ``en``
+    each start with the place (each language whole); ``str()`` is the :func:`located` line."""
+
+    def __init__(self, path: str, line: int, zh: str, en: str, *, rule: str | None = None) -> None:
         self.path, self.line, self.detail_zh, self.detail_en = path, line, zh, en
         where = f"{path}:{line}" if line else path
-        super().__init__(f"{where}: {zh}", f"{where}: {en}")
+        super().__init__(f"{where}: {zh}", f"{where}: {en}", rule=rule)
+
+    def __str__(self) -> str:
+        return located(self.path, self.line, self.detail_zh, self.detail_en)
 
 
 def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
@@ -68,23 +93,97 @@ def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
                          f"not UTF-8 at byte {e.start + 1}") from None
 
 
-def _duplicate_key(root: yaml.Node) -> tuple[str, int, int] | None:
-    """The first key given twice in any mapping of the document: (key, its line, the earlier line)."""
+def _nodes(root: yaml.Node) -> Iterator[yaml.Node]:
+    """Every node of a composed document (a loop, not recursion: the document may be nested deeply)."""
     todo = [root]
     while todo:
         node = todo.pop()
+        yield node
+        if isinstance(node, yaml.MappingNode):
+            todo.extend(n for pair in reversed(node.value) for n in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(reversed(node.value))
+
+
+def _duplicate_key(root: yaml.Node) -> tuple[str, int, int] | None:
+    """The first key given twice in any mapping of the document: (key, its line, the earlier line)."""
+    for node in _nodes(root):
         if isinstance(node, yaml.MappingNode):
             seen: dict[str, int] = {}
-            for key, value in node.value:
+            for key, _ in node.value:
                 if isinstance(key, yaml.ScalarNode):
                     line = key.start_mark.line + 1
                     if key.value in seen:
                         return key.value, line, seen[key.value]
                     seen[key.value] = line
-                todo.extend((key, value))
-        elif isinstance(node, yaml.SequenceNode):
-            todo.extend(node.value)
     return None
+
+
+def _digit_limit() -> int:
+    """How many digits Python turns into an integer (0: no limit)."""
+    return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+
+
+def _too_long(limit: int) -> tuple[str, str]:
+    return f"数字太长（超过{limit}位）", f"number too long (over {limit} digits)"
+
+
+def _long_number(root: yaml.Node) -> int | None:
+    """The line of the first integer of the document too long to be read (``None``: there is none)."""
+    limit = _digit_limit()
+    for node in _nodes(root):
+        if limit and node.tag == "tag:yaml.org,2002:int" and len(node.value.lstrip("+-").replace("_", "")) > limit:
+            return node.start_mark.line + 1
+    return None
+
+
+#: The usual YAML mistakes (PyYAML's problem, matched at its start) in our own words; ``{0}`` is what it names.
+_YAML_PROBLEMS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), zh, en) for p, zh, en in (
+    (r"found character '\\t' that cannot start|found a tab character", "这里有Tab：YAML 的缩进只能用空格",
+     "a tab here: YAML indents with spaces only"),
+    (r"found character (.+) that cannot start any token", "字符{0}不能放在这里（要用引号把这个值括起来）",
+     "the character {0} cannot stand here (put the value in quotes)"),
+    (r"mapping values are not allowed here", "这里不能有“键: 值”（冒号放错了地方，或者含“: ”的值要加引号）",
+     "a 'key: value' is not allowed here (a misplaced colon, or a value holding ': ' needs quotes)"),
+    (r"could not find expected ':'", "缺少冒号“:”", "a ':' is missing"),
+    (r"found unexpected end of stream", "文件提前结束了：有引号没有配对",
+     "the file ends too early: a quote is not closed"),
+    (r"expected ',' or '\]'", "方括号列表 [ … ] 没有写完：缺少“,”或“]”",
+     "a [ … ] list is not finished: a ',' or ']' is missing"),
+    (r"expected ',' or '\}'", "花括号 { … } 没有写完：缺少“,”或“}”",
+     "a { … } mapping is not finished: a ',' or '}' is missing"),
+    (r"expected <block end>|did not find expected key|did not find expected '-' indicator", "缩进不对",
+     "the indentation is wrong"),
+    (r"found undefined alias (.+)", "别名 *{0} 没有定义（要先写 &{0}）",
+     "the alias *{0} is not defined (write &{0} first)"),
+    (r"expected the node content|did not find expected node content", "这里缺一个值", "a value is expected here"),
+    (r"sequence entries are not allowed here", "这里不能有列表项“- ”（要换一行并缩进）",
+     "a '- ' list item is not allowed here (start it on a new, indented line)"),
+    (r"found unhashable key", "键只能是一个值，不能是列表或映射", "a key is a single value, not a list or a mapping"),
+    (r"could not determine a constructor for the tag '(.+)'", "不能用标签 {0}：这里只读普通的 YAML 值",
+     "the tag {0} is not allowed: only plain YAML values are read"),
+    (r"but found another document", "一个文件只能有一个 YAML 文档（多了“---”）",
+     "a file holds one YAML document only (there is a second '---')"),
+    (r"expected '<document start>'", "这个值后面多了内容", "there is more text after the value"),
+    (r"second occurrence", "锚点 & 的名字用了两次", "an & anchor's name is used twice"),
+))
+
+
+def _yaml_problem(e: yaml.YAMLError, path: str) -> InputError:
+    """One :class:`InputError` for PyYAML's error: our words for the usual mistakes, its line and column."""
+    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+    problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+    zh, en = "YAML 写法有错", f"not valid YAML: {problem}"
+    for pattern, our_zh, our_en in _YAML_PROBLEMS:
+        if m := pattern.match(problem):
+            named = m.group(1).strip("'") if m.groups() else ""
+            if named.startswith("tag:yaml.org,2002:"):  # written !!name
+                named = "!!" + named.removeprefix("tag:yaml.org,2002:")
+            zh, en = our_zh.replace("{0}", named), our_en.replace("{0}", named)
+            break
+    if mark is None:
+        return InputError(path, 0, zh, en)
+    return InputError(path, mark.line + 1, f"{zh}（第{mark.column + 1}列）", f"{en} (column {mark.column + 1})")
 
 
 def load_yaml(text: str, path: str) -> tuple[yaml.Node | None, Any]:
@@ -95,30 +194,55 @@ def load_yaml(text: str, path: str) -> tuple[yaml.Node | None, Any]:
             key, line, first = duplicate
             raise InputError(path, line, f"键“{key}”写了两次（第{first}行已有）",
                              f"key {key!r} is given twice (first on line {first})")
+        if node is not None and (line := _long_number(node)):
+            raise InputError(path, line, *_too_long(_digit_limit()))
         data = yaml.SafeLoader(text).get_single_data()
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        what = getattr(e, "problem", None) or str(e).splitlines()[0]
-        col = f", column {mark.column + 1}" if mark else ""
-        raise InputError(path, mark.line + 1 if mark else 0, f"不是合法的YAML：{what}{col}",
-                         f"not valid YAML: {what}{col}") from None
+        raise _yaml_problem(e, path) from None
     except RecursionError:
         raise InputError(path, 0, "嵌套太深", "nested too deeply") from None
-    except ValueError as e:  # an integer of thousands of digits
+    except ValueError as e:  # a value the constructors cannot build (a long number is found above)
         if isinstance(e, GoujiError):
             raise
-        raise InputError(path, 0, f"有一个值读不了：{e}", f"a value cannot be read: {e}") from None
+        raise InputError(path, 0, "有一个值读不了", f"a value cannot be read: {e}") from None
     return node, data
 
 
+#: JSON's usual mistakes (the decoder's message, matched at its start) in our own words.
+_JSON_PROBLEMS = (
+    ("Expecting value", "这里缺一个值", "a value is expected here"),
+    ("Expecting property name enclosed in double quotes", "这里要一个用双引号括起来的键",
+     "a key in double quotes is expected here"),
+    ("Expecting ',' delimiter", "缺少逗号“,”", "a ',' is missing"),
+    ("Expecting ':' delimiter", "缺少冒号“:”", "a ':' is missing"),
+    ("Unterminated string", "字符串没有结束：缺少右边的双引号", "a string is not closed: a '\"' is missing"),
+    ("Invalid control character", "字符串里有控制字符（换行要写成 \\n）",
+     "a control character inside a string (write a line break as \\n)"),
+    ("Invalid \\", "字符串里的反斜杠转义不对", "a bad backslash escape in a string"),
+    ("Extra data", "JSON 值后面多了内容", "there is more text after the JSON value"),
+)
+
+
 def load_json(text: str, path: str) -> Any:
-    """A JSON document."""
+    """A JSON document.
+
+    >>> try:
+    ...     load_json('{"a": 1,}', "r.json")
+    ... except InputError as e:
+    ...     print(e.zh)
+    ...     print(e.en)
+    r.json:1: 这里要一个用双引号括起来的键（第9列）
+    r.json:1: a key in double quotes is expected here (column 9)
+    """
     try:
         return json.loads(text)
     except RecursionError:
         raise InputError(path, 0, "嵌套太深", "nested too deeply") from None
     except json.JSONDecodeError as e:
-        raise InputError(path, e.lineno, f"不是JSON：{e.msg}，第{e.colno}列",
-                         f"not JSON: {e.msg}, column {e.colno}") from None
-    except ValueError as e:  # an integer of thousands of digits
-        raise InputError(path, 0, f"不是能用的JSON：{e}", f"unusable JSON: {e}") from None
+        zh, en = next(((zh, en) for msg, zh, en in _JSON_PROBLEMS if e.msg.startswith(msg)),
+                      ("不是 JSON", f"not JSON: {e.msg}"))
+        raise InputError(path, e.lineno, f"{zh}（第{e.colno}列）", f"{en} (column {e.colno})") from None
+    except ValueError:  # an integer longer than Python reads
+        limit = _digit_limit()
+        long = re.search(rf"\d{{{limit + 1},}}", text)
+        raise InputError(path, text.count("\n", 0, long.start()) + 1 if long else 0, *_too_long(limit)) from None

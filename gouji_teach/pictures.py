@@ -32,6 +32,7 @@ from enum import Enum
 from itertools import groupby
 from typing import Literal, Protocol
 
+from .errors import OptionError, SetupError
 from .i18n import counted, number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
 from .rulesets import PRESETS, TributeKind
@@ -271,7 +272,9 @@ def _card(card: CardLike, *, scale: float, face_down: bool, marked: Mark | None,
           x: float | None = None, y: float | None = None) -> Element:
     """The ``<svg>`` element of one card (nested in a table picture when ``x, y`` are given)."""
     if marked is not None and marked not in _MARK_COLOURS:
-        raise ValueError(f"unknown mark {marked!r}: use one of {sorted(_MARK_COLOURS)}")
+        marks = sorted(_MARK_COLOURS)
+        raise OptionError("marked", marked, f"没有这种标记，可选：{'、'.join(marks)}",
+                          f"no such mark, choose one of {', '.join(marks)}")
     label, desc = _card_label(card, face_down, marked, lang)
     rank = card.rank
     if face_down:  # nothing about the card, not even in a class name
@@ -477,10 +480,10 @@ class SeatView:
     is_revolution: bool = False
 
     def __post_init__(self) -> None:
-        if not 0 <= self.seat < 6:
-            raise ValueError(f"seat must be 0 to 5, not {self.seat}")
+        _check_seat("seat", self.seat)
         if self.cards_left < 0:
-            raise ValueError(f"cards_left cannot be negative: {self.cards_left}")
+            raise SetupError(f"剩下的牌数（cards_left）不能是负数：{self.cards_left}",
+                             f"cards_left cannot be negative: {self.cards_left}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -500,11 +503,18 @@ class TableView:
 
     def __post_init__(self) -> None:
         if tuple(s.seat for s in self.seats) != tuple(range(6)):
-            raise ValueError("a table needs six SeatViews for seats 0 to 5, in order")
+            raise SetupError("一张牌桌要有座位0到5的六个 SeatView，按顺序",
+                             "a table needs six SeatViews for seats 0 to 5, in order")
         for field in ("to_act", "viewer"):
             value = getattr(self, field)
-            if value is not None and not 0 <= value < 6:
-                raise ValueError(f"{field} must be a seat 0 to 5 or None, not {value}")
+            if value is not None:
+                _check_seat(field, value)
+
+
+def _check_seat(field: str, seat: object) -> None:
+    """A :class:`SetupError` naming ``field`` unless ``seat`` is a seat 0-5."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 6:
+        raise SetupError(f"{field} 是座位0到5，不能是 {seat!r}", f"{field} must be a seat 0 to 5, not {seat!r}")
 
 
 def _team(seat: int) -> str:
@@ -722,8 +732,7 @@ def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: str | None 
               style=f"list-style:none;margin:0;padding:0;display:flex;flex-direction:column;"
                     f"gap:8px;font-family:{_FONT}")
     for seat, action in plays:
-        if not 0 <= seat < 6:
-            raise ValueError(f"seat must be 0 to 5, not {seat}")
+        _check_seat("seat", seat)
         item = _sub(root, "li", cls="gj-turn-entry", style="display:flex;flex-wrap:wrap;align-items:center;gap:8px")
         item.append(_seat_chip(seat, lang))
         if isinstance(action, str):

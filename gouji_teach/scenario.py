@@ -53,8 +53,8 @@ import yaml
 from .cards import Rank, parse_cards
 from .engine import Game, KaidianState
 from .errors import GoujiError
-from .events import ACTION_KINDS, Action, Event, IllegalActionError
-from .inputs import InputError, load_yaml, read_text
+from .events import ACTION_KINDS, Action, Event, EventKind, IllegalActionError
+from .inputs import InputError, load_yaml, located, read_text
 from .record import BurnOutcome, GameRecord
 from .rulesets import Ruleset, find_ruleset
 from .verdicts import cite
@@ -97,14 +97,13 @@ def shipped() -> list[str]:
     return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
 
 
-class ScenarioError(GoujiError):
-    """A scenario file that cannot be read, or whose structure is wrong; ``line`` is 1-based (0: unknown).
-    ``more`` holds the other problems found in the same pass (bad steps after the first)."""
+class ScenarioError(InputError):
+    """A scenario file that cannot be read, or whose structure is wrong; ``line`` is 1-based (0: unknown, left out
+    of the message). ``more`` holds the other problems found in the same pass (bad steps after the first)."""
 
     def __init__(self, path: str, line: int, zh: str, en: str, *, rule: str | None = None) -> None:
-        self.path, self.line, self.detail_zh, self.detail_en = path, line, zh, en
+        super().__init__(path, line, zh, en, rule=rule)
         self.more: tuple[ScenarioError, ...] = ()
-        super().__init__(f"{path}:{line}: {zh}", f"{path}:{line}: {en}", rule=rule)
 
 
 class StepKind(StrEnum):
@@ -517,7 +516,7 @@ class Problem:
     en: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.zh} / {self.en}"
+        return located(self.path, self.line, self.zh, self.en)
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,7 +620,7 @@ def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) ->
     """
     if not rules.bie_san or action.cards is None:
         return
-    out = any(e.kind == "out" and e.seat == action.seat for e in events)
+    out = any(e.kind == EventKind.OUT and e.seat == action.seat for e in events)
     if out and any(card.rank != Rank.THREE for card in parse_cards(action.cards)):
         src = cite("biesan", rules)
         raise IllegalActionError(

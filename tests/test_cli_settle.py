@@ -114,7 +114,8 @@ def test_unreadable_or_malformed_input_exits_2(tmp_path, capsys):
     assert "missing.json" in capsys.readouterr().err
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     assert main(["settle", str(tmp_path / "broken.json")]) == 2
-    assert "JSON" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"{tmp_path / 'broken.json'}:1: 这里要一个用双引号括起来的键（第2列） / "
+                                       "a key in double quotes is expected here (column 2)\n")
 
 
 def test_unknown_rule_set_exits_2(tmp_path, capsys):

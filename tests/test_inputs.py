@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import string
 from pathlib import Path
 
@@ -39,6 +40,8 @@ def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], where: s
     return err
 
 
+RECORD = play_hand(3, find_ruleset("qingdao")).record()
+
 BAD_SCENARIOS = {
     "deep.yaml": ("rules: qingdao\nsteps: " + "[" * 5000 + "]" * 5000 + "\n").encode(),
     "latin1.yaml": "title: 够级\nrules: qingdao\n".encode() + b"say: caf\xe9\n",
@@ -57,6 +60,98 @@ def test_bad_scenario_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     path = tmp_path / name
     path.write_bytes(BAD_SCENARIOS[name])
     one_line_error(capsys, [command, str(path)], str(path))
+
+
+BAD_LINES = {  # file, (its line, or 0 when no line is known; words of the Chinese half; words of the English half)
+    "deep.yaml": (0, "嵌套太深", "nested too deeply"),
+    "latin1.yaml": (3, "不是UTF-8", "not UTF-8"),
+    "bigint.yaml": (2, "数字太长（超过4300位）", "number too long (over 4300 digits)"),
+    "python_tag.yaml": (1, "不能用标签 !!python/object/apply:os.system",
+                        "the tag !!python/object/apply:os.system is not"),
+    "unhashable.yaml": (2, "键只能是一个值，不能是列表或映射（第3列）",
+                        "a key is a single value, not a list or a mapping (column 3)"),
+    "two_steps.yaml": (5, "键“steps”写了两次（第3行已有）", "key 'steps' is given twice (first on line 3)"),
+    "tab.yaml": (2, "这里有Tab", "a tab here: YAML indents with spaces only (column 1)"),
+    "flow.yaml": (3, "方括号列表 [ … ] 没有写完", "a [ … ] list is not finished"),
+    "no_value.yaml": (2, "这里缺一个值（第11列）", "a value is expected here (column 11)"),  # the long fuzz run
+    "dash.yaml": (2, "这里不能有列表项“- ”", "a '- ' list item is not allowed here"),
+    "brace.yaml": (3, "花括号 { … } 没有写完", "a { … } mapping is not finished"),  # found by the long fuzz run
+    "colon.yaml": (1, "这里不能有“键: 值”", "a 'key: value' is not allowed here"),
+    "indent.yaml": (4, "缩进不对（第4列）", "the indentation is wrong (column 4)"),
+    "alias.yaml": (1, "别名 *x 没有定义", "the alias *x is not defined"),
+    "two_docs.yaml": (2, "一个文件只能有一个 YAML 文档", "a file holds one YAML document only"),
+}
+BAD_SCENARIOS |= {
+    "tab.yaml": b"rules: qingdao\n\tsteps: []\n",
+    "flow.yaml": b"rules: qingdao\nsteps: [a, b\n",
+    "brace.yaml": b"{rules: qingdao,\n hands: 1\n",
+    "no_value.yaml": b"rules: qingdao\nsteps: [1,,2]\n",
+    "dash.yaml": b"rules: qingdao\nsteps: - ask: who may act\n",
+    "colon.yaml": b"rules: qingdao: linyi\n",
+    "indent.yaml": b"rules: qingdao\nhands:\n 0: '3'\n   1: '3'\n",
+    "alias.yaml": b"rules: *x\n",
+    "two_docs.yaml": b"rules: qingdao\n---\nrules: linyi\n",
+}
+
+
+def _chinese_half(err: str, path: Path) -> str:
+    """The Chinese half of a one-line message, its place, the tag and the key it names taken out."""
+    zh = err.split(" / ")[0].removeprefix(str(path)).replace("!!python/object/apply:os.system", "")
+    return re.sub(r"“[^”]*”", "", zh).replace("YAML", "").replace("UTF-8", "").replace("Tab", "")
+
+
+@pytest.mark.parametrize("name", sorted(BAD_LINES))
+def test_bad_scenario_is_one_line_in_one_format_each_language_whole(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    name: str) -> None:
+    """``check`` and ``replay`` print the same line, ``file:line: 中文 / English`` (no line when none is known):
+    the parser's English stays out of the Chinese half, and the file is named once."""
+    path = tmp_path / name
+    path.write_bytes(BAD_SCENARIOS[name])
+    line, zh, en = BAD_LINES[name]
+    where = f"{path}:{line}: " if line else f"{path}: "
+    check = one_line_error(capsys, ["check", str(path)], str(path))
+    assert one_line_error(capsys, ["replay", str(path)], str(path)) == check
+    assert check.startswith(where) and check.count(str(path)) == 1 and ":0:" not in check
+    assert zh in check.split(" / ")[0] and en in check.split(" / ")[1], check
+    assert not re.search(r"[A-Za-z]{3,}", _chinese_half(check, path)), check
+
+
+BAD_RECORD_FILES = {  # settle: file, line and the two halves
+    "bigint.json": ('{"rules": "qingdao",\n "first_hand": ' + "9" * 5000 + "}", 2, "数字太长（超过4300位）",
+                    "number too long (over 4300 digits)"),
+    "comma.json": ('{"rules": "qingdao",}', 1, "这里要一个用双引号括起来的键（第21列）",
+                   "a key in double quotes is expected here (column 21)"),
+    "value.json": ('{"rules": }', 1, "这里缺一个值", "a value is expected here"),
+    "extra.json": ('{"rules": "qingdao"} x', 1, "JSON 值后面多了内容", "there is more text after the JSON value"),
+    "deep.json": ("[" * 100_000, 0, "嵌套太深", "nested too deeply"),
+    "field.json": (json.dumps({**RECORD, "finish_order": [0, 0, 1, 2, 3, 4]}), 0, "finish_order",
+                   "finish_order"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_RECORD_FILES))
+def test_bad_record_is_one_line_in_the_same_format(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   name: str) -> None:
+    text, line, zh, en = BAD_RECORD_FILES[name]
+    path = tmp_path / name
+    path.write_text(text)
+    err = one_line_error(capsys, ["settle", str(path)], str(path))
+    assert err.startswith(f"{path}:{line}: " if line else f"{path}: ") and err.count(str(path)) == 1, err
+    assert zh in err.split(" / ")[0] and en in err.split(" / ")[1], err
+    assert not re.search(r"[A-Za-z]{3,}", err.split(" / ")[0].removeprefix(str(path)).replace("JSON", "")
+                         .replace("finish_order", "")), err
+
+
+def test_a_progress_file_that_is_no_database_is_said_in_chinese(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.write_text("not a database")
+    err = one_line_error(capsys, ["report", "--progress", str(path)], str(path))
+    assert "这不是 SQLite 数据库文件" in err.split(" / ")[0] and "file is not a database" in err.split(" / ")[1]
+    missing = one_line_error(capsys, ["report", "--progress", str(tmp_path / "none.sqlite3")], "none.sqlite3")
+    assert missing == (f"{tmp_path / 'none.sqlite3'}: 没有这个进度文件（--progress） / "
+                       "no such progress file (--progress)\n")
 
 
 def test_duplicate_key_names_both_lines(tmp_path: Path) -> None:
@@ -160,8 +255,6 @@ def test_fuzz_scenario_loader(tmp_path: Path, which: int, edits: list[tuple[int,
     with contextlib.suppress(GoujiError):
         Scenario.load(path)
 
-
-RECORD = play_hand(3, find_ruleset("qingdao")).record()
 
 
 @FUZZ

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gouji_teach import Card, Hand, Play, Rank, Suit, i18n
+from gouji_teach import Card, Hand, OptionError, Play, Rank, SetupError, Suit, i18n
 from gouji_teach.markup import HtmlFragment, SvgImage
 from gouji_teach.pictures import (
     PRESENTER_SCALE,
@@ -92,7 +92,7 @@ def test_marked_cards_carry_a_visible_text_badge(mark: str, zh: str, en: str) ->
 
 
 def test_unknown_mark_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown mark"):
+    with pytest.raises(OptionError, match="no such mark"):
         card_svg(Card(Rank.TWO), marked="gold")  # type: ignore[arg-type]
 
 
@@ -310,15 +310,15 @@ def test_names_are_escaped() -> None:
 
 
 def test_table_view_validates() -> None:
-    with pytest.raises(ValueError, match="seat must be 0 to 5"):
+    with pytest.raises(SetupError, match="seat must be a seat 0 to 5"):
         SeatView(seat=6)
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(SetupError, match="negative"):
         SeatView(seat=0, cards_left=-1)
-    with pytest.raises(ValueError, match="six SeatViews"):
+    with pytest.raises(SetupError, match="six SeatViews"):
         TableView(seats=(SeatView(seat=0),))
-    with pytest.raises(ValueError, match="to_act"):
+    with pytest.raises(SetupError, match="to_act"):
         table(to_act=6)
-    with pytest.raises(ValueError, match="viewer"):
+    with pytest.raises(SetupError, match="viewer"):
         table(viewer=-1)
 
 

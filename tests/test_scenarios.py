@@ -55,7 +55,7 @@ def test_an_illegal_step_is_reported_with_its_line_and_rule(tmp_path):
     (HEAD + "7: 1\n", 4, "unknown key"),
     ('rules: qingdao\nhands: {7: "5"}\n', 2, "seats 0-5"),
     ('rules: qingdao\nhands: {0: "5 1"}\n', 2, "hands"),
-    ("rules: [qingdao\n", 2, "not valid YAML"),
+    ("rules: [qingdao\n", 2, "a [ … ] list is not finished"),
 ])
 def test_bad_scenario_files_name_the_line(tmp_path, text, line, word):
     [problem] = check_file(_write(tmp_path, text))

@@ -15,6 +15,9 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+from ..errors import DeployError, OptionError
+from ..inputs import load_json, read_text
+
 __all__ = ["BINDER", "CONFIG_NAME", "LANDING", "TEMPLATE", "VOILA_CONFIG", "binder_link", "git_origin",
            "install_jupyter_config", "voila_settings"]
 
@@ -46,12 +49,15 @@ def install_jupyter_config(prefix: Path) -> list[Path]:
     ``etc/jupyter/jupyter_server_config.json`` (read by every Jupyter server whose configuration path holds that
     folder, and so by Voila running inside it; the other sections of a file already there are kept), the template
     to ``share/jupyter/voila/templates/gouji``. Returns the two paths written; running it again (after an upgrade
-    of the package) writes them anew."""
+    of the package) writes them anew. A file there that is not JSON raises an
+    :class:`~gouji_teach.inputs.InputError`, one that is not a JSON object of sections a
+    :class:`~gouji_teach.errors.DeployError`."""
     config = prefix / "etc" / "jupyter" / CONFIG_NAME
     template = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE.name
-    settings = json.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
-    if not isinstance(settings, dict):
-        raise ValueError(f"{config}: 不是 Jupyter 配置 / not a Jupyter configuration (a JSON object)")
+    settings = load_json(read_text(config), str(config)) if config.is_file() else {}
+    if not isinstance(settings, dict) or not all(isinstance(settings.get(s, {}), dict) for s in voila_settings()):
+        raise DeployError(config, "不是 Jupyter 配置（要一个 JSON 对象，它的每一节也是对象）",
+                          "not a Jupyter configuration (a JSON object whose sections are objects)")
     for section, values in voila_settings().items():
         settings[section] = {**settings.get(section, {}), **values}
     config.parent.mkdir(parents=True, exist_ok=True)
@@ -65,17 +71,18 @@ def install_jupyter_config(prefix: Path) -> list[Path]:
 def binder_link(remote: str, ref: str, *, service: str = BINDER) -> str:
     """The Binder address that opens the course's landing page from the repository at ``remote`` (the address
     ``git clone`` takes), at branch, tag or commit ``ref``. Binder's ``git`` provider takes any public repository
-    address, so nothing here depends on where the repository is published.
+    address, so nothing here depends on where the repository is published. An address that is not a public
+    https one, or a ref that is not a name, raises an :class:`~gouji_teach.errors.OptionError`.
 
     >>> binder_link("https://example.org/teacher/gouji.git", "main")  # doctest: +NORMALIZE_WHITESPACE
     'https://mybinder.org/v2/git/https%3A%2F%2Fexample.org%2Fteacher%2Fgouji.git/main?urlpath=voila%2Frender%2Ftutorials%2Findex.ipynb'
     """
     parts = urllib.parse.urlsplit(remote.strip())
     if parts.scheme != "https" or not parts.hostname or not parts.path.strip("/"):
-        raise ValueError(f"Binder 只能打开公开仓库的 https 地址 / Binder opens a public repository's https address, "
-                         f"not {remote!r}")
+        raise OptionError("remote", remote, "Binder 只能打开公开仓库的 https 地址",
+                          "Binder opens only a public repository's https address")
     if not ref.strip() or any(c.isspace() for c in ref):
-        raise ValueError(f"不是分支、标签或提交 / not a branch, tag or commit: {ref!r}")
+        raise OptionError("ref", ref, "不是分支、标签或提交", "not a branch, tag or commit")
     # a user name or token in the address (https://user:token@…) never goes into a link
     address = urllib.parse.urlunsplit(("https", parts.netloc.rpartition("@")[2], parts.path, "", ""))
     repo = urllib.parse.quote(address, safe="")
@@ -84,11 +91,16 @@ def binder_link(remote: str, ref: str, *, service: str = BINDER) -> str:
 
 
 def git_origin(folder: Path) -> tuple[str, str]:
-    """The ``origin`` address and the current branch of the checkout at ``folder``."""
+    """The ``origin`` address and the current branch of the checkout at ``folder`` (a
+    :class:`~gouji_teach.errors.DeployError` where there is none, or no git to ask)."""
     def git(*args: str) -> str:
-        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, check=False)
+        command = f"git {' '.join(args)}"
+        try:
+            done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, check=False)
+        except OSError as e:
+            raise DeployError(folder, f"运行不了 {command}", f"cannot run {command} ({e.strerror})") from None
         if done.returncode != 0:
-            raise ValueError(f"git {' '.join(args)}: {done.stderr.strip() or 'failed'}")
+            raise DeployError(folder, f"{command} 没有结果", f"{command} failed: {done.stderr.strip() or '?'}")
         return done.stdout.strip()
 
     return git("remote", "get-url", "origin"), git("symbolic-ref", "--short", "HEAD")

@@ -29,6 +29,7 @@ from ..cards import BASE_RANKS, CARD_RANKS, Card, Hand, Rank, build_deck, deck_l
 from ..compare import beats
 from ..engine import Game, KaidianState, Phase
 from ..errors import GoujiError, OptionError
+from ..events import EventKind
 from ..players import SimplePlayer
 from ..plays import Play
 from ..record import BurnOutcome, GameRecord
@@ -237,7 +238,7 @@ def _who_may_act(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 def _who_opened(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     def opened_now(g: Game) -> bool:
-        return _round_over(g) and any(e.kind in ("kaidian", "fasi") for e in g.events[-3:])
+        return _round_over(g) and any(e.kind in (EventKind.KAIDIAN, EventKind.FASI) for e in g.events[-3:])
 
     def pending(g: Game) -> bool:
         return _round_over(g) and any(g.kaidian(s) in (KaidianState.PENDING, KaidianState.CONCEDED) for s in range(6))
@@ -252,7 +253,7 @@ def _who_opened(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 def _who_is_men(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     def men_now(g: Game) -> bool:
-        return _round_over(g) and any(e.kind == "men" for e in g.events[-6:])
+        return _round_over(g) and any(e.kind == EventKind.MEN for e in g.events[-6:])
 
     def two(g: Game) -> bool:
         return _round_over(g) and len(g.men()) > 1

@@ -36,7 +36,7 @@ from ..cards import Hand, Rank, format_cards
 from ..coach import Line, advice, comment, why
 from ..engine import Game, Phase, team
 from ..errors import GoujiError
-from ..events import Action, ActionKind, Event
+from ..events import Action, ActionKind, Event, EventKind
 from ..i18n import counted, get_language, pick, register, t
 from ..markup import Element, HtmlFragment, el, html
 from ..pictures import hand_html, play_html, round_html
@@ -186,7 +186,7 @@ class Practice:
     def _new_game(self) -> None:
         self.game = Game.from_hands(dict(enumerate(self.start_hands)), self.rules, seed=self.hand_seed,
                                     prelude=True, first_hand=self.number == 0)
-        self.leader = next((e.seat for e in self.game.events if e.kind == "first_leader"), 0)
+        self.leader = next((e.seat for e in self.game.events if e.kind == EventKind.FIRST_LEADER), 0)
         self.player = TeamPlayer()
         self.lines: list[Line | tuple[str, str]] = [comment(e, self.game) for e in self.game.events]
         self._marks: list[_Mark] = []

@@ -218,6 +218,33 @@ class ProgressError(GoujiError):
         super().__init__(zh, en)
 
 
+#: The database's and the system's usual English reasons, in Chinese.
+_LIBRARY_ZH = (
+    ("file is not a database", "这不是 SQLite 数据库文件"),
+    ("database disk image is malformed", "数据库文件损坏了"),
+    ("unable to open database file", "打不开数据库文件"),
+    ("attempt to write a readonly database", "数据库是只读的"),
+    ("disk I/O error", "磁盘读写出错"),
+    ("Permission denied", "没有权限"),
+    ("No such file or directory", "没有这个文件或文件夹"),
+    ("Read-only file system", "文件系统是只读的"),
+    ("No space left on device", "磁盘满了"),
+)
+
+
+def _library_zh(reason: str) -> str:
+    """A library's English reason in Chinese: a usual one translated (what follows it, a path, kept), any other
+    said to come from the database or the system, its English left to the English half.
+
+    >>> _library_zh("Permission denied (/srv/class)"), _library_zh("connection refused")
+    ('没有权限 (/srv/class)', '数据库或系统报错（原文见英文部分）')
+    """
+    for en, zh in _LIBRARY_ZH:
+        if reason.startswith(en):
+            return zh + reason[len(en):]
+    return "数据库或系统报错（原文见英文部分）"
+
+
 @dataclass(frozen=True, slots=True)
 class Learner:
     """A learner of one progress file: ``name`` exactly as typed, ``id`` its key in that file."""
@@ -618,7 +645,9 @@ class ProgressStore:
     # ----------------------------------------------------------------------------------------- connection, schema
 
     def _fail(self, reason: str | tuple[str, str]) -> ProgressError:
-        zh_reason, en_reason = reason if isinstance(reason, tuple) else (reason, reason)
+        """The error for ``reason``: ours in both languages, or the database's or the system's English words
+        (said in Chinese where they are usual ones, else only in the English half)."""
+        zh_reason, en_reason = reason if isinstance(reason, tuple) else (_library_zh(reason), reason)
         for secret in self._secrets:
             zh_reason, en_reason = zh_reason.replace(secret, "***"), en_reason.replace(secret, "***")
         key = self._db.bad_key if hasattr(self, "_db") else "progress.bad_database"

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, SeatStatus, opposite
-from ..errors import GoujiError
-from ..events import ACTION_KINDS, Action, Event
+from ..errors import GoujiError, OptionError, SetupError
+from ..events import ACTION_KINDS, Action, Event, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import pick, register, t
 from ..options import beating_plays
@@ -413,7 +413,8 @@ class CountPuzzle(Puzzle):
         super().__post_init__()
         texts = [self.counted(o)[0] for o in self.options]
         if len(set(texts)) != len(texts) or self.counted(self.play)[0] not in texts:
-            raise ValueError("a counting puzzle needs distinct options, one of them the right count")
+            raise SetupError("数张数的题要几个不同的选项，其中一个是对的张数",
+                             "a counting puzzle needs distinct options, one of them the right count")
 
     @staticmethod
     def counted(play: Play) -> tuple[str, str]:
@@ -750,7 +751,7 @@ class SeatsPuzzle(GamePuzzle):
         return _feedback(True, *self._cited(zh, en), rule_ids=self.rule_ids())
 
 
-_PLAY_EVENTS = frozenset({"lead", "play", "burn", "counter_burn"})
+_PLAY_EVENTS = frozenset({EventKind.LEAD, EventKind.PLAY, EventKind.BURN, EventKind.COUNTER_BURN})
 
 
 def _last_play(game: Game) -> Play | None:
@@ -845,7 +846,7 @@ class WhoOpenedPuzzle(SeatsPuzzle):
         return next((e for e in reversed(self.game.events) if e.seat == seat and e.kind in kinds), None)
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
-        event = self._last_event(seat, ("kaidian", "fasi", "natural_point"))
+        event = self._last_event(seat, (EventKind.KAIDIAN, EventKind.FASI, EventKind.NATURAL_POINT))
         if event is None:
             return *_seat_names([seat]), "kaidian"
         return event.zh, event.en, event.rule or "kaidian"
@@ -854,7 +855,7 @@ class WhoOpenedPuzzle(SeatsPuzzle):
         state = self.game.kaidian(seat)
         if state is KaidianState.PENDING:
             return *_both("puzzle.open.pending", seat=seat), "fasi"
-        event = self._last_event(seat, ("concede", "kaidian_lapsed"))
+        event = self._last_event(seat, (EventKind.CONCEDE, EventKind.KAIDIAN_LAPSED))
         if event is not None and state is not KaidianState.OPEN:
             return event.zh, event.en, event.rule or "kaidian"
         return *_both("puzzle.open.not", seat=seat), "kaidian"
@@ -878,7 +879,7 @@ class WhoIsMenPuzzle(SeatsPuzzle):
         return _last_round_start(self.game)
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
-        event = next(e for e in self.game.events if e.kind == "men" and e.seat == seat)
+        event = next(e for e in self.game.events if e.kind == EventKind.MEN and e.seat == seat)
         return event.zh, event.en, "men"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
@@ -1194,8 +1195,12 @@ class PlacesPuzzle(RecordPuzzle):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.ask not in ("place", "points") or self.seat not in range(6):
-            raise ValueError("a places puzzle asks for a 'place' or 'points', about a seat 0-5")
+        if self.ask not in ("place", "points"):
+            raise OptionError("ask", self.ask, "名次题问 place（名次）或 points（得分）",
+                              "a places puzzle asks for a 'place' or 'points'")
+        if isinstance(self.seat, bool) or self.seat not in range(6):
+            raise SetupError(f"名次题问的是座位0到5，不能是 {self.seat!r}",
+                             f"a places puzzle asks about a seat 0 to 5, not {self.seat!r}")
 
     def _asked(self) -> int | None:
         return self.seat

@@ -58,8 +58,8 @@ from functools import partial
 from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, format_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, Phase, opposite, team
-from ..errors import GoujiError
-from ..events import Action, ActionKind
+from ..errors import GoujiError, OptionError, SetupError
+from ..events import Action, ActionKind, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import register, t
 from ..pictures import SeatView, TableView, hand_html, table_svg
@@ -335,10 +335,12 @@ class ChoicePuzzle(Puzzle):
     def __post_init__(self) -> None:
         super().__post_init__()
         if sum(o.right for o in self.options) != 1 or len({o.key for o in self.options}) != len(self.options):
-            raise ValueError("a choice puzzle needs distinct keys and exactly one right option")
+            raise SetupError("选择题的选项要各有各的 key，而且只有一个是对的",
+                             "a choice puzzle needs distinct keys and exactly one right option")
 
     def _own_rules(self) -> Ruleset:
-        raise ValueError("a situation puzzle is always asked under a rule set")
+        raise SetupError("情景题要给出规则集（rules=…）",
+                         "a situation puzzle is always asked under a rule set (rules=…)")
 
     def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
         """The picture shown with the question, in ``lang``."""
@@ -485,12 +487,12 @@ def _revolution_story(game: Game, r: int) -> tuple[str, str]:
     plays: list[tuple[str, str]] = []
     h = opposite(r)
     for e in game.events:
-        if e.rule != "revolt.duel" or e.kind not in ("lead", "play", "pass"):
+        if e.rule != "revolt.duel" or e.kind not in (EventKind.LEAD, EventKind.PLAY, EventKind.PASS):
             continue
-        if e.kind == "lead":
+        if e.kind == EventKind.LEAD:
             play = Play.parse(e.cards, game.rules)
             plays.append((f"座位{r}出{play.text_zh}", f"seat {r} plays {play.text_en}"))
-        elif e.kind == "play":
+        elif e.kind == EventKind.PLAY:
             play = Play.parse(e.cards, game.rules)
             plays.append((t("sit.rev.story.kill", "zh", h=h, play=play.text_zh),
                           t("sit.rev.story.kill", "en", h=h, play=play.text_en)))
@@ -499,19 +501,19 @@ def _revolution_story(game: Game, r: int) -> tuple[str, str]:
     if plays:
         zh += t("sit.rev.story.duel", "zh", plays="，".join(p[0] for p in plays))
         en += t("sit.rev.story.duel", "en", plays=", ".join(p[1] for p in plays))
-    if any(e.kind == "duel_end" and "不冲点" in e.zh for e in game.events):
+    if any(e.kind == EventKind.NO_CHONGDIAN for e in game.events):
         more = _both("sit.rev.story.nochong", r=r)
         zh, en = zh + more[0], en + more[1]
     for e in game.events:
-        if e.kind == "revolt" and e.seat != r:
+        if e.kind == EventKind.REVOLT and e.seat != r:
             more = _both("sit.rev.story.second", s=e.seat)
             zh, en = zh + more[0], en + more[1]
-        if e.kind in ("yaotou", "wutou") and e.rule == "head.choice":
-            lead = next((x for x in game.events if x.kind == "lead" and x.seat == h and x.rule != "revolt.duel"),
-                        None)
+        if e.kind in (EventKind.YAOTOU, EventKind.WUTOU) and e.rule == "head.choice":
+            lead = next((x for x in game.events
+                         if x.kind == EventKind.LEAD and x.seat == h and x.rule != "revolt.duel"), None)
             if lead is not None:
                 play = Play.parse(lead.cards, game.rules)
-                choice = ("要头", "要头") if e.kind == "yaotou" else ("无头", "无头")
+                choice = ("要头", "要头") if e.kind == EventKind.YAOTOU else ("无头", "无头")
                 zh += t("sit.rev.story.head", "zh", h=h, choice=choice[0], play=play.text_zh)
                 en += t("sit.rev.story.head", "en", h=h, choice=choice[1], play=play.text_en)
     return zh, en
@@ -622,6 +624,16 @@ def revolution_puzzle(hands: Sequence[Hand | str], leader: int, actions: Sequenc
     rules = find_ruleset(rules)
     script = _RevScript(tuple(h if isinstance(h, Hand) else Hand.parse(h) for h in hands), leader,
                         tuple(a if isinstance(a, Action) else Action.parse(a) for a in actions))
+    if not script.actions or script.actions[0].kind != ActionKind.REVOLT:
+        raise SetupError("革命题的第一步要是一家革命（例如 seat 3 revolts）",
+                         "the first action of a revolution question is a revolt (e.g. seat 3 revolts)")
+    game = Game.from_hands(list(script.hands), rules, leader=leader)
+    for n, action in enumerate(script.actions, 1):
+        try:
+            game.apply(action)
+        except GoujiError as e:
+            raise SetupError(f"革命题的第{n}步（{action}）不合规则：{e.zh}",
+                             f"step {n} of the revolution question ({action}) is not legal: {e.en}") from None
     return _revolution_puzzle(random.Random(seed), script, rules)
 
 
@@ -650,7 +662,7 @@ def _revolution_puzzle(rng: random.Random, script: _RevScript, rules: Ruleset) -
                          (t("sit.rev.confused", "zh", choice=swapped[0], k=k, r=r, h=h),
                           t("sit.rev.confused", "en", choice=swapped[1], k=k, r=r, h=h), "head.choice")))
     pool.sort(key=lambda c: repr(c[0]))
-    explain = [e for e in game.events if e.rule and e.kind not in ("first_leader",)]
+    explain = [e for e in game.events if e.rule and e.kind not in (EventKind.FIRST_LEADER,)]
     rule_ids = tuple(dict.fromkeys(e.rule for e in explain if e.rule in RULES)) or ("revolt.cards",)
     lines = [_tagged(e.zh, e.en, e.rule, rules) for e in explain if e.rule in RULES]
     story = _revolution_story(game, r)
@@ -664,14 +676,15 @@ def _revolution_puzzle(rng: random.Random, script: _RevScript, rules: Ruleset) -
 
 
 def _revolution_level(game: Game) -> str:
-    duel = [e for e in game.events if e.rule == "revolt.duel" and e.kind in ("play", "pass") and e.seat is not None
+    duel = [e for e in game.events
+            if e.rule == "revolt.duel" and e.kind in (EventKind.PLAY, EventKind.PASS) and e.seat is not None
             and e.seat != (game.record()["revolution"] or [None])[0]]
     if duel:
         killed = {e.kind for e in duel}
         return "hard" if len(killed) > 1 else "medium"
     if game.phase == Phase.VOID:
         return "medium"
-    if any(e.kind in ("yaotou", "wutou") and e.rule == "head.choice" for e in game.events) or (
+    if any(e.kind in (EventKind.YAOTOU, EventKind.WUTOU) and e.rule == "head.choice" for e in game.events) or (
             game.top is not None):
         return "hard"
     return "easy"
@@ -749,7 +762,7 @@ def _played(seat: int, play: Play) -> tuple[str, str]:
 
 
 def _last_out(game: Game) -> int | None:
-    return next((e.seat for e in reversed(game.events) if e.kind == "out"), None)
+    return next((e.seat for e in reversed(game.events) if e.kind == EventKind.OUT), None)
 
 
 @dataclass(frozen=True)
@@ -776,14 +789,15 @@ class LuanchanPuzzle(_SeatsSituation):
     def _why_in(self, seat: int) -> tuple[str, str, str]:
         zh, en, rule = super()._why_in(seat)
         game = self.game
-        if game.top is None and any(e.kind == "jiefeng" for e in game.events[-3:]):
+        if game.top is None and any(e.kind == EventKind.JIEFENG for e in game.events[-3:]):
             rule = "jiefeng"
         elif game.luanchan and rule in ("turn.order", "gouji.duitou"):
             rule = "luanchan"
         return zh, en, rule
 
     def _context_events(self) -> list:
-        return [e for e in self.game.events[-4:] if e.kind in ("jiefeng", "luanchan", "out") and e.rule in RULES]
+        return [e for e in self.game.events[-4:]
+                if e.kind in (EventKind.JIEFENG, EventKind.LUANCHAN, EventKind.OUT) and e.rule in RULES]
 
 
 @dataclass(frozen=True)
@@ -796,9 +810,9 @@ class YieldPuzzle(_SeatsSituation):
 
     def _story(self) -> tuple[str, str]:
         events = self.game.events
-        i = max(i for i, e in enumerate(events) if e.kind == "yield")
+        i = max(i for i, e in enumerate(events) if e.kind == EventKind.YIELD)
         yielder = events[i].seat
-        after = [e for e in events[i + 1:] if e.kind in ("pass", "play")]
+        after = [e for e in events[i + 1:] if e.kind in (EventKind.PASS, EventKind.PLAY)]
         if not after:
             return _both("sit.yield.did", s=yielder)
         e = after[0]
@@ -815,7 +829,7 @@ class YieldPuzzle(_SeatsSituation):
 
     def _context_events(self) -> list:
         events = self.game.events
-        i = max(i for i, e in enumerate(events) if e.kind == "yield")
+        i = max(i for i, e in enumerate(events) if e.kind == EventKind.YIELD)
         return [e for e in events[i:] if e.rule in RULES]
 
 
@@ -849,11 +863,12 @@ def _luanchan(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
     def found(g: Game) -> Game | None:
         recent = g.events[-3:]
         if level == "easy":
-            ok = g.top is None and any(e.kind == "jiefeng" for e in recent)
+            ok = g.top is None and any(e.kind == EventKind.JIEFENG for e in recent)
         elif level == "medium":
-            ok = g.top is not None and g.events[-1].kind in ("out", "luanchan") and _last_out(g) == g.top[0]
+            ok = (g.top is not None and g.events[-1].kind in (EventKind.OUT, EventKind.LUANCHAN)
+                  and _last_out(g) == g.top[0])
         else:
-            ok = g.luanchan and g.top is not None and g.events[-1].kind in ("play", "lead")
+            ok = g.luanchan and g.top is not None and g.events[-1].kind in (EventKind.PLAY, EventKind.LEAD)
         return g if ok and not g.is_over and _luanchan_level(g) == level else None
 
     for size in (6, 8, 5):
@@ -865,9 +880,9 @@ def _luanchan(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 def _yield_level(game: Game) -> str:
     events = game.events
-    i = max(i for i, e in enumerate(events) if e.kind == "yield")
-    after = [e.kind for e in events[i + 1:] if e.kind in ("pass", "play")]
-    return "easy" if not after else "medium" if after[0] == "pass" else "hard"
+    i = max(i for i, e in enumerate(events) if e.kind == EventKind.YIELD)
+    after = [e.kind for e in events[i + 1:] if e.kind in (EventKind.PASS, EventKind.PLAY)]
+    return "easy" if not after else "medium" if after[0] == EventKind.PASS else "hard"
 
 
 def _yield(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
@@ -952,7 +967,7 @@ def _buy_hands(rng: random.Random, rules: Ruleset, level: str, s: int) -> list[H
 
 
 def _buy_result(before: Sequence[Hand], game: Game, s: int) -> tuple[int | None, Rank | None]:
-    event = next((e for e in game.events if e.kind == "buy" and e.seat == s and e.cards == Rank.THREE.notation),
+    event = next((e for e in game.events if e.kind == EventKind.BUY and e.seat == s and e.cards == Rank.THREE.notation),
                  None)
     if event is None:
         return None, None
@@ -1019,7 +1034,7 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
                 add(v, "sit.buy.order", k=k)
     if value != (None, None):
         add((None, None), "sit.buy.nobody")
-    event = next((e for e in game.events if e.kind == "buy" and e.seat == s), None)
+    event = next((e for e in game.events if e.kind == EventKind.BUY and e.seat == s), None)
     what = _buy_text(value)
     why = _tagged(event.zh, event.en, "buy", rules) if event else _tagged(*what, "buy", rules)
     cards = format_cards(hand.cards, sep=" ")
@@ -1218,7 +1233,8 @@ class RulesetsPuzzle(Puzzle):
         object.__setattr__(self, "rules", find_ruleset(self.rules))
         super().__post_init__()
         if self.question_kind not in ("beats", "gouji", "kaidian"):
-            raise ValueError("a rule-set question asks 'beats', 'gouji' or 'kaidian'")
+            raise OptionError("question_kind", self.question_kind, "规则集对比题问 beats、gouji 或 kaidian",
+                              "a rule-set question asks 'beats', 'gouji' or 'kaidian'")
 
     def verdicts(self) -> dict[str, tuple[bool, str, str, str]]:
         return {r.name: _verdict_under(self.question_kind, self.cards, r) for r in _PRESETS}
@@ -1359,7 +1375,7 @@ def _who_is_men_level(puzzle: Puzzle) -> str:
     men = game.men()
     if len(men) >= 2:
         return "hard"
-    return "easy" if men and any(e.kind == "men" for e in game.events[-6:]) else "medium"
+    return "easy" if men and any(e.kind == EventKind.MEN for e in game.events[-6:]) else "medium"
 
 
 def _who_opened_level(puzzle: Puzzle) -> str:

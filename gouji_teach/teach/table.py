@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from ..cards import Hand
 from ..engine import FAILED, MEN, OUT, REVOLT, Game, KaidianState
-from ..events import Event
+from ..events import Event, EventKind
 from ..i18n import get_language, pick, register, t
 from ..markup import Element, HtmlFragment, el, html
 from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
@@ -54,7 +54,8 @@ register({
     "table.type.placeholder": ("例如 1,4", "e.g. 1,4"),
 })
 
-_ACTION_EVENTS = frozenset({"lead", "play", "burn", "counter_burn", "pass", "yield"})
+_ACTION_EVENTS = frozenset({EventKind.LEAD, EventKind.PLAY, EventKind.BURN, EventKind.COUNTER_BURN, EventKind.PASS,
+                            EventKind.YIELD})
 
 
 _PRESETS = tuple(PRESETS.values())
@@ -63,7 +64,7 @@ _PRESETS = tuple(PRESETS.values())
 def _round_events(game: Game) -> list[Event]:
     """The action events of the current round (or of the round just over): from the last lead on."""
     events = game.events
-    start = max((i for i, e in enumerate(events) if e.kind == "lead"), default=len(events))
+    start = max((i for i, e in enumerate(events) if e.kind == EventKind.LEAD), default=len(events))
     return [e for e in events[start:] if e.kind in _ACTION_EVENTS]
 
 
@@ -75,7 +76,7 @@ def round_plays(game: Game) -> list[tuple[int, Play | str]]:
         if e.cards:
             out.append((e.seat, Play.parse(e.cards, game.rules)))
         else:
-            out.append((e.seat, "让牌" if e.kind == "yield" else "pass"))
+            out.append((e.seat, "让牌" if e.kind == EventKind.YIELD else "pass"))
     return out
 
 
@@ -85,7 +86,7 @@ def _last_actions(game: Game, lang: str | None) -> dict[int, str]:
         if e.cards:
             play = Play.parse(e.cards, game.rules)
             last[e.seat] = pick(play.text_zh, play.text_en, lang)
-        elif e.kind == "yield":
+        elif e.kind == EventKind.YIELD:
             last[e.seat] = t("table.yield", lang)
         else:
             last[e.seat] = t("table.no_burn" if e.rule == "burn.priority" else "table.pass", lang)
