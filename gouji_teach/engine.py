@@ -1301,7 +1301,7 @@ class Game:
                 f"seat {seat} burns back (反烧) seat {victim} with {play.text_en}",
                 "burn.counter",
             ) if burned == seat else (
-                "counter_burn",
+                EventKind.COUNTER_BURN,
                 f"座位{seat}反烧烧牌人座位{victim}（它在烧座位{burned}）：{play.text_zh}",
                 f"seat {seat} burns the burner, seat {victim} (burning seat {burned}), back (反烧) with "
                 f"{play.text_en}",

@@ -500,7 +500,7 @@ class PracticeTable(View):
         self.options.value = ""
         if kind == "begin":
             p.begin()
-        elif kind in ("play", "burn"):
+        elif kind in (ActionKind.PLAY, ActionKind.BURN):
             cards = self._chosen()
             if not cards:
                 p.refusal = GoujiError("先选要出的牌", "pick the cards first")

@@ -32,7 +32,7 @@ from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
 from ..compare import beats
 from ..engine import Game, KaidianState, SeatStatus, opposite
 from ..errors import GoujiError, OptionError, SetupError
-from ..events import ACTION_KINDS, Action, Event, EventKind
+from ..events import ACTION_KINDS, Action, ActionKind, Event, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import pick, register, t
 from ..options import beating_plays
@@ -807,12 +807,12 @@ class WhoMayActPuzzle(SeatsPuzzle):
         zh = t("puzzle.may.kinds", "zh", seat=seat, kinds="、".join(_KIND_WORDS[k][0] for k in kinds))
         en = t("puzzle.may.kinds", "en", seat=seat, kinds=", ".join(_KIND_WORDS[k][1] for k in kinds))
         top = game.top
-        if "burn" in kinds:
+        if ActionKind.BURN in kinds:
             rule = "burn.priority"
         elif top is not None and top[1].is_gouji and seat == opposite(top[0]) and not game.luanchan:
             rule = "gouji.duitou"
-        elif "play" not in kinds and "pass" not in kinds:
-            rule = "revolt.when" if "revolt" in kinds else "xuandian.when"
+        elif ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:
+            rule = "revolt.when" if ActionKind.REVOLT in kinds else "xuandian.when"
         else:
             rule = "lead.must" if top is None else "turn.order"
         title = RULES[rule]

@@ -461,8 +461,8 @@ def _revolution_outcome(game: Game, r: int) -> tuple[Hashable, tuple[str, str]]:
         parts.append(_both("sit.rev.choosing", h=h))
     elif game.top is not None and game.top[0] == h:
         kinds = game.may_act()
-        answer = tuple(sorted(s for s, k in kinds.items() if "play" in k))
-        burn = tuple(sorted(s for s, k in kinds.items() if "burn" in k))
+        answer = tuple(sorted(s for s, k in kinds.items() if ActionKind.PLAY in k))
+        burn = tuple(sorted(s for s, k in kinds.items() if ActionKind.BURN in k))
         head = ("lead", answer, burn)
         if answer:
             names = _seats(answer)
@@ -573,7 +573,7 @@ def _revolution_script(rng: random.Random, level: str, rules: Ruleset) -> _RevSc
     if level != "easy" and game.phase == Phase.DUEL:
         for n in range(3):
             lead = SimplePlayer().choose(game, r)
-            if lead.kind != "play":
+            if lead.kind != ActionKind.PLAY:
                 return None
             game.apply(lead)
             actions.append(lead)
