@@ -48,7 +48,6 @@ so a choice is not more likely right for looking like the others.
 
 from __future__ import annotations
 
-import html
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -62,6 +61,7 @@ from ..errors import GoujiError
 from ..events import Action, ActionKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import register, t
+from ..markup import HtmlFragment, el, html
 from ..pictures import SeatView, TableView, hand_html, table_svg
 from ..players import SimplePlayer
 from ..plays import Play
@@ -677,11 +677,11 @@ def _revolution_level(game: Game) -> str:
     return "easy"
 
 
-def _hands_picture(game: Game, seats: Sequence[int], lang: str | None, scale: float) -> str:
+def _hands_picture(game: Game, seats: Sequence[int], lang: str | None, scale: float) -> HtmlFragment:
     """The hands of some seats as they were dealt, as small card pictures with the seat names."""
-    rows = "".join(f"<div class='gj-seat-hand'><b>{html.escape(t('sit.seat', lang, n=s))}</b>"
-                   f"{hand_html(game.initial_hands[s], scale=0.5 * scale, lang=lang)}</div>" for s in seats)
-    return f"<div class='gj-hands'>{rows}</div>"
+    return html(el("div", [el("div", el("b", t("sit.seat", lang, n=s)),
+                              hand_html(game.initial_hands[s], scale=0.5 * scale, lang=lang), cls="gj-seat-hand")
+                           for s in seats], cls="gj-hands"))
 
 
 # -- 四户乱缠 and 接风; 让牌: who may act ---------------------------------------------------------------------------
