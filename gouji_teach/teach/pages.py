@@ -77,11 +77,6 @@ def _link(href: str, text: str, *, current: bool = False) -> Element:
     return el("b", text, aria_current="page") if current else el("a", text, href=href)
 
 
-def _heading(key: str) -> w.Widget:
-    """A section's heading (the message ``key``), in the page's language."""
-    return _Live(lambda lang: html(el("h3", t(key, lang))))
-
-
 def _switches(session: Session, lang: str) -> Element:
     """Links to the same page in the other language and under the other rule sets (a reload keeps all)."""
     here = session.stage
@@ -186,6 +181,11 @@ def _record(session: Session, attempt: Attempt, status: w.HTML) -> int | None:
     except GoujiError as e:  # the answer still counts on the page; say why it was not saved
         status.value = html(el("small", t("page.save_failed", why=pick(e.zh, e.en)), role="alert"))
         return None
+
+
+def _heading(key: str) -> w.Widget:
+    """A section's heading (the message ``key``), in the page's language."""
+    return _Live(lambda lang: html(el("h3", t(key, lang))))
 
 
 def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]] | None = None, *,
