@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import urllib.parse
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -109,19 +109,21 @@ class _EvilPuzzle(ChoicePuzzle):
         return EVIL, EVIL
 
 
-def _evil_puzzle() -> ChoicePuzzle:
+def _evil_puzzle(draw: Callable[[str | None, float], str] | None = None) -> ChoicePuzzle:
     return _EvilPuzzle(EVIL, EVIL, (Option("a", EVIL, EVIL, right=True),
                                      Option("b", EVIL, EVIL, why_zh=EVIL, why_en=EVIL, rule="compare.rank")),
-                        EVIL, EVIL, ("compare.rank",), rules=PRESETS["qingdao"], puzzle_id=EVIL)
+                        EVIL, EVIL, ("compare.rank",), rules=PRESETS["qingdao"], puzzle_id=EVIL,
+                        draw=draw)  # type: ignore[arg-type]
 
 
-def _puzzle_widget(answers: tuple[str, ...], *, show: bool = False) -> str:
-    widget = PuzzleWidget(_evil_puzzle())
+def _puzzle_widget(answers: tuple[str, ...], *, show: bool = False,
+                   draw: Callable[[str | None, float], str] | None = None) -> str:
+    widget = PuzzleWidget(_evil_puzzle(draw))
     for answer in answers:
         widget.answer(answer)
     if show:
         widget.show_answer()
-    return widget.question.value + widget.feedback.value + widget.status.value
+    return widget.question.value + widget.cards.value + widget.feedback.value + widget.status.value
 
 
 def _landing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
@@ -159,26 +161,34 @@ PAGES: dict[str, Callable[[pytest.MonkeyPatch, Path], str]] = {
     "puzzle: the hint after two misses": lambda _m, _p: _puzzle_widget(("b", "b")),
     "puzzle: the solution shown": lambda _m, _p: _puzzle_widget((), show=True),
     "puzzle: an unreadable answer quoted": lambda _m, _p: _puzzle_widget((EVIL,)),
+    "puzzle: a picture that is a plain string is text": lambda _m, _p: _puzzle_widget((), draw=lambda *_: EVIL),
 }
 
 
+@pytest.fixture
+def no_widgets() -> Iterator[None]:
+    """No live widget before and after (the pages' widgets follow the language)."""
+    yield from fresh_widgets()
+
+
 @pytest.mark.parametrize("piece", sorted(PAGES))
+@pytest.mark.usefixtures("no_widgets")
 def test_typed_and_authored_text_is_escaped_on_every_page_piece(piece: str, monkeypatch: pytest.MonkeyPatch,
                                                                   tmp_path: Path) -> None:
-    widgets_fresh = fresh_widgets()
-    next(widgets_fresh)
-    try:
-        markup = PAGES[piece](monkeypatch, tmp_path)
-    finally:
-        next(widgets_fresh, None)
+    markup = PAGES[piece](monkeypatch, tmp_path)
     assert "<script" not in markup
     assert any(EVIL in s for s in _html_strings(markup)), "the text is shown whole, not dropped"
 
 
+@pytest.mark.usefixtures("no_widgets")
+def test_a_puzzles_picture_goes_in_as_markup() -> None:
+    assert "<i>&lt;script&gt;'\"&amp;</i>" in _puzzle_widget((), draw=lambda *_: html(el("i", EVIL)))
+
+
+@pytest.mark.usefixtures("no_widgets")
 def test_typed_cards_are_quoted_escaped_in_the_rule_set_comparison() -> None:
     view = RulesetComparison("<&", "")
     assert "“<”" in "".join(_html_strings(view.error.value)) and "<&" not in view.error.value
-    view.close()
 
 
 def test_no_module_of_the_package_escapes_html_by_hand() -> None:

@@ -61,7 +61,7 @@ from ..errors import GoujiError
 from ..events import Action, ActionKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import register, t
-from ..markup import HtmlFragment, el, html
+from ..markup import HtmlFragment, Markup, SvgImage, el, html
 from ..pictures import SeatView, TableView, hand_html, table_svg
 from ..players import SimplePlayer
 from ..plays import Play
@@ -328,7 +328,7 @@ class ChoicePuzzle(Puzzle):
     explanation_en: str
     rules_used: tuple[str, ...]
     level: str = "easy"
-    draw: Callable[[str | None, float], str] | None = field(default=None, compare=False, repr=False)
+    draw: Callable[[str | None, float], Markup] | None = field(default=None, compare=False, repr=False)
 
     kind = "situation"
 
@@ -340,9 +340,9 @@ class ChoicePuzzle(Puzzle):
     def _own_rules(self) -> Ruleset:
         raise ValueError("a situation puzzle is always asked under a rule set")
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> Markup:
         """The picture shown with the question, in ``lang``."""
-        return self.draw(lang, scale) if self.draw is not None else ""
+        return self.draw(lang, scale) if self.draw is not None else Markup()
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -1135,14 +1135,14 @@ def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Rule
                           draw=partial(_result_picture, record))
 
 
-def _result_picture(record: GameRecord, lang: str | None, scale: float) -> str:
+def _result_picture(record: GameRecord, lang: str | None, scale: float) -> SvgImage:
     """A finished hand on the table: each seat's finishing place, 开点 and 宣点."""
     order = list(record.finish_order)
     seats = tuple(SeatView(seat=k, kaidian=k in record.kaidian,
                            last_action=t("sit.xd.mark", lang) if k in record.xuandian else None,
                            finished=t("sit.xd.place", lang, n=order.index(k) + 1) if k in order else None)
                   for k in range(6))
-    return str(table_svg(TableView(seats=seats, rules=record.rules), lang=lang, scale=scale))
+    return table_svg(TableView(seats=seats, rules=record.rules), lang=lang, scale=scale)
 
 
 def _record_fields(record: GameRecord) -> dict[str, object]:

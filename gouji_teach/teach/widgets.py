@@ -31,7 +31,7 @@ import ipywidgets as w
 from ..cards import Hand
 from ..errors import GoujiError
 from ..i18n import get_language, pick, register, subscribe, t
-from ..markup import HtmlFragment, Markup, el, html
+from ..markup import HtmlFragment, el, html
 from ..pictures import hand_html
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
@@ -231,8 +231,8 @@ class PuzzleWidget:
         plays = [p for p in (getattr(self._puzzle, n, None) for n in ("challenger", "target", "play"))
                  if isinstance(p, Play)]
         parts: list[object] = [hand_html(Hand(p.cards), scale=scale) for p in plays]
-        parts.append(Markup(self._puzzle.picture(lang, scale)))  # a puzzle's pictures are HTML or SVG
-        pictures = [Markup(self._puzzle.choice_picture(c.key, lang)) for c in self._puzzle.choices]
+        parts.append(self._puzzle.picture(lang, scale))  # markup, as it is; a plain string would be escaped
+        pictures = [self._puzzle.choice_picture(c.key, lang) for c in self._puzzle.choices]
         if any(pictures):
             figures = [el("figure", el("figcaption", el("b", _letter(i))), picture, cls="gj-choice-picture",
                           style="margin:0;flex:0 0 calc(50% - 3px);max-width:180px")
