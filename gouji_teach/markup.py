@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["Element", "HtmlFragment", "Markup", "SvgImage", "el", "html"]
+__all__ = ["Element", "HtmlFragment", "Markup", "SvgImage", "el", "html", "joined"]
 
 #: HTML elements that have no content and no end tag.
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
@@ -133,3 +133,15 @@ def html(*children: object) -> HtmlFragment:
     out: list[str] = []
     _write(Element("", children).children, out)
     return HtmlFragment("".join(out))
+
+
+def joined(separator: object, items: Iterable[object]) -> list[object]:
+    """``items`` with ``separator`` between them, as the children of an element (a row of links).
+
+    >>> str(el("nav", joined(" | ", [el("a", "a&b", href="?x=1&y=2"), el("b", "c")])))
+    '<nav><a href="?x=1&amp;y=2">a&amp;b</a> | <b>c</b></nav>'
+    """
+    out: list[object] = []
+    for item in items:
+        out += [separator, item] if out else [item]
+    return out

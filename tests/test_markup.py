@@ -3,19 +3,25 @@ instructor typed (a name, a title, an answer) is escaped wherever it lands, in t
 
 from __future__ import annotations
 
+import ast
 import urllib.parse
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from widget_state import fresh_widgets
 
-from gouji_teach import Play
+import gouji_teach
+from gouji_teach import PRESETS, Play
+from gouji_teach.i18n import set_language
 from gouji_teach.markup import HtmlFragment, SvgImage, el, html
 from gouji_teach.pictures import SeatView, TableView, round_html, table_svg, tribute_svg
-from gouji_teach.teach import compare_view, report
+from gouji_teach.teach import compare_view, course, pages, progress, report, rulebook
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.progress import ProgressStore
+from gouji_teach.teach.situations import ChoicePuzzle, Option
+from gouji_teach.teach.widgets import PuzzleWidget, RulesetComparison
 
 EVIL = "<script>'\"&"
 
@@ -86,3 +92,114 @@ def test_typed_text_is_escaped_in_every_builder_path(path: str) -> None:
     markup = PATHS[path]()
     assert "<script" not in markup
     assert any(EVIL in s for s in strings(markup)), "the text is shown whole, not dropped"
+
+
+# -- the teaching layer's pages: text a learner typed, or a rule's text, lands escaped ---------------------------
+
+
+def _html_strings(markup: str) -> list[str]:
+    """:func:`strings` of an HTML fragment (its ``<br>`` closed, so that the XML parser reads it)."""
+    return strings(markup.replace("<br>", "<br/>"))
+
+
+class _EvilPuzzle(ChoicePuzzle):
+    """A choice puzzle whose every text is :data:`EVIL` (what a scenario or drill author could write)."""
+
+    def hint(self) -> tuple[str, str]:
+        return EVIL, EVIL
+
+
+def _evil_puzzle(draw: Callable[[str | None, float], str] | None = None) -> ChoicePuzzle:
+    return _EvilPuzzle(EVIL, EVIL, (Option("a", EVIL, EVIL, right=True),
+                                     Option("b", EVIL, EVIL, why_zh=EVIL, why_en=EVIL, rule="compare.rank")),
+                        EVIL, EVIL, ("compare.rank",), rules=PRESETS["qingdao"], puzzle_id=EVIL,
+                        draw=draw)  # type: ignore[arg-type]
+
+
+def _puzzle_widget(answers: tuple[str, ...], *, show: bool = False,
+                   draw: Callable[[str | None, float], str] | None = None) -> str:
+    widget = PuzzleWidget(_evil_puzzle(draw))
+    for answer in answers:
+        widget.answer(answer)
+    if show:
+        widget.show_answer()
+    return widget.question.value + widget.cards.value + widget.feedback.value + widget.status.value
+
+
+def _landing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    monkeypatch.setattr(progress, "_STORE", [ProgressStore(tmp_path / "progress.sqlite")])
+    box = pages.landing(course.Session(course.stage("cards"), EVIL, lang="en"))
+    return box.children[1].value
+
+
+def _footer(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(pages, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
+    monkeypatch.setattr(pages, "contradictions", lambda _ids: [rulebook.Contradiction((), EVIL, EVIL)])
+    return pages.footer(course.Session(course.stage("cards"))).value
+
+
+def _book(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(rulebook, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
+    monkeypatch.setattr(rulebook, "CONTRADICTIONS", (rulebook.Contradiction((), EVIL, EVIL),))
+    return pages.rule_book(course.Session(course.stage("rulebook"), lang="en")).value
+
+
+def _glossary(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(pages, "GLOSSARY", (course.Term(EVIL, EVIL, EVIL, "cards"),))
+    set_language("en")  # the English column too
+    return pages.glossary().value
+
+
+#: Each page piece of the teaching layer where a learner's or an author's text lands.
+PAGES: dict[str, Callable[[pytest.MonkeyPatch, Path], str]] = {
+    "header: the learner's name": lambda _m, _p: pages.header(course.Session(course.stage("cards"), EVIL)).value,
+    "landing: the learner's name": _landing,
+    "footer: rule texts, citations, contradictions": lambda m, _p: _footer(m),
+    "rule book: rule texts, citations, contradictions": lambda m, _p: _book(m),
+    "glossary: terms": lambda m, _p: _glossary(m),
+    "puzzle: question, drill id, wrong answer's why": lambda _m, _p: _puzzle_widget(("b",)),
+    "puzzle: the hint after two misses": lambda _m, _p: _puzzle_widget(("b", "b")),
+    "puzzle: the solution shown": lambda _m, _p: _puzzle_widget((), show=True),
+    "puzzle: an unreadable answer quoted": lambda _m, _p: _puzzle_widget((EVIL,)),
+    "puzzle: a picture that is a plain string is text": lambda _m, _p: _puzzle_widget((), draw=lambda *_: EVIL),
+}
+
+
+@pytest.fixture
+def no_widgets() -> Iterator[None]:
+    """No live widget before and after (the pages' widgets follow the language)."""
+    yield from fresh_widgets()
+
+
+@pytest.mark.parametrize("piece", sorted(PAGES))
+@pytest.mark.usefixtures("no_widgets")
+def test_typed_and_authored_text_is_escaped_on_every_page_piece(piece: str, monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    markup = PAGES[piece](monkeypatch, tmp_path)
+    assert "<script" not in markup
+    assert any(EVIL in s for s in _html_strings(markup)), "the text is shown whole, not dropped"
+
+
+@pytest.mark.usefixtures("no_widgets")
+def test_a_puzzles_picture_goes_in_as_markup() -> None:
+    assert "<i>&lt;script&gt;'\"&amp;</i>" in _puzzle_widget((), draw=lambda *_: html(el("i", EVIL)))
+
+
+@pytest.mark.usefixtures("no_widgets")
+def test_typed_cards_are_quoted_escaped_in_the_rule_set_comparison() -> None:
+    view = RulesetComparison("<&", "")
+    assert "“<”" in "".join(_html_strings(view.error.value)) and "<&" not in view.error.value
+
+
+def test_no_module_of_the_package_escapes_html_by_hand() -> None:
+    """Every fragment is built with :func:`gouji_teach.markup.el`: no module imports :mod:`html` to escape."""
+    package = Path(gouji_teach.__file__).parent
+    importing = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name == "html" or name.startswith("html.") for name in names):
+                importing.append(str(path.relative_to(package)))
+    assert importing == []
+    assert list(package.glob("teach/*.py")), "the teaching layer is where the test looks"

@@ -167,7 +167,7 @@ def test_ruleset_comparison_widget_shows_four_answers_and_keeps_input_on_error()
     assert view.table.value.count("<tr") == 5 and "◆" in view.table.value
     good_table = view.table.value
     view.challenger.value = "DQ?"
-    assert "?" in view.error.value and "role='alert'" in view.error.value
+    assert "?" in view.error.value and 'role="alert"' in view.error.value
     assert view.challenger.value == "DQ?" and view.table.value == good_table
     view.challenger.value = "22333"
     view.target.value = ""

@@ -11,7 +11,6 @@ save progress. A notebook composes these; it holds no logic of its own.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import ipywidgets as w
 from ..compare import beats
 from ..errors import GoujiError
 from ..i18n import get_language, pick, register, set_language, t
+from ..markup import Element, HtmlFragment, el, html, joined
 from ..pictures import play_html
 from ..plays import Play
 from ..rulesets import PRESETS, Ruleset, find_ruleset
@@ -31,7 +31,7 @@ from .player import ScenarioPlayer
 from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
-from .rulebook import book_html, contradictions, summary
+from .rulebook import book_html, cited_item, contradictions, summary
 from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
@@ -74,20 +74,18 @@ register({
 })
 
 
-def _link(href: str, text: str, *, current: bool = False) -> str:
-    label = html.escape(text)
-    return f"<b aria-current='page'>{label}</b>" if current else f"<a href='{html.escape(href)}'>{label}</a>"
+def _link(href: str, text: str, *, current: bool = False) -> Element:
+    return el("b", text, aria_current="page") if current else el("a", text, href=href)
 
 
-def _switches(session: Session, lang: str) -> str:
+def _switches(session: Session, lang: str) -> Element:
     """Links to the same page in the other language and under the other rule sets (a reload keeps all)."""
     here = session.stage
-    langs = " | ".join(_link(session.link(here, lang=code), name, current=code == lang)
-                       for code, name in _LANGUAGE_NAMES)
-    rules = " | ".join(_link(session.link(here, rules=r.name), pick(r.title_zh, r.title_en, lang),
-                             current=r.name == session.rules.name) for r in PRESETS.values())
-    return (f"<div class='gj-switches'>{html.escape(t('page.lang', lang))}{langs}<br>"
-            f"{html.escape(t('page.rules', lang))}{rules}</div>")
+    langs = joined(" | ", (_link(session.link(here, lang=code), name, current=code == lang)
+                           for code, name in _LANGUAGE_NAMES))
+    rules = joined(" | ", (_link(session.link(here, rules=r.name), pick(r.title_zh, r.title_en, lang),
+                                 current=r.name == session.rules.name) for r in PRESETS.values()))
+    return el("div", t("page.lang", lang), langs, el("br"), t("page.rules", lang), rules, cls="gj-switches")
 
 
 _LANGUAGE_NAMES = (("zh", "中文"), ("en", "English"))
@@ -104,7 +102,7 @@ def _switch_controls(session: Session) -> w.Widget:
     def mark(_changed: object = None) -> None:
         lang = get_language()
         for key, label in labels.items():
-            label.value = f"<span>{html.escape(t(key, lang))}</span>"
+            label.value = html(el("span", t(key, lang)))
         for name, button in rules.items():
             button.description = pick(PRESETS[name].title_zh, PRESETS[name].title_en, lang)
         for buttons, current in ((langs, session.lang), (rules, session.rules.name)):
@@ -145,15 +143,14 @@ def header(session: Session) -> w.Widget:
     """The stage's title, goal, learner, and the language and rule-set switches (they change the page in place)."""
     number = STAGES.index(session.stage) + 1
 
-    def render(lang: str) -> str:
-        who = (html.escape(t("page.learner", lang, name=session.learner)) if session.learner
-               else f"<span role='note'>⚠ {html.escape(t('page.guest', lang))}</span>")
-        return (f"<header class='gj-header'><small>{html.escape(t('page.course', lang))} · "
-                f"{html.escape(t('page.stage', lang, n=number))}</small>"
-                f"<h2>{html.escape(session.stage.title(lang))}</h2>"
-                f"<p><b>{html.escape(t('page.goal', lang))}</b>{html.escape(session.stage.goal(lang))}</p>"
-                f"<p>{who} · {_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
-                f"<span class='gj-state' hidden data-query='{html.escape(session.query())}'></span></header>")
+    def render(lang: str) -> HtmlFragment:
+        who = (t("page.learner", lang, name=session.learner) if session.learner
+               else el("span", "⚠ " + t("page.guest", lang), role="note"))
+        return html(el("header", el("small", f"{t('page.course', lang)} · {t('page.stage', lang, n=number)}"),
+                       el("h2", session.stage.title(lang)),
+                       el("p", el("b", t("page.goal", lang)), session.stage.goal(lang)),
+                       el("p", who, " · ", _link(session.link(HOME, lang=lang), t("page.home", lang))),
+                       el("span", cls="gj-state", hidden=True, data_query=session.query()), cls="gj-header"))
 
     return _Header(_Live(render, session), _switch_controls(session))
 
@@ -186,8 +183,13 @@ def _record(session: Session, attempt: Attempt, status: w.HTML) -> int | None:
             store().record_shown(learner, stage_id, puzzle_id)
         return store().drill_stars(learner, stage_id, puzzle_id)
     except GoujiError as e:  # the answer still counts on the page; say why it was not saved
-        status.value = f"<small role='alert'>{html.escape(t('page.save_failed', why=pick(e.zh, e.en)))}</small>"
+        status.value = html(el("small", t("page.save_failed", why=pick(e.zh, e.en)), role="alert"))
         return None
+
+
+def _heading(key: str) -> w.Widget:
+    """A section's heading (the message ``key``), in the page's language."""
+    return _Live(lambda lang: html(el("h3", t(key, lang))))
 
 
 def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]] | None = None, *,
@@ -203,7 +205,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, in
     if drills is None:
         drills = session.stage.drills
     status = make(w.HTML)
-    title = _Live(lambda lang: f"<h3>{html.escape(t('page.quiz', lang))}</h3>")
+    title = _heading("page.quiz")
 
     def puzzles() -> list[Puzzle]:
         counters: dict[tuple[str, str], int] = {}
@@ -240,14 +242,14 @@ def footer(session: Session) -> w.Widget:
     the previous and next stages."""
     index = STAGES.index(session.stage)
 
-    def render(lang: str) -> str:
-        items = "".join(f"<li>{html.escape(text)} <small>[{html.escape(rule)}, {html.escape(where)}]</small></li>"
-                        for rule, text, where in summary(session.stage.rules, session.rules, lang))
-        covered = (f"<p>{html.escape(t('page.covered', lang))}</p><ul>{items}</ul>" if items else "")
-        covered += "".join(f"<p class='gj-contradiction'>⚠ {html.escape(t('page.contradiction', lang))}"
-                           f"{html.escape(pick(c.zh, c.en, lang))}</p>" for c in contradictions(session.stage.rules))
+    def render(lang: str) -> HtmlFragment:
+        items = [cited_item(text, rule, where)
+                 for rule, text, where in summary(session.stage.rules, session.rules, lang)]
+        covered = [el("p", t("page.covered", lang)), el("ul", items)] if items else []
+        warnings = [el("p", "⚠ " + t("page.contradiction", lang) + pick(c.zh, c.en, lang), cls="gj-contradiction")
+                    for c in contradictions(session.stage.rules)]
         rules_title = pick(session.rules.title_zh, session.rules.title_en, lang)
-        covered += f"<p>{_link(session.link(RULEBOOK, lang=lang), t('page.rulebook', lang, rules=rules_title))}</p>"
+        book = el("p", _link(session.link(RULEBOOK, lang=lang), t("page.rulebook", lang, rules=rules_title)))
         nav = []
         if index > 0:
             prev = STAGES[index - 1]
@@ -255,8 +257,8 @@ def footer(session: Session) -> w.Widget:
         if index + 1 < len(STAGES):
             nxt = STAGES[index + 1]
             nav.append(_link(session.link(nxt, lang=lang), t("page.next", lang, title=nxt.title(lang))))
-        return (f"<footer class='gj-footer'><h3>{html.escape(t('page.summary', lang))}</h3>{covered}"
-                f"<nav>{' · '.join(nav)}</nav></footer>")
+        return html(el("footer", el("h3", t("page.summary", lang)), covered, warnings, book,
+                       el("nav", joined(" · ", nav)), cls="gj-footer"))
 
     return _Live(render, session)
 
@@ -264,14 +266,15 @@ def footer(session: Session) -> w.Widget:
 def example(challenger: str, target: str, session: Session) -> w.Widget:
     """Two plays as pictures and the engine's verdict under the session's rule set, explained."""
 
-    def render(lang: str) -> str:
+    def render(lang: str) -> HtmlFragment:
         rules = session.rules
         ch, tg = Play.parse(challenger, rules), Play.parse(target, rules)
         verdict = beats(ch, tg, rules)
         mark = "✔" if verdict else "✘"
-        return (f"<figure class='gj-example'>{play_html(ch, lang=lang)}<span aria-hidden='true'> ⟶ </span>"
-                f"{play_html(tg, lang=lang)}<figcaption>{mark} "
-                f"{html.escape(pick(verdict.reason_zh, verdict.reason_en, lang))}</figcaption></figure>")
+        return html(el("figure", play_html(ch, lang=lang), el("span", " ⟶ ", aria_hidden="true"),
+                       play_html(tg, lang=lang),
+                       el("figcaption", f"{mark} {pick(verdict.reason_zh, verdict.reason_en, lang)}"),
+                       cls="gj-example"))
 
     return _Live(render, session)
 
@@ -305,15 +308,14 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     """The glossary (of one stage, or all of it) as a table."""
     terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
 
-    def render(lang: str) -> str:  # in Chinese the English column would be the only English on the page
+    def render(lang: str) -> HtmlFragment:  # in Chinese the English column would be the only English on the page
         columns = ("page.col.term", "page.col.pinyin", *(("page.col.en",) if lang == "en" else ()), "page.col.stage")
-        head = "".join(f"<th scope='col'>{html.escape(t(k, lang))}</th>" for k in columns)
-        rows = "".join(f"<tr><th scope='row' lang='zh'>{html.escape(x.zh)}</th><td>{html.escape(x.pinyin)}</td>"
-                       + (f"<td>{html.escape(x.en)}</td>" if lang == "en" else "")
-                       + f"<td>{html.escape(stage(x.stage).title(lang))}</td></tr>"
-                       for x in terms)
-        return (f"<table class='gj-glossary'><caption>{html.escape(t('page.glossary', lang))}</caption>"
-                f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+        head = [el("th", t(k, lang), scope="col") for k in columns]
+        rows = [el("tr", el("th", x.zh, scope="row", lang="zh"), el("td", x.pinyin),
+                   el("td", x.en) if lang == "en" else None, el("td", stage(x.stage).title(lang)))
+                for x in terms]
+        return html(el("table", el("caption", t("page.glossary", lang)), el("thead", el("tr", head)),
+                       el("tbody", rows), cls="gj-glossary"))
 
     return _Live(render)
 
@@ -321,7 +323,7 @@ def glossary(stage_id: str | None = None) -> w.Widget:
 def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
     """The four rule sets side by side for plays the learner types."""
     view = RulesetComparison(challenger, target)
-    title = _Live(lambda lang: f"<h3>{html.escape(t('page.compare', lang))}</h3>")
+    title = _heading("page.compare")
     return make(w.VBox, children=[title, view.box])
 
 
@@ -329,9 +331,9 @@ def rule_book(session: Session) -> w.Widget:
     """The rule book page: the whole rules of the session's rule set in its language (:func:`.rulebook.book_html`),
     with the language and rule-set switches and a link home; printable as it is (no widgets inside)."""
 
-    def render(lang: str) -> str:
-        return (f"<header class='gj-header'><p>{_link(session.link(HOME, lang=lang), t('page.home', lang))}</p>"
-                f"{_switches(session, lang)}</header>{book_html(session.rules, lang)}")
+    def render(lang: str) -> HtmlFragment:
+        return html(el("header", el("p", _link(session.link(HOME, lang=lang), t("page.home", lang))),
+                       _switches(session, lang), cls="gj-header"), book_html(session.rules, lang))
 
     return _Live(render, session)
 
@@ -344,25 +346,28 @@ register({
 })
 
 
-def _learner_map(current: Session, record: Learner, lang: str) -> str:
+def _continue(href: str, text: str) -> Element:
+    """A link onwards on the learner's map."""
+    return el("p", _link(href, text + " →"), cls="gj-continue")
+
+
+def _learner_map(current: Session, record: Learner, lang: str) -> Element | None:
     """The learner's own map: a link to the stage of their latest answer, and the rules they miss most, each
-    with the stage that teaches it."""
+    with the stage that teaches it (``None``: nothing to show yet)."""
     missed, last = learner_map(store(), record)
-    parts = [f"<p class='gj-continue'>{_link(exam_link(code, learner=record.name, lang=lang), t('page.exam_open', lang, code=code) + ' →')}</p>"  # noqa: E501
+    parts = [_continue(exam_link(code, learner=record.name, lang=lang), t("page.exam_open", lang, code=code))
              for code in store().open_exams(record)]
     if last is not None and last in {s.id for s in STAGES}:
-        parts.append(f"<p class='gj-continue'>{_link(current.link(last), t('page.continue', lang, title=stage(last).title(lang)) + ' →')}</p>")  # noqa: E501
+        parts.append(_continue(current.link(last), t("page.continue", lang, title=stage(last).title(lang))))
     if missed:
         items = []
         for rule, wrong, answers in missed:
             taught = rule_stage(rule)
-            name = html.escape(rule_title(rule, lang))
-            where = f" · {_link(current.link(taught), taught.title(lang))}" if taught is not None else ""
-            items.append(f"<li>{name} <small>({html.escape(t('page.missed_row', lang, missed=wrong, answers=answers))})"
-                         f"</small>{where}</li>")
-        parts.append(f"<div class='gj-missed'><h4>{html.escape(t('page.missed', lang))}</h4><ul>{''.join(items)}</ul>"
-                     "</div>")
-    return f"<section class='gj-map'>{''.join(parts)}</section>" if parts else ""
+            where = [" · ", _link(current.link(taught), taught.title(lang))] if taught is not None else None
+            items.append(el("li", rule_title(rule, lang), " ",
+                            el("small", f"({t('page.missed_row', lang, missed=wrong, answers=answers)})"), where))
+        parts.append(el("div", el("h4", t("page.missed", lang)), el("ul", items), cls="gj-missed"))
+    return el("section", parts, cls="gj-map") if parts else None
 
 
 def landing(session: Session) -> w.Widget:
@@ -378,31 +383,29 @@ def landing(session: Session) -> w.Widget:
         learner = hub or name.value.strip()  # a disabled box's value can still be set by the browser
         current = Session(session.stage, learner, session.rules, lang)
         stars: dict[str, int] = {}
-        heading = ""
+        heading: list[Element | None]
         if learner:
             try:
                 record = store().learner(learner)
                 stars = store().stage_stars(record, rules=current.rules.name)  # stars are kept per rule set
                 title_zh, title_en = store().title(record)
-                heading = (f"<p>{html.escape(t('page.learner', lang, name=learner))} · "
-                           f"{html.escape(t('page.title', lang, title=pick(title_zh, title_en, lang), points=store().points(record)))}</p>"  # noqa: E501
-                           f"{_learner_map(current, record, lang)}")
+                title = t("page.title", lang, title=pick(title_zh, title_en, lang), points=store().points(record))
+                heading = [el("p", f"{t('page.learner', lang, name=learner)} · {title}"),
+                           _learner_map(current, record, lang)]
             except GoujiError as e:
-                heading = f"<p role='alert'>⚠ {html.escape(pick(e.zh, e.en, lang))}</p>"
+                heading = [el("p", "⚠ " + pick(e.zh, e.en, lang), role="alert")]
         else:
-            heading = f"<p role='note'>{html.escape(t('page.guest.home', lang))}</p>"
-        rows = "".join(
-            f"<li>{_link(current.link(s), s.title(lang))} "
-            f"<span class='gj-stage-stars' aria-label='{stars.get(s.id, 0)} {t('page.stars', lang)}'>"
-            f"{'★ ' + str(stars[s.id]) if stars.get(s.id) else ''}</span></li>"
-            for s in STAGES)
+            heading = [el("p", t("page.guest.home", lang), role="note")]
+        rows = [el("li", _link(current.link(s), s.title(lang)), " ",
+                   el("span", f"★ {stars[s.id]}" if stars.get(s.id) else None, cls="gj-stage-stars",
+                      aria_label=f"{stars.get(s.id, 0)} {t('page.stars', lang)}"))
+                for s in STAGES]
         rules_title = pick(current.rules.title_zh, current.rules.title_en, lang)
         book = _link(current.link(RULEBOOK), t("page.rulebook", lang, rules=rules_title))
-        stages.value = (f"{heading}{_switches(current, lang)}"
-                        f"<h3>{html.escape(t('page.stages', lang))}</h3><ol class='gj-stages'>{rows}</ol>"
-                        f"<p class='gj-rulebook-link'>{book}</p>")
+        stages.value = html(heading, _switches(current, lang), el("h3", t("page.stages", lang)),
+                            el("ol", rows, cls="gj-stages"), el("p", book, cls="gj-rulebook-link"))
         first = current.link(STAGES[0])
-        go.value = f"<a class='gj-start' href='{html.escape(first)}'>{html.escape(t('page.start', lang))} →</a>"
+        go.value = html(el("a", t("page.start", lang) + " →", cls="gj-start", href=first))
         name.placeholder = t("page.name", lang)
 
     def follow(_changed: set[str]) -> None:

@@ -35,6 +35,7 @@ from ..errors import GoujiError, OptionError, SetupError
 from ..events import ACTION_KINDS, Action, ActionKind, Event, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import pick, register, t
+from ..markup import Markup, SvgImage
 from ..options import beating_plays
 from ..pictures import finish_svg, tribute_svg
 from ..plays import Play
@@ -240,15 +241,15 @@ class Puzzle:
         """The answer with its explanation, as the presenter reveals it."""
         raise NotImplementedError
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
-        """A picture the question shows besides its cards (HTML or SVG; ``""``: none). It must not give the
-        answer away."""
-        return ""
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> Markup:
+        """A picture the question shows besides its cards (HTML or SVG built by :mod:`gouji_teach.markup`, as
+        the widget shows it; empty: none). It must not give the answer away."""
+        return Markup()
 
-    def choice_picture(self, key: str, lang: str | None = None) -> str:
-        """A picture of the choice ``key`` (``""``: none). When a puzzle's choices have pictures, the widget
+    def choice_picture(self, key: str, lang: str | None = None) -> Markup:
+        """A picture of the choice ``key`` (empty: none). When a puzzle's choices have pictures, the widget
         shows them side by side, lettered A, B, C ..., with buttons labelled by letter."""
-        return ""
+        return Markup()
 
     def hint(self) -> tuple[str, str]:
         own = _both(f"puzzle.hint.{self.kind}", **self._hint_values())
@@ -990,7 +991,7 @@ class RecordPuzzle(Puzzle):
     def _own_rules(self) -> Ruleset:
         return find_ruleset(self.record.rules)
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> SvgImage:
         """How the hand ended: the seats in the order they went out, 闷, failed burns, 革命, 开点 and burns."""
         r = self.record
         return finish_svg(r.finish_order, men=[(m.victim, m.by) for m in r.men], revolution=r.revolution,
@@ -1136,7 +1137,7 @@ class TributePuzzle(RecordPuzzle):
         """Each choice's transfers by its key (what the choice pictures draw)."""
         return {str(i): o[0] for i, o in enumerate(self._options())}
 
-    def choice_picture(self, key: str, lang: str | None = None) -> str:
+    def choice_picture(self, key: str, lang: str | None = None) -> SvgImage:
         """The choice as the six seats with an arrow (kind and number of cards) for each payment."""
         text = next(c.text(lang) for c in self.choices if c.key == key)
         return tribute_svg(self.transfers()[key], lang=lang, label=text)

@@ -21,19 +21,20 @@ languages. The stage footers (:func:`summary`) and the rule book page (:func:`bo
 from __future__ import annotations
 
 import dataclasses
-import html
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..i18n import pick, register, said, t
+from ..markup import Element, HtmlFragment, el, html
 from ..rulebook import RULES
 from ..rulesets import Ruleset, Source, TributeKind
 from ..verdicts import cite_source, source_of
 from .course import STAGES
 
-__all__ = ["CONTRADICTIONS", "book_html", "citation", "in_force", "own_text", "sentence", "summary", "text_of"]
+__all__ = ["CONTRADICTIONS", "book_html", "citation", "cited_item", "in_force", "own_text", "sentence", "summary",
+           "text_of"]
 
 register({
     "book.title": ("{rules}：完整规则", "{rules}: the whole rules"),
@@ -274,45 +275,50 @@ def contradictions(rule_ids: Iterable[str]) -> list[Contradiction]:
     return [c for c in CONTRADICTIONS if ids & set(c.rules)]
 
 
-def _items(rule_ids: Iterable[str], rules: Ruleset, lang: str) -> str:
-    return "".join(f"<li>{html.escape(text)} <small>[{html.escape(cite)}]</small></li>"
-                   for _, text, cite in summary(rule_ids, rules, lang))
+def cited_item(text: str, *cites: str) -> Element:
+    """A rule as a list item: its sentence, then where it comes from, small and in brackets (the rule book's
+    and the stage footers' lists).
+
+    >>> str(cited_item("2 < 大花 & 小花", "compare.rank", "002 §3"))
+    '<li>2 &lt; 大花 &amp; 小花 <small>[compare.rank, 002 §3]</small></li>'
+    """
+    return el("li", text, " ", el("small", f"[{', '.join(cites)}]"))
 
 
-def _dian_table(rules: Ruleset, lang: str) -> str:
-    rows = "".join(f"<tr><td><code>{html.escape(key)}</code></td><td>{n}</td></tr>"
-                   for key, n in rules.dian_table.items())
-    return (f"<table class='gj-dian'><caption>{html.escape(t('book.dian', lang))}</caption><thead><tr>"
-            f"<th scope='col'>{html.escape(t('book.dian.key', lang))}</th>"
-            f"<th scope='col'>{html.escape(t('book.dian.cards', lang))}</th></tr></thead><tbody>{rows}</tbody></table>")
+def _items(rule_ids: Iterable[str], rules: Ruleset, lang: str) -> list[Element]:
+    return [cited_item(text, cite) for _, text, cite in summary(rule_ids, rules, lang)]
 
 
-def book_html(rules: Ruleset, lang: str) -> str:
+def _dian_table(rules: Ruleset, lang: str) -> Element:
+    rows = [el("tr", el("td", el("code", key)), el("td", str(n))) for key, n in rules.dian_table.items()]
+    head = el("tr", el("th", t("book.dian.key", lang), scope="col"), el("th", t("book.dian.cards", lang), scope="col"))
+    return el("table", el("caption", t("book.dian", lang)), el("thead", head), el("tbody", rows), cls="gj-dian")
+
+
+def book_html(rules: Ruleset, lang: str) -> HtmlFragment:
     """The whole rules of ``rules`` in ``lang`` as one printable page: chapter by chapter in the course's order,
     each rule with its citation; the rules that hold elsewhere but not here; the seeds' contradictions."""
     title = pick(rules.title_zh, rules.title_en, lang)
     intro = said(*(t("book.intro", x, name=rules.name, own=own_text(rules)) for x in ("zh", "en")), lang)
-    parts = [f"<article class='gj-rulebook' lang='{lang}'><h2>{html.escape(t('book.title', lang, rules=title))}</h2>",
-             f"<p>{html.escape(intro)}</p>"]
+    sections: list[Element] = []
     seen: set[str] = set()
     for stage in STAGES:
         ids = [r for r in stage.rules if r not in seen]
         seen.update(stage.rules)
         items = _items(ids, rules, lang)
         if items:
-            parts.append(f"<section><h3>{html.escape(stage.title(lang))}</h3><ul>{items}</ul>"
-                         + (_dian_table(rules, lang) if "tribute.dian" in ids else "") + "</section>")
+            sections.append(el("section", el("h3", stage.title(lang)), el("ul", items),
+                               _dian_table(rules, lang) if "tribute.dian" in ids else None))
     rest = [r for r in RULES if r not in seen and r != "action.syntax"]
     items = _items(rest, rules, lang)
     if items:
-        parts.append(f"<section><h3>{html.escape(t('book.other', lang))}</h3><ul>{items}</ul></section>")
+        sections.append(el("section", el("h3", t("book.other", lang)), el("ul", items)))
     absent = [r for r in RULES if not in_force(r, rules)]
     if absent:
-        names = "".join(f"<li>{html.escape(name)}</li>"
-                        for name in dict.fromkeys(pick(RULES[r].zh, RULES[r].en, lang) for r in absent))
-        parts.append(f"<section><h3>{html.escape(t('book.absent', lang))}</h3>"
-                     f"<p>{html.escape(t('book.absent.note', lang))}</p><ul>{names}</ul></section>")
-    told = "".join(f"<li>{html.escape(pick(c.zh, c.en, lang))}</li>" for c in CONTRADICTIONS)
-    parts.append(f"<section><h3>{html.escape(t('book.contradictions', lang))}</h3><ul>{told}</ul></section>")
-    parts.append("</article>")
-    return "".join(parts)
+        names = [el("li", name) for name in dict.fromkeys(pick(RULES[r].zh, RULES[r].en, lang) for r in absent)]
+        sections.append(el("section", el("h3", t("book.absent", lang)), el("p", t("book.absent.note", lang)),
+                           el("ul", names)))
+    told = [el("li", pick(c.zh, c.en, lang)) for c in CONTRADICTIONS]
+    sections.append(el("section", el("h3", t("book.contradictions", lang)), el("ul", told)))
+    return html(el("article", el("h2", t("book.title", lang, rules=title)), el("p", intro), sections,
+                   cls="gj-rulebook", lang=lang))

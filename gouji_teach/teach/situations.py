@@ -48,7 +48,6 @@ so a choice is not more likely right for looking like the others.
 
 from __future__ import annotations
 
-import html
 import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -62,6 +61,7 @@ from ..errors import GoujiError, OptionError, SetupError
 from ..events import Action, ActionKind, EventKind
 from ..gouji import can_kaidian, is_gouji
 from ..i18n import register, t
+from ..markup import HtmlFragment, Markup, SvgImage, el, html
 from ..pictures import SeatView, TableView, hand_html, table_svg
 from ..players import SimplePlayer
 from ..plays import Play
@@ -328,7 +328,7 @@ class ChoicePuzzle(Puzzle):
     explanation_en: str
     rules_used: tuple[str, ...]
     level: str = "easy"
-    draw: Callable[[str | None, float], str] | None = field(default=None, compare=False, repr=False)
+    draw: Callable[[str | None, float], Markup] | None = field(default=None, compare=False, repr=False)
 
     kind = "situation"
 
@@ -342,9 +342,9 @@ class ChoicePuzzle(Puzzle):
         raise SetupError("情景题要给出规则集（rules=…）",
                          "a situation puzzle is always asked under a rule set (rules=…)")
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> str:
+    def picture(self, lang: str | None = None, scale: float = 1.0) -> Markup:
         """The picture shown with the question, in ``lang``."""
-        return self.draw(lang, scale) if self.draw is not None else ""
+        return self.draw(lang, scale) if self.draw is not None else Markup()
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -690,11 +690,11 @@ def _revolution_level(game: Game) -> str:
     return "easy"
 
 
-def _hands_picture(game: Game, seats: Sequence[int], lang: str | None, scale: float) -> str:
+def _hands_picture(game: Game, seats: Sequence[int], lang: str | None, scale: float) -> HtmlFragment:
     """The hands of some seats as they were dealt, as small card pictures with the seat names."""
-    rows = "".join(f"<div class='gj-seat-hand'><b>{html.escape(t('sit.seat', lang, n=s))}</b>"
-                   f"{hand_html(game.initial_hands[s], scale=0.5 * scale, lang=lang)}</div>" for s in seats)
-    return f"<div class='gj-hands'>{rows}</div>"
+    return html(el("div", [el("div", el("b", t("sit.seat", lang, n=s)),
+                              hand_html(game.initial_hands[s], scale=0.5 * scale, lang=lang), cls="gj-seat-hand")
+                           for s in seats], cls="gj-hands"))
 
 
 # -- 四户乱缠 and 接风; 让牌: who may act ---------------------------------------------------------------------------
@@ -1150,14 +1150,14 @@ def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Rule
                           draw=partial(_result_picture, record))
 
 
-def _result_picture(record: GameRecord, lang: str | None, scale: float) -> str:
+def _result_picture(record: GameRecord, lang: str | None, scale: float) -> SvgImage:
     """A finished hand on the table: each seat's finishing place, 开点 and 宣点."""
     order = list(record.finish_order)
     seats = tuple(SeatView(seat=k, kaidian=k in record.kaidian,
                            last_action=t("sit.xd.mark", lang) if k in record.xuandian else None,
                            finished=t("sit.xd.place", lang, n=order.index(k) + 1) if k in order else None)
                   for k in range(6))
-    return str(table_svg(TableView(seats=seats, rules=record.rules), lang=lang, scale=scale))
+    return table_svg(TableView(seats=seats, rules=record.rules), lang=lang, scale=scale)
 
 
 def _record_fields(record: GameRecord) -> dict[str, object]:

@@ -23,7 +23,6 @@ How a drill is scored (what the page shows is what :meth:`ProgressStore.record_a
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,6 +31,7 @@ import ipywidgets as w
 from ..cards import Hand
 from ..errors import GoujiError
 from ..i18n import get_language, pick, register, t
+from ..markup import HtmlFragment, el, html
 from ..pictures import hand_html
 from ..plays import Play
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
@@ -186,8 +186,8 @@ class PuzzleWidget(View):
         puzzle = self._puzzle
         zh, en = puzzle.question()
         drill = t("widget.id", lang, id=puzzle.puzzle_id) if puzzle.puzzle_id else ""
-        self.question.value = (f"<div class='gouji-question'><b>{html.escape(pick(zh, en, lang))}</b>"
-                               + (f" <small>{html.escape(drill)}</small>" if drill else "") + "</div>")
+        self.question.value = html(el("div", el("b", pick(zh, en, lang)), [" ", el("small", drill)] if drill else None,
+                                      cls="gouji-question"))
         self.cards.value = self._pictures()
         if self.toggles:  # answered by toggles (cards, or seats): no choice buttons
             self._label_toggles(lang)
@@ -217,50 +217,47 @@ class PuzzleWidget(View):
         submit, placeholder, label = (t(key, lang) for key in self._TOGGLE_TEXTS)
         self.submit.description, self.typed.placeholder, self.typed_label.value = submit, placeholder, label
 
-    def _pictures(self) -> str:
+    def _pictures(self) -> HtmlFragment:
         """The cards of the question as pictures, with no caption (a caption would give the count away), the
         puzzle's own picture, and its choices' pictures lettered A, B, C ..."""
         lang = get_language()
         scale = 1.6 if self._presenter else 1.0
         plays = [p for p in (getattr(self._puzzle, n, None) for n in ("challenger", "target", "play"))
                  if isinstance(p, Play)]
-        parts = [hand_html(Hand(p.cards), scale=scale) for p in plays]
-        parts.append(self._puzzle.picture(lang, scale))
+        parts: list[object] = [hand_html(Hand(p.cards), scale=scale) for p in plays]
+        parts.append(self._puzzle.picture(lang, scale))  # markup, as it is; a plain string would be escaped
         pictures = [self._puzzle.choice_picture(c.key, lang) for c in self._puzzle.choices]
         if any(pictures):
-            figures = "".join(
-                f"<figure class='gj-choice-picture' style='margin:0;flex:0 0 calc(50% - 3px);max-width:180px'>"
-                f"<figcaption><b>{_letter(i)}</b></figcaption>{picture}</figure>"
-                for i, picture in enumerate(pictures))
-            parts.append(f"<div class='gj-choice-pictures' style='display:flex;flex-flow:row wrap;gap:6px;"
-                         f"max-width:100%'>{figures}</div>")
-        return "".join(parts)
+            figures = [el("figure", el("figcaption", el("b", _letter(i))), picture, cls="gj-choice-picture",
+                          style="margin:0;flex:0 0 calc(50% - 3px);max-width:180px")
+                       for i, picture in enumerate(pictures)]
+            parts.append(el("div", figures, cls="gj-choice-pictures",
+                            style="display:flex;flex-flow:row wrap;gap:6px;max-width:100%"))
+        return html(parts)
 
-    def _feedback_html(self, lang: str) -> str:
+    def _feedback_html(self, lang: str) -> HtmlFragment:
         parts = []
         if self._hinted:
-            parts.append(f"<div class='gouji-hint'>{html.escape(pick(*self._puzzle.hint(), lang))}</div>")
+            parts.append(el("div", pick(*self._puzzle.hint(), lang), cls="gouji-hint"))
         fb = self._last
         if fb is not None:
             head = t("widget.right" if fb.correct else "widget.wrong", lang)
             if not fb.correct and self._revealed:
                 head = t("widget.last", lang)
-            parts.append(f"<div class='gouji-feedback {'right' if fb.correct else 'wrong'}' role='status'>"
-                         f"<b>{'✔' if fb.correct else '✘'}</b> {html.escape(fb.text(lang))}"
-                         + (f"<br>{html.escape(t('widget.counter', lang))}{html.escape(fb.counter(lang))}"
-                            if fb.counter(lang) else "") + f" <b>{html.escape(head)}</b></div>")
+            counter = [el("br"), t("widget.counter", lang) + fb.counter(lang)] if fb.counter(lang) else None
+            parts.append(el("div", el("b", "✔" if fb.correct else "✘"), " " + fb.text(lang), counter, " ",
+                            el("b", head), cls=f"gouji-feedback {'right' if fb.correct else 'wrong'}", role="status"))
         if self._invalid is not None:
-            parts.append(f"<div class='gouji-feedback invalid' role='alert'>⚠ {html.escape(t('widget.invalid', lang))}"
-                         f"{html.escape(self._invalid.text(lang))}</div>")
+            parts.append(el("div", "⚠ " + t("widget.invalid", lang) + self._invalid.text(lang),
+                            cls="gouji-feedback invalid", role="alert"))
         if self._revealed and not (fb is not None and fb.correct):
             sol = self._puzzle.solution()
-            parts.append(f"<div class='gouji-solution'><b>{html.escape(t('widget.answer', lang))}</b>"
-                         f"{html.escape(sol.text(lang))}</div>")
-        return "".join(parts)
+            parts.append(el("div", el("b", t("widget.answer", lang)), sol.text(lang), cls="gouji-solution"))
+        return html(parts)
 
-    def _status_html(self, lang: str) -> str:
+    def _status_html(self, lang: str) -> HtmlFragment:
         if not self._done or (self._presenter and not self._attempts):
-            return ""
+            return html()
         stars = "★" * self._stars + "☆" * (3 - self._stars)
         if self._kept is not None and self._last is not None and self._last.correct \
                 and self._kept != stars_for(self._attempts, hinted=self._asked_hint):
@@ -270,7 +267,7 @@ class PuzzleWidget(View):
         else:
             hinted = t("widget.hinted", lang) if self._asked_hint else ""
             text = t("widget.stars", lang, stars=stars, attempts=self._attempts, hinted=hinted)
-        return f"<span class='gouji-stars' aria-label='{self._stars}/3'>{html.escape(text)}</span>"
+        return html(el("span", text, cls="gouji-stars", aria_label=f"{self._stars}/3"))
 
     # -- actions ----------------------------------------------------------------------------------------------
     def _selected(self) -> str:
@@ -403,7 +400,7 @@ class RulesetComparison(View):
         try:
             answers = across_rulesets(challenger, target)
         except GoujiError as e:
-            self.error.value = f"<div class='gouji-error' role='alert'>⚠ {html.escape(pick(e.zh, e.en, lang))}</div>"
+            self.error.value = html(el("div", "⚠ " + pick(e.zh, e.en, lang), cls="gouji-error", role="alert"))
             return
         self.error.value = ""
         self.table.value = across_rulesets_html(answers, title=compare_title(challenger, target, lang), lang=lang)
