@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 
@@ -77,3 +78,23 @@ def run_own_loop(coroutine, timeout: float = 30):
     thread.join(timeout)
     assert done, "the coroutine did not finish"
     return done[0]
+
+
+def synced_text() -> str:
+    """Every text the browser can obtain from the live widgets (:func:`synced_state`), as a reader would see it:
+    each string value with its HTML entities decoded, one per line. A secret is looked for here as plain text, so
+    a quote or an ampersand in it cannot hide it behind however the page escaped it."""
+    lines: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            lines.append(html.unescape(value))
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(json.loads(synced_state()))
+    return "\n".join(lines)
