@@ -318,3 +318,63 @@ def test_landing_links_the_rule_book_and_numbers_once():
     stages = box.children[1].value
     assert "rulebook.ipynb?" in stages and "rules=linyi" in stages
     assert "1. " not in stages and "Enter your name above" in stages
+
+
+# -- the prose of the notebooks: one half per language -------------------------------------------------------------
+_HALVES = re.compile(r'\A<div lang="zh">\n\n(?P<zh>.*?)\n\n</div>\n<div lang="en">\n\n(?P<en>.*?)\n\n</div>\Z', re.S)
+#: A Chinese sentence: a run of five Chinese characters or more, or Chinese sentence punctuation.
+_CHINESE_SENTENCE = re.compile(r"[\u4e00-\u9fff“”]{5,}|[，。；：（）]")
+#: An English phrase: three English words in a row (names such as Voila or a file name stay single words).
+_ENGLISH_PHRASE = re.compile(r"\b[A-Za-z]+\W+[A-Za-z]+\W+[A-Za-z]{2,}\b")
+
+
+def _prose(notebook: Path) -> list[str]:
+    return ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_prose_is_written_once_per_language_and_each_half_is_whole(notebook):
+    """Every markdown cell of the course is a Chinese half and an English half (``<div lang="zh">`` then
+    ``<div lang="en">``; the page shows the half of its language): the English half holds no Chinese sentence
+    (game terms such as 开点 aside), the Chinese half no English phrase (card notation, code and names aside)."""
+    for text in _prose(notebook):
+        halves = _HALVES.match(text)
+        assert halves, f"not written as a Chinese and an English half: {text[:80]!r}"
+        english = re.sub(r"`[^`]*`", " ", halves["en"])
+        assert not _CHINESE_SENTENCE.findall(english), (english[:200], _CHINESE_SENTENCE.findall(english))
+        chinese = re.sub(r"`[^`]*`|\([^)]*\)", " ", halves["zh"])
+        assert not _ENGLISH_PHRASE.findall(chinese), _ENGLISH_PHRASE.findall(chinese)
+        for half in (halves["zh"], halves["en"]):
+            assert "</div>" not in half and "<div" not in half  # one level: the page hides a whole half
+
+
+def test_the_page_shows_the_prose_of_its_language_only():
+    """The course page's script hides the other language's half of every markdown cell, and the <html> element's
+    language follows the session (its ``lang`` query), also when the learner switches in place."""
+    script = (ROOT / "gouji_teach" / "app" / "jupyter" / "voila" / "templates" / "gouji" / "static" /
+              "gouji.js").read_text(encoding="utf-8")
+    assert re.search(r'html\[data-gj-lang="zh"\] \.jp-MarkdownOutput \[lang="en"\]', script)
+    assert re.search(r'html\[data-gj-lang="en"\] \.jp-MarkdownOutput \[lang="zh"\]', script)
+    follow = script[script.index("function follow()"):]
+    assert "showLanguage(new URLSearchParams(query).get(\"lang\"))" in follow[:follow.index("\n  }\n")]
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_luanchan_solutions_name_the_rule_in_words(rules):
+    """Stage 12's who-may-act drills: a solution decided by 四户乱缠 (or 接风) says that rule in words in both
+    languages, not only its id and citation, and every English sentence of it starts with a capital."""
+    from gouji_teach.teach.drills import make_drill
+
+    decided = Counter()
+    for level in ("easy", "medium", "hard"):
+        for number in range(1, 7):
+            puzzle = make_drill("luanchan", number, level=level, rules=rules)
+            solution = puzzle.solution()
+            for rule_id in set(puzzle.rule_ids()) & {"luanchan", "jiefeng"}:
+                decided[rule_id] += 1
+                assert f"（{RULES[rule_id].zh}）【{rule_id}," in solution.text("zh")
+                assert f" ({RULES[rule_id].en}) [{rule_id}," in solution.text("en")
+            assert not re.search(r"[.?] [a-z]", re.sub(r"\[[^\]]*\]|\([^)]*\)", "", solution.text("en")))
+            assert not re.search(r"[.?] [a-z]", puzzle.question()[1])
+    assert decided["luanchan"] and decided["jiefeng"], decided
