@@ -354,8 +354,8 @@ def test_the_page_shows_the_prose_of_its_language_only():
     language follows the session (its ``lang`` query), also when the learner switches in place."""
     script = (ROOT / "gouji_teach" / "app" / "jupyter" / "voila" / "templates" / "gouji" / "static" /
               "gouji.js").read_text(encoding="utf-8")
-    assert re.search(r'html\[data-gj-lang="zh"\] \.jp-MarkdownOutput \[lang="en"\]', script)
-    assert re.search(r'html\[data-gj-lang="en"\] \.jp-MarkdownOutput \[lang="zh"\]', script)
+    for lang, other in (("zh", "en"), ("en", "zh")):
+        assert f'html[data-gj-lang="{lang}"] :is(.jp-MarkdownOutput, .gj-printed) [lang="{other}"]' in script
     follow = script[script.index("function follow()"):]
     assert "showLanguage(new URLSearchParams(query).get(\"lang\"))" in follow[:follow.index("\n  }\n")]
 
@@ -378,3 +378,20 @@ def test_luanchan_solutions_name_the_rule_in_words(rules):
             assert not re.search(r"[.?] [a-z]", re.sub(r"\[[^\]]*\]|\([^)]*\)", "", solution.text("en")))
             assert not re.search(r"[.?] [a-z]", puzzle.question()[1])
     assert decided["luanchan"] and decided["jiefeng"], decided
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_printed_examples_show_each_language_on_its_own_page(notebook):
+    """A stored example output is one language per line in its HTML (``pages.printed``: the page hides the other
+    language's lines), never a printed stream of Chinese and English lines that both pages would show."""
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("text", ""))
+            assert not (_CHINESE_SENTENCE.search(text) and _ENGLISH_PHRASE.search(text)), text[:200]
+            page = "".join(output.get("data", {}).get("text/html", ""))
+            for lang, line in re.findall(r'<div lang="(zh|en)">(.*?)</div>', page):
+                line = re.sub(r"【[^】]*】|\[[^\]]*\]", "", html.unescape(line))  # citations name seed sections
+                if lang == "en":
+                    assert not re.search(r"[\u4e00-\u9fff“”]{5,}|[，。；（）]", line), line
+                else:
+                    assert not _ENGLISH_PHRASE.search(line), line

@@ -28,6 +28,7 @@ from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .exam import exam_link
 from .player import ScenarioPlayer
+from .printed import printed
 from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
@@ -35,8 +36,8 @@ from .rulebook import book_html, contradictions, summary
 from .table import puzzle_widget
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
-__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rule_book", "rulesets_view",
-           "scenario", "store", "verdict_line"]
+__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "printed", "quiz", "rule_book",
+           "rulesets_view", "scenario", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -290,11 +291,12 @@ def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> 
     return player
 
 
-def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> str:
-    """The verdict in both languages as text (for printed examples that nbval checks)."""
+def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:
+    """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks)."""
     rules = find_ruleset(rules)
     v = beats(Play.parse(challenger, rules), Play.parse(target, rules), rules)
-    return f"{challenger} → {target}: {'✔' if v else '✘'} {v.reason_zh}\n    {v.reason_en}"
+    head = f"{challenger} → {target}: {'✔' if v else '✘'} "
+    return head + v.reason_zh, head + v.reason_en
 
 
 def glossary(stage_id: str | None = None) -> w.Widget:

@@ -121,8 +121,8 @@
   }
   window.WebSocket = Watched;
 
-  // The course's prose is written twice, <div lang="zh"> and <div lang="en">: the page shows the half of its
-  // language (the <html> element's lang follows the session, also for screen readers).
+  // The course's prose is written twice, <div lang="zh"> and <div lang="en">, and so are its printed examples
+  // (<div class="gj-printed">): the page shows the half of its language (the <html> element's lang follows the session, also for screen readers).
   function showLanguage(lang) {
     const root = document.documentElement;
     root.setAttribute("lang", lang === "en" ? "en" : "zh-CN");
@@ -130,8 +130,8 @@
   }
   showLanguage(english ? "en" : "zh");
   const prose = document.createElement("style");
-  prose.textContent = 'html[data-gj-lang="zh"] .jp-MarkdownOutput [lang="en"],' +
-    ' html[data-gj-lang="en"] .jp-MarkdownOutput [lang="zh"] { display: none; }';
+  prose.textContent = 'html[data-gj-lang="zh"] :is(.jp-MarkdownOutput, .gj-printed) [lang="en"],' +
+    ' html[data-gj-lang="en"] :is(.jp-MarkdownOutput, .gj-printed) [lang="zh"] { display: none; }';
   document.head.appendChild(prose);
 
   let shown = null;
