@@ -395,3 +395,21 @@ def test_printed_examples_show_each_language_on_its_own_page(notebook):
                     assert not re.search(r"[\u4e00-\u9fff“”]{5,}|[，。；（）]", line), line
                 else:
                     assert not _ENGLISH_PHRASE.search(line), line
+
+
+#: The sections each seed has: 002 §1-§6, 003 §一-§十四, 000 articles 1-50 (its part 3).
+_SEED_SECTIONS = {"002": {str(n) for n in range(1, 7)},
+                  "003": set("一 二 三 四 五 六 七 八 九 十 十一 十二 十三 十四".split())}
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_prose_cites_sections_the_seeds_have(notebook):
+    """Every seed section the prose cites exists: 002 §1-§6, 003 §一-§十四, 000 articles 1-50; and the prose never
+    credits a seed with 接风, which only 000 names (003 and 002 are silent: the course's default follows 000)."""
+    for text in _prose(notebook):
+        for seed, sections in re.findall(r"(00[23])((?:\s*[,，、;；]?\s*§[0-9一二三四五六七八九十]+)+)", text):
+            for section in re.findall(r"§([0-9一二三四五六七八九十]+)", sections):
+                assert section in _SEED_SECTIONS[seed], f"{seed} §{section}"
+        for first, last in re.findall(r"(?:第|articles? )(\d+)(?:[–-](\d+))?", text):
+            assert 1 <= int(first) <= 50 and (not last or int(first) < int(last) <= 50), (first, last)
+        assert not re.search(r"接风\**[（(]00[23]", text)
