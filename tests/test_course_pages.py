@@ -413,3 +413,14 @@ def test_prose_cites_sections_the_seeds_have(notebook):
         for first, last in re.findall(r"(?:第|articles? )(\d+)(?:[–-](\d+))?", text):
             assert 1 <= int(first) <= 50 and (not last or int(first) < int(last) <= 50), (first, last)
         assert not re.search(r"接风\**[（(]00[23]", text)
+
+
+def test_contradictions_quote_no_chinese_in_english():
+    """The footers' note on a seed that contradicts itself: its English says the seed's words in English (game
+    terms and section names such as 002 §5 打够级牌 aside), its Chinese has no English phrase."""
+    from gouji_teach.teach.rulebook import CONTRADICTIONS
+
+    for note in CONTRADICTIONS:
+        english = re.sub(r"00[023] (§\d+ )?\S+", " ", note.en)  # a citation names the seed's section
+        assert not _CHINESE_SENTENCE.search(english), _CHINESE_SENTENCE.findall(english)
+        assert not _ENGLISH_PHRASE.search(note.zh)
