@@ -1,4 +1,5 @@
-"""Lines a course notebook prints as examples (verdicts, counted plays, settlements), each in its language.
+"""Examples a course notebook shows: printed lines (verdicts, counted plays, settlements), each in its language,
+and the picture of a hand's tribute under several rule sets.
 
 A line is language-neutral (``"[qingdao]"``) or a pair ``(Chinese, English)``. The page shows each pair in the
 page's language only: the HTML holds a ``lang="zh"`` and a ``lang="en"`` line, and the course page's script hides
@@ -16,12 +17,18 @@ what a notebook without the course's page shows) holds both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import pick
 from ..markup import HtmlFragment, el, html
+from ..pictures import finish_svg, tribute_svg
+from ..record import GameRecord
+from ..rulesets import find_ruleset
+from ..settlement import settle
 
-__all__ = ["Printed", "printed"]
+__all__ = ["Printed", "printed", "tribute_figure"]
 
 Line = str | tuple[str, str]
 
@@ -44,3 +51,26 @@ class Printed:
 def printed(lines: Iterable[Line]) -> Printed:
     """Example lines for a notebook cell to show (its last expression), each pair in the page's language."""
     return Printed(tuple(lines))
+
+
+def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | None = None) -> HtmlFragment:
+    """How a hand ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
+    tribute it costs under each of ``rule_sets`` (:func:`~gouji_teach.pictures.tribute_svg`, one ring each,
+    captioned with the rule set's title), side by side where the screen is wide enough.
+
+    >>> from gouji_teach.record import Men
+    >>> figure = tribute_figure(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4),
+    ...                                    men=(Men(by=2, victim=5),)), ["qingdao", "zaozhuang"], lang="en")
+    >>> figure.count("<figcaption>"), "seat 5 → seat 2: 1 × 闷贡" in figure
+    (2, True)
+    """
+    finish = finish_svg(record.finish_order, men=[(m.victim, m.by) for m in record.men], lang=lang,
+                        burns=[(b.burner, b.victim) for b in record.burns], kaidian=record.kaidian)
+    rings = []
+    for name in rule_sets:
+        rules = find_ruleset(name)
+        tributes = settle(dataclasses.replace(record, rules=rules.name)).tributes
+        rings.append(el("figure", tribute_svg([(x.kind, x.payer, x.receiver, x.count) for x in tributes], lang=lang),
+                        el("figcaption", pick(rules.title_zh, rules.title_en, lang)),
+                        style="display:inline-block;vertical-align:top;width:180px;margin:0 12px 12px 0"))
+    return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
