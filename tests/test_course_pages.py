@@ -424,3 +424,14 @@ def test_contradictions_quote_no_chinese_in_english():
         english = re.sub(r"00[023] (§\d+ )?\S+", " ", note.en)  # a citation names the seed's section
         assert not _CHINESE_SENTENCE.search(english), _CHINESE_SENTENCE.findall(english)
         assert not _ENGLISH_PHRASE.search(note.zh)
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_rule_sentences_in_english_have_no_chinese_sentence(rules):
+    """Each rule in force as the footers and the rule book say it in English: game terms in Chinese (头科, 点贡)
+    but no Chinese sentence or list (Chinese punctuation), and in Chinese no English phrase."""
+    for rule_id in RULES:
+        for _, english, _ in summary([rule_id], rules, "en"):
+            assert not _CHINESE_SENTENCE.search(english) and "、" not in english, (rule_id, english)
+        for _, chinese, _ in summary([rule_id], rules, "zh"):
+            assert not _ENGLISH_PHRASE.search(chinese), (rule_id, chinese)

@@ -203,8 +203,9 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
     if switch == "tribute_order":
         return "进贡顺序：" + "、".join(k.zh for k in value), "order of tribute: " + ", ".join(k.en for k in value)
     if switch == "place_points":
-        zh = "、".join(f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True))
-        return f"名次得分：{zh}；每人得本帮三人之和", f"points: {zh}; each player scores the team's sum"
+        points = [f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True)]
+        return (f"名次得分：{'、'.join(points)}；每人得本帮三人之和",
+                f"points: {', '.join(points)}; each player scores the team's sum")
     if switch == "dian_table":
         return ("点贡：没开点的人向对家进，张数看双方宣没宣点、开没开点（点贡表）",
                 "点贡: a seat that did not open pays its 对家, as many cards as the 点贡 table says for who declared "
