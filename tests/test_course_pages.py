@@ -435,3 +435,21 @@ def test_rule_sentences_in_english_have_no_chinese_sentence(rules):
             assert not _CHINESE_SENTENCE.search(english) and "、" not in english, (rule_id, english)
         for _, chinese, _ in summary([rule_id], rules, "zh"):
             assert not _ENGLISH_PHRASE.search(chinese), (rule_id, chinese)
+
+
+def test_rule_set_buttons_show_their_whole_title():
+    """The header's rule-set buttons size to their titles (a fixed width cut "Shandong standard rules (通俗规则)"
+    to "Shandong standard…" at 390 px)."""
+    import ipywidgets as w
+
+    def buttons(widget):
+        if isinstance(widget, w.Button):
+            yield widget
+        for child in getattr(widget, "children", ()):
+            yield from buttons(child)
+
+    titles = {r.title_en for r in PRESETS.values()}
+    header = pages.header(course.start("cards", "lang=en"))
+    found = [b for b in buttons(header) if b.description in titles]
+    assert len(found) == len(titles)
+    assert all(b.layout.width == "auto" for b in found)

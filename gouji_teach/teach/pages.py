@@ -98,7 +98,7 @@ def _switch_controls(session: Session) -> w.Widget:
     page that follows the session redraws itself (puzzles are made again under the new rule set), and the page's
     address follows (the header's ``gj-state``), so a reload keeps the choice."""
     langs = {code: make(w.Button, description=name) for code, name in _LANGUAGE_NAMES}
-    rules = {name: make(w.Button) for name in PRESETS}
+    rules = {name: make(w.Button, layout={"width": "auto"}) for name in PRESETS}  # whole titles, even at 390 px
     labels = {"page.lang": make(w.HTML), "page.rules": make(w.HTML)}
 
     def mark(_changed: object = None) -> None:
