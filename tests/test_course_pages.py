@@ -453,3 +453,14 @@ def test_rule_set_buttons_show_their_whole_title():
     found = [b for b in buttons(header) if b.description in titles]
     assert len(found) == len(titles)
     assert all(b.layout.width == "auto" for b in found)
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_no_cell_prints(notebook):
+    """A course cell shows text through the page's widgets or ``pages.printed`` (one language at a time), never
+    with ``print``, whose stream both language pages would show (stage 15 printed its 56 switches in both
+    languages, a wall of 280 lines)."""
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            assert "print(" not in "".join(cell["source"])
+            assert all(o["output_type"] != "stream" for o in cell.get("outputs", []))

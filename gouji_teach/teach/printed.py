@@ -1,5 +1,5 @@
 """Examples a course notebook shows: printed lines (verdicts, counted plays, settlements), each in its language,
-and the picture of a hand's tribute under several rule sets.
+the picture of a hand's tribute under several rule sets, and the table of the switches the rule sets disagree on.
 
 A line is language-neutral (``"[qingdao]"``) or a pair ``(Chinese, English)``. The page shows each pair in the
 page's language only: the HTML holds a ``lang="zh"`` and a ``lang="en"`` line, and the course page's script hides
@@ -18,17 +18,26 @@ what a notebook without the course's page shows) holds both.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import Any
 
-from ..i18n import pick
+from ..i18n import get_language, pick, register, t
 from ..markup import HtmlFragment, el, html
 from ..pictures import finish_svg, tribute_svg
 from ..record import GameRecord
-from ..rulesets import find_ruleset
+from ..rulesets import PRESETS, TributeKind, find_ruleset, switches
 from ..settlement import settle
+from ..verdicts import cite_source
 
-__all__ = ["Printed", "printed", "tribute_figure"]
+__all__ = ["Printed", "printed", "switch_differences", "tribute_figure"]
+
+register({
+    "printed.differ": ("四种规则不一样的地方", "Where the four rule sets differ"),
+    "printed.switch": ("规则", "Rule"),
+    "printed.table": ("见规则书", "see the rule book"),
+})
 
 Line = str | tuple[str, str]
 
@@ -74,3 +83,44 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
                         el("figcaption", pick(rules.title_zh, rules.title_en, lang)),
                         style="display:inline-block;vertical-align:top;width:180px;margin:0 12px 12px 0"))
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
+
+
+def _value(value: Any, lang: str | None) -> str:
+    """A switch's value in a table cell: ✔ or — for yes and no, kinds of tribute in order, numbers, names."""
+    if isinstance(value, bool):
+        return "✔" if value else "—"
+    if isinstance(value, Mapping):
+        return t("printed.table", lang)
+    if isinstance(value, tuple):
+        return " > ".join(v.zh for v in value) if all(isinstance(v, TributeKind) for v in value) else \
+            ", ".join(str(v) for v in value)
+    if isinstance(value, TributeKind):
+        return value.zh
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value) if value not in (None, "") else "—"
+
+
+def switch_differences(lang: str | None = None) -> HtmlFragment:
+    """The switches on which the four rule sets disagree, one row each: what it decides, in ``lang``, and each
+    rule set's value (✔ yes, — no), with the seed section it comes from on hover. Wider than a phone, it scrolls
+    sideways in its box.
+
+    >>> table = switch_differences("en")
+    >>> "Where the four rule sets differ" in table, "2s may fill a set" in table, "number of packs" in table
+    (True, True, True)
+    """
+    lang = lang or get_language()
+    rules = list(PRESETS.values())
+    head = el("tr", el("th", t("printed.switch", lang), scope="col"),
+              (el("th", pick(r.title_zh, r.title_en, lang), scope="col") for r in rules))
+    body = []
+    for name, field in switches().items():
+        values = [getattr(r, name) for r in rules]
+        if len({repr(v) for v in values}) > 1:
+            body.append(el("tr", el("th", pick(field.metadata["zh"], field.metadata["en"], lang), scope="row"),
+                           (el("td", _value(v, lang), title=cite_source(r.source(name), lang))
+                            for r, v in zip(rules, values, strict=True))))
+    table = el("table", el("caption", t("printed.differ", lang)), el("thead", head), el("tbody", body),
+               cls="gj-differences")
+    return html(el("div", table, style="overflow-x:auto;max-width:calc(100vw - 2em)"))
