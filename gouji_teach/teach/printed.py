@@ -64,24 +64,32 @@ def printed(lines: Iterable[Line]) -> Printed:
 
 def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | None = None) -> HtmlFragment:
     """How a hand ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
-    tribute it costs under each of ``rule_sets`` (:func:`~gouji_teach.pictures.tribute_svg`, one ring each,
-    captioned with the rule set's title), side by side where the screen is wide enough.
+    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.pictures.tribute_svg`): one ring for each different
+    tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
 
     >>> from gouji_teach.record import Men
-    >>> figure = tribute_figure(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4),
-    ...                                    men=(Men(by=2, victim=5),)), ["qingdao", "zaozhuang"], lang="en")
-    >>> figure.count("<figcaption>"), "seat 5 → seat 2: 1 × 闷贡" in figure
-    (2, True)
+    >>> same = tribute_figure(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4),
+    ...                                  men=(Men(by=2, victim=5),)), ["qingdao", "zaozhuang"], lang="en")
+    >>> same.count("<figcaption>"), "<figcaption>Qingdao, Zaozhuang</figcaption>" in same
+    (1, True)
+    >>> "seat 5 → seat 2: 1 × 闷贡" in same
+    True
+    >>> swept = GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5))  # 串三户
+    >>> tribute_figure(swept, ["qingdao", "zaozhuang"], lang="en").count("<figcaption>")
+    2
     """
     finish = finish_svg(record.finish_order, men=[(m.victim, m.by) for m in record.men], lang=lang,
                         burns=[(b.burner, b.victim) for b in record.burns], kaidian=record.kaidian)
-    rings = []
+    owed: dict[tuple[tuple[TributeKind, int, int, int], ...], list[str]] = {}
     for name in rule_sets:
         rules = find_ruleset(name)
         tributes = settle(dataclasses.replace(record, rules=rules.name)).tributes
-        rings.append(el("figure", tribute_svg([(x.kind, x.payer, x.receiver, x.count) for x in tributes], lang=lang),
-                        el("figcaption", pick(rules.title_zh, rules.title_en, lang)),
-                        style="display:inline-block;vertical-align:top;width:180px;margin:0 12px 12px 0"))
+        transfers = tuple(sorted((x.kind, x.payer, x.receiver, x.count) for x in tributes))
+        owed.setdefault(transfers, []).append(pick(rules.title_zh, rules.title_en, lang))
+    rings = [el("figure", tribute_svg(transfers, lang=lang),
+                el("figcaption", pick("、", ", ", lang).join(titles)),
+                style="display:inline-block;vertical-align:top;width:150px;margin:0 12px 12px 0")
+             for transfers, titles in owed.items()]
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
 
 
