@@ -464,3 +464,19 @@ def test_no_cell_prints(notebook):
         if cell["cell_type"] == "code":
             assert "print(" not in "".join(cell["source"])
             assert all(o["output_type"] != "stream" for o in cell.get("outputs", []))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_switch_differences_table_is_in_one_language(lang):
+    """Stage 15's table of the switches the rule sets disagree on: every rule and every value in the page's
+    language (no switch ids such as suit_fours on the Chinese page, no Chinese sentence on the English one)."""
+    from gouji_teach.teach.printed import switch_differences
+
+    table = switch_differences(lang)
+    cells = [html.unescape(c) for c in re.findall(r"<t[hd](?: [^>]*)?>(.*?)</t[hd]>", table)]
+    assert len(cells) > 5 * 20  # twenty switches or more differ, in five columns
+    for cell in cells:
+        if lang == "zh":
+            assert not re.search(r"[a-z]{3,}", cell), cell
+        else:
+            assert not _CHINESE_SENTENCE.search(cell.replace("（", "(").replace("）", ")")), cell

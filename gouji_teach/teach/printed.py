@@ -18,6 +18,7 @@ what a notebook without the course's page shows) holds both.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -93,6 +94,21 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
 
 
+#: The values of the choice switches in words (the switch's meaning lists them).
+_CHOICES = {
+    "aspects": ("两方面都大", "both aspects"), "cover": ("逐张压住", "card by card"),
+    "one": ("1张", "1 card"), "double": ("2^k张", "2^k cards"), "plus_one": ("k+1张", "k+1 cards"),
+    "none": ("没有", "none"), "dian": ("各进一张点贡", "a 点贡 each"), "quan": ("只进圈贡", "only 圈贡"),
+    "normal": ("照常", "as usual"), "biggest": ("最大的牌", "the biggest"),
+    "natural_jokers_twos": ("自然抓到的王和2", "dealt jokers and 2s"),
+    "suit_fours": ("同花色4最多", "most 4s of a suit"),
+    "first_three": ("最先摸到3", "first 3 dealt"), "drawn_card": ("翻牌定人", "a drawn card"),
+    "final": ("不能", "never"), "except_duitou": ("只能上对头的牌", "only on the 对头's play"),
+    "free": ("可以", "free"), "concede": ("视为认点", "concedes the point"), "forbidden": ("不许", "forbidden"),
+    "chongdian": ("冲点", "冲点"), "three_plays": ("必须三手", "three plays"),
+}
+
+
 def _value(value: Any, lang: str | None) -> str:
     """A switch's value in a table cell: ✔ or — for yes and no, kinds of tribute in order, numbers, names."""
     if isinstance(value, bool):
@@ -105,7 +121,7 @@ def _value(value: Any, lang: str | None) -> str:
     if isinstance(value, TributeKind):
         return value.zh
     if isinstance(value, Enum):
-        return str(value.value)
+        return pick(*_CHOICES[value.value], lang) if value.value in _CHOICES else str(value.value)
     return str(value) if value not in (None, "") else "—"
 
 
@@ -126,7 +142,9 @@ def switch_differences(lang: str | None = None) -> HtmlFragment:
     for name, field in switches().items():
         values = [getattr(r, name) for r in rules]
         if len({repr(v) for v in values}) > 1:
-            body.append(el("tr", el("th", pick(field.metadata["zh"], field.metadata["en"], lang), scope="row"),
+            meaning = pick(field.metadata["zh"], field.metadata["en"], lang)
+            meaning = re.sub(r"（[a-z_]+）|(?<=（)[a-z_]+，", "", meaning)  # value ids: the cells say them in words
+            body.append(el("tr", el("th", meaning, scope="row"),
                            (el("td", _value(v, lang), title=cite_source(r.source(name), lang))
                             for r, v in zip(rules, values, strict=True))))
     table = el("table", el("caption", t("printed.differ", lang)), el("thead", head), el("tbody", body),
