@@ -480,3 +480,19 @@ def test_switch_differences_table_is_in_one_language(lang):
             assert not re.search(r"[a-z]{3,}", cell), cell
         else:
             assert not _CHINESE_SENTENCE.search(cell.replace("（", "(").replace("）", ")")), cell
+
+
+@pytest.mark.parametrize("stage", course.STAGES, ids=lambda s: s.id)
+def test_a_stages_choice_drills_do_not_always_have_the_same_answer(stage):
+    """Over many drill numbers, a stage's drills of one kind answered by a choice do not always have the same
+    right choice (stage 8 asked only hard 够级 questions, all plays with a joker: always "够级, cannot open")."""
+    from gouji_teach.teach.drills import make_drill
+
+    for kind in {kind for kind, *_ in stage.drills}:
+        rights = Counter()
+        for level in {level for k, level, *_ in stage.drills if k == kind}:
+            for number in range(1, 16):
+                puzzle = make_drill(kind, number, level=level, rules="qingdao")
+                if puzzle.choices and puzzle.choices[0].key in ("yes", "not", "no"):  # a fixed set of choices
+                    rights[next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)] += 1
+        assert len(rights) != 1, (kind, rights)
