@@ -32,12 +32,13 @@ from ..rulesets import PRESETS, TributeKind, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import cite_source
 
-__all__ = ["Printed", "printed", "switch_differences", "tribute_figure"]
+__all__ = ["Printed", "hands_figure", "printed", "switch_differences", "tribute_figure"]
 
 register({
     "printed.differ": ("四种规则不一样的地方", "Where the four rule sets differ"),
     "printed.switch": ("规则", "Rule"),
     "printed.table": ("见规则书", "see the rule book"),
+    "printed.points": ("座位{seat} {points:+d}", "seat {seat} {points:+d}"),
 })
 
 Line = str | tuple[str, str]
@@ -92,6 +93,25 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
                 style="display:inline-block;vertical-align:top;width:150px;margin:0 12px 12px 0")
              for transfers, titles in owed.items()]
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
+
+
+def hands_figure(records: Sequence[GameRecord], lang: str | None = None) -> HtmlFragment:
+    """Hands as pictures: how each ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, who
+    revolted), captioned with its rule set and every seat's points, side by side where the screen is wide enough.
+
+    >>> figure = hands_figure([GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5))], "en")
+    >>> "<figcaption>Qingdao: seat 0 +12, seat 1 -12" in figure, "out 1st" in figure
+    (True, True)
+    """
+    figures = []
+    for record in records:
+        rules, points = find_ruleset(record.rules), settle(record).scores.points
+        scores = pick("、", ", ", lang).join(t("printed.points", lang, seat=s, points=p) for s, p in enumerate(points))
+        caption = pick(rules.title_zh, rules.title_en, lang) + pick("：", ": ", lang) + scores
+        figures.append(el("figure", finish_svg(record.finish_order, revolution=record.revolution, lang=lang),
+                          el("figcaption", caption),
+                          style="display:inline-block;vertical-align:top;width:300px;margin:0 16px 16px 0"))
+    return html(el("div", *figures, cls="gj-hands-figure"))
 
 
 #: The values of the choice switches in words (the switch's meaning lists them).
