@@ -88,9 +88,10 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
         tributes = settle(dataclasses.replace(record, rules=rules.name)).tributes
         transfers = tuple(sorted((x.kind, x.payer, x.receiver, x.count) for x in tributes))
         owed.setdefault(transfers, []).append(pick(rules.title_zh, rules.title_en, lang))
-    rings = [el("figure", tribute_svg(transfers, lang=lang),
+    scale = 1.0 if len(owed) > 1 else 1.6  # one ring alone: big enough to read every label
+    rings = [el("figure", tribute_svg(transfers, lang=lang, scale=scale),
                 el("figcaption", pick("、", ", ", lang).join(titles)),
-                style="display:inline-block;vertical-align:top;width:150px;margin:0 12px 12px 0")
+                style=f"display:inline-block;vertical-align:top;width:{150 * scale:g}px;margin:0 12px 12px 0")
              for transfers, titles in owed.items()]
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
 
