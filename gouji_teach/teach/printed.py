@@ -17,7 +17,6 @@ what a notebook without the course's page shows) holds both.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -85,7 +84,7 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
     owed: dict[tuple[tuple[TributeKind, int, int, int], ...], list[str]] = {}
     for name in rule_sets:
         rules = find_ruleset(name)
-        tributes = settle(dataclasses.replace(record, rules=rules.name)).tributes
+        tributes = settle(record, rules).tributes
         transfers = tuple(sorted((x.kind, x.payer, x.receiver, x.count) for x in tributes))
         owed.setdefault(transfers, []).append(pick(rules.title_zh, rules.title_en, lang))
     scale = 1.0 if len(owed) > 1 else 1.6  # one ring alone: big enough to read every label
