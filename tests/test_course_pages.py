@@ -318,3 +318,181 @@ def test_landing_links_the_rule_book_and_numbers_once():
     stages = box.children[1].value
     assert "rulebook.ipynb?" in stages and "rules=linyi" in stages
     assert "1. " not in stages and "Enter your name above" in stages
+
+
+# -- the prose of the notebooks: one half per language -------------------------------------------------------------
+_HALVES = re.compile(r'\A<div lang="zh">\n\n(?P<zh>.*?)\n\n</div>\n<div lang="en">\n\n(?P<en>.*?)\n\n</div>\Z', re.S)
+#: A Chinese sentence: a run of five Chinese characters or more, or Chinese sentence punctuation.
+_CHINESE_SENTENCE = re.compile(r"[\u4e00-\u9fff“”]{5,}|[，。；：（）]")
+#: An English phrase: three English words in a row (names such as Voila or a file name stay single words).
+_ENGLISH_PHRASE = re.compile(r"\b[A-Za-z]+\W+[A-Za-z]+\W+[A-Za-z]{2,}\b")
+
+
+def _prose(notebook: Path) -> list[str]:
+    return ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_prose_is_written_once_per_language_and_each_half_is_whole(notebook):
+    """Every markdown cell of the course is a Chinese half and an English half (``<div lang="zh">`` then
+    ``<div lang="en">``; the page shows the half of its language): the English half holds no Chinese sentence
+    (game terms such as 开点 aside), the Chinese half no English phrase (card notation, code and names aside)."""
+    for text in _prose(notebook):
+        halves = _HALVES.match(text)
+        assert halves, f"not written as a Chinese and an English half: {text[:80]!r}"
+        english = re.sub(r"`[^`]*`", " ", halves["en"])
+        assert not _CHINESE_SENTENCE.findall(english), (english[:200], _CHINESE_SENTENCE.findall(english))
+        chinese = re.sub(r"`[^`]*`|\([^)]*\)", " ", halves["zh"])
+        assert not _ENGLISH_PHRASE.findall(chinese), _ENGLISH_PHRASE.findall(chinese)
+        for half in (halves["zh"], halves["en"]):
+            assert "</div>" not in half and "<div" not in half  # one level: the page hides a whole half
+
+
+def test_the_page_shows_the_prose_of_its_language_only():
+    """The course page's script hides the other language's half of every markdown cell, and the <html> element's
+    language follows the session (its ``lang`` query), also when the learner switches in place."""
+    script = (ROOT / "gouji_teach" / "app" / "jupyter" / "voila" / "templates" / "gouji" / "static" /
+              "gouji.js").read_text(encoding="utf-8")
+    for lang, other in (("zh", "en"), ("en", "zh")):
+        assert f'html[data-gj-lang="{lang}"] :is(.jp-MarkdownOutput, .gj-printed) [lang="{other}"]' in script
+    follow = script[script.index("function follow()"):]
+    assert "showLanguage(new URLSearchParams(query).get(\"lang\"))" in follow[:follow.index("\n  }\n")]
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_luanchan_solutions_name_the_rule_in_words(rules):
+    """Stage 12's who-may-act drills: a solution decided by 四户乱缠 (or 接风) says that rule in words in both
+    languages, not only its id and citation, and every English sentence of it starts with a capital."""
+    from gouji_teach.teach.drills import make_drill
+
+    decided = Counter()
+    for level in ("easy", "medium", "hard"):
+        for number in range(1, 7):
+            puzzle = make_drill("luanchan", number, level=level, rules=rules)
+            solution = puzzle.solution()
+            for rule_id in set(puzzle.rule_ids()) & {"luanchan", "jiefeng"}:
+                decided[rule_id] += 1
+                assert f"（{RULES[rule_id].zh}）【{rule_id}," in solution.text("zh")
+                assert f" ({RULES[rule_id].en}) [{rule_id}," in solution.text("en")
+            assert not re.search(r"[.?] [a-z]", re.sub(r"\[[^\]]*\]|\([^)]*\)", "", solution.text("en")))
+            assert not re.search(r"[.?] [a-z]", puzzle.question()[1])
+    assert decided["luanchan"] and decided["jiefeng"], decided
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_printed_examples_show_each_language_on_its_own_page(notebook):
+    """A stored example output is one language per line in its HTML (``pages.printed``: the page hides the other
+    language's lines), never a printed stream of Chinese and English lines that both pages would show."""
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("text", ""))
+            assert not (_CHINESE_SENTENCE.search(text) and _ENGLISH_PHRASE.search(text)), text[:200]
+            page = "".join(output.get("data", {}).get("text/html", ""))
+            for lang, line in re.findall(r'<div lang="(zh|en)">(.*?)</div>', page):
+                line = re.sub(r"【[^】]*】|\[[^\]]*\]", "", html.unescape(line))  # citations name seed sections
+                if lang == "en":
+                    assert not re.search(r"[\u4e00-\u9fff“”]{5,}|[，。；（）]", line), line
+                else:
+                    assert not _ENGLISH_PHRASE.search(line), line
+
+
+#: The sections each seed has: 002 §1-§6, 003 §一-§十四, 000 articles 1-50 (its part 3).
+_SEED_SECTIONS = {"002": {str(n) for n in range(1, 7)},
+                  "003": {"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四"}}
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_prose_cites_sections_the_seeds_have(notebook):
+    """Every seed section the prose cites exists: 002 §1-§6, 003 §一-§十四, 000 articles 1-50; and the prose never
+    credits a seed with 接风, which only 000 names (003 and 002 are silent: the course's default follows 000)."""
+    for text in _prose(notebook):
+        for seed, sections in re.findall(r"(00[23])((?:\s*[,，、;；]?\s*§[0-9一二三四五六七八九十]+)+)", text):
+            for section in re.findall(r"§([0-9一二三四五六七八九十]+)", sections):
+                assert section in _SEED_SECTIONS[seed], f"{seed} §{section}"
+        for first, last in re.findall(r"(?:第|articles? )(\d+)(?:[–-](\d+))?", text):
+            assert 1 <= int(first) <= 50 and (not last or int(first) < int(last) <= 50), (first, last)
+        assert not re.search(r"接风\**[（(]00[23]", text)
+
+
+def test_contradictions_quote_no_chinese_in_english():
+    """The footers' note on a seed that contradicts itself: its English says the seed's words in English (game
+    terms and section names such as 002 §5 打够级牌 aside), its Chinese has no English phrase."""
+    from gouji_teach.teach.rulebook import CONTRADICTIONS
+
+    for note in CONTRADICTIONS:
+        english = re.sub(r"00[023] (§\d+ )?\S+", " ", note.en)  # a citation names the seed's section
+        assert not _CHINESE_SENTENCE.search(english), _CHINESE_SENTENCE.findall(english)
+        assert not _ENGLISH_PHRASE.search(note.zh)
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_rule_sentences_in_english_have_no_chinese_sentence(rules):
+    """Each rule in force as the footers and the rule book say it in English: game terms in Chinese (头科, 点贡)
+    but no Chinese sentence or list (Chinese punctuation), and in Chinese no English phrase."""
+    for rule_id in RULES:
+        for _, english, _ in summary([rule_id], rules, "en"):
+            assert not _CHINESE_SENTENCE.search(english) and "、" not in english, (rule_id, english)
+        for _, chinese, _ in summary([rule_id], rules, "zh"):
+            assert not _ENGLISH_PHRASE.search(chinese), (rule_id, chinese)
+
+
+def test_rule_set_buttons_show_their_whole_title():
+    """The header's rule-set buttons size to their titles (a fixed width cut "Shandong standard rules (通俗规则)"
+    to "Shandong standard…" at 390 px)."""
+    import ipywidgets as w
+
+    def buttons(widget):
+        if isinstance(widget, w.Button):
+            yield widget
+        for child in getattr(widget, "children", ()):
+            yield from buttons(child)
+
+    titles = {r.title_en for r in PRESETS.values()}
+    header = pages.header(course.start("cards", "lang=en"))
+    found = [b for b in buttons(header) if b.description in titles]
+    assert len(found) == len(titles)
+    assert all(b.layout.width == "auto" for b in found)
+
+
+@pytest.mark.parametrize("notebook", sorted(COURSE.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_no_cell_prints(notebook):
+    """A course cell shows text through the page's widgets or ``pages.printed`` (one language at a time), never
+    with ``print``, whose stream both language pages would show (stage 15 printed its 56 switches in both
+    languages, a wall of 280 lines)."""
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            assert "print(" not in "".join(cell["source"])
+            assert all(o["output_type"] != "stream" for o in cell.get("outputs", []))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_switch_differences_table_is_in_one_language(lang):
+    """Stage 15's table of the switches the rule sets disagree on: every rule and every value in the page's
+    language (no switch ids such as suit_fours on the Chinese page, no Chinese sentence on the English one)."""
+    from gouji_teach.teach.printed import switch_differences
+
+    table = switch_differences(lang)
+    cells = [html.unescape(c) for c in re.findall(r"<t[hd](?: [^>]*)?>(.*?)</t[hd]>", table)]
+    assert len(cells) > 5 * 20  # twenty switches or more differ, in five columns
+    for cell in cells:
+        if lang == "zh":
+            assert not re.search(r"[a-z]{3,}", cell), cell
+        else:
+            assert not _CHINESE_SENTENCE.search(cell.replace("（", "(").replace("）", ")")), cell
+
+
+@pytest.mark.parametrize("stage", course.STAGES, ids=lambda s: s.id)
+def test_a_stages_choice_drills_do_not_always_have_the_same_answer(stage):
+    """Over many drill numbers, a stage's drills of one kind answered by a choice do not always have the same
+    right choice (stage 8 asked only hard 够级 questions, all plays with a joker: always "够级, cannot open")."""
+    from gouji_teach.teach.drills import make_drill
+
+    for kind in {kind for kind, *_ in stage.drills}:
+        rights = Counter()
+        for level in {level for k, level, *_ in stage.drills if k == kind}:
+            for number in range(1, 16):
+                puzzle = make_drill(kind, number, level=level, rules="qingdao")
+                if puzzle.choices and puzzle.choices[0].key in ("yes", "not", "no"):  # a fixed set of choices
+                    rights[next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)] += 1
+        assert len(rights) != 1, (kind, rights)

@@ -105,7 +105,7 @@ STAGES: tuple[Stage, ...] = _stages(
     ("kaidian", "开点和发四", "开点 and 发四",
      "知道什么时候开点、开点以后要发四", "Know when a seat opens its point and why it must then lead 4s",
      ("kaidian.play", "kaidian", "kaidian.duitou", "kaidian.deadline", "fasi", "fours", "natural_point"),
-     (("who_opened", "easy"), ("who_opened", "medium"), ("who_opened", "hard"), ("gouji", "hard"))),
+     (("who_opened", "easy"), ("who_opened", "medium"), ("who_opened", "hard"), ("gouji", "medium"))),
     ("shao", "烧牌、解烧、反烧", "Burning: 烧牌, 解烧, 反烧",
      "知道谁能烧、怎样才算烧成", "Know who may burn and when a burn succeeds",
      ("burn.gouji", "burn.kaidian", "burn.joker", "burn.priority", "burn.passed", "burn.counter", "burn.lifted"),

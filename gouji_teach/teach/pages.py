@@ -28,6 +28,7 @@ from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .exam import exam_link
 from .player import ScenarioPlayer
+from .printed import printed
 from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
@@ -36,8 +37,8 @@ from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, PuzzleWidget, RulesetComparison
 
-__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "quiz", "rule_book", "rulesets_view",
-           "scenario", "store", "verdict_line"]
+__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "printed", "quiz", "rule_book",
+           "rulesets_view", "scenario", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -96,7 +97,7 @@ def _switch_controls(session: Session) -> w.Widget:
     page that follows the session redraws itself (puzzles are made again under the new rule set), and the page's
     address follows (the header's ``gj-state``), so a reload keeps the choice."""
     langs = {code: make(w.Button, description=name) for code, name in _LANGUAGE_NAMES}
-    rules = {name: make(w.Button) for name in PRESETS}
+    rules = {name: make(w.Button, layout={"width": "auto"}) for name in PRESETS}  # whole titles, even at 390 px
     labels = {"page.lang": make(w.HTML), "page.rules": make(w.HTML)}
 
     def mark(_changed: object = None) -> None:
@@ -297,11 +298,12 @@ def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> 
     return player
 
 
-def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> str:
-    """The verdict in both languages as text (for printed examples that nbval checks)."""
+def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:
+    """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks)."""
     rules = find_ruleset(rules)
     v = beats(Play.parse(challenger, rules), Play.parse(target, rules), rules)
-    return f"{challenger} → {target}: {'✔' if v else '✘'} {v.reason_zh}\n    {v.reason_en}"
+    head = f"{challenger} → {target}: {'✔' if v else '✘'} "
+    return head + v.reason_zh, head + v.reason_en
 
 
 def glossary(stage_id: str | None = None) -> w.Widget:

@@ -59,6 +59,7 @@ register({
     "report.title": ("班级报告", "Class report"),
     "report.refresh": ("刷新", "Refresh"),
     "report.updated": ("更新于 {time} UTC · {n} 名学员", "Updated at {time} UTC · {n} learners"),
+    "report.updated.one": ("更新于 {time} UTC · 1 名学员", "Updated at {time} UTC · 1 learner"),
     "report.map": ("规则掌握图", "Mastery map"),
     "report.map.about": ("每格是一名学员在一条规则上答对的比例（格里的数字是百分比，没有答过的是“·”）。",
                          "Each cell is the share of right answers of one learner on one rule (the number in the "
@@ -447,7 +448,8 @@ class ReportPage(View):
         lang = get_language()
         self.refresh_button.description = t("report.refresh", lang)
         n = len(self._report.learners) if self._report else 0
-        updated = t("report.updated", lang, time=self._stamp.strftime("%H:%M:%S"), n=n)
+        updated = t("report.updated.one" if n == 1 else "report.updated", lang,
+                    time=self._stamp.strftime("%H:%M:%S"), n=n)
         self.head.value = str(el("header", el("h2", t("report.title", lang)), el("p", updated), cls="gj-header"))
         self.body.value = str(report_html(self._report, lang) if self._report is not None
                               else el("p", "⚠ " + self._error, role="alert"))

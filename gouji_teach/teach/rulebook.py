@@ -76,7 +76,7 @@ CONTRADICTIONS: tuple[Contradiction, ...] = (
         "对头不要够级牌时谁发下一轮：002 §5 打够级牌 说“由对头发牌”，同一节的“发牌”一段说由上一轮最后出牌的人发。"
         "四种规则集都取“发牌”一段的读法（000 第9条 也这样说：对家如不响应，则玩家发牌），"
         "开点因此拿到出牌权（002 §5 开点）。",
-        "Who leads after the 对头 lets a 够级 play pass: 002 §5 打够级牌 says the 对头 leads (由对头发牌); the 发牌 "
+        "Who leads after the 对头 lets a 够级 play pass: 002 §5 打够级牌 says the 对头 leads; the 发牌 "
         "paragraph of the same section says the last seat that played leads. All four rule sets take the 发牌 reading "
         "(so does 000 article 9: the player leads when the 对家 does not answer), which is how 开点 wins the lead "
         "(002 §5 开点).",
@@ -204,8 +204,9 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
     if switch == "tribute_order":
         return "进贡顺序：" + "、".join(k.zh for k in value), "order of tribute: " + ", ".join(k.en for k in value)
     if switch == "place_points":
-        zh = "、".join(f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True))
-        return f"名次得分：{zh}；每人得本帮三人之和", f"points: {zh}; each player scores the team's sum"
+        points = [f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True)]
+        return (f"名次得分：{'、'.join(points)}；每人得本帮三人之和",
+                f"points: {', '.join(points)}; each player scores the team's sum")
     if switch == "dian_table":
         return ("点贡：没开点的人向对家进，张数看双方宣没宣点、开没开点（点贡表）",
                 "点贡: a seat that did not open pays its 对家, as many cards as the 点贡 table says for who declared "

@@ -737,7 +737,7 @@ class _SeatsSituation(WhoMayActPuzzle):
         tagged = [_tagged(w[0], w[1], w[2], self.rules) for w, _ in whys]
         context = [_tagged(e.zh, e.en, e.rule, self.rules) for e in self._context_events()]
         zh = t("sit.seats.answer", "zh", seats=names[0], whys=_SEP_ZH.join(x[0] for x in context + tagged))
-        en = t("sit.seats.answer", "en", seats=names[1], whys=_SEP_EN.join(x[1] for x in context + tagged))
+        en = t("sit.seats.answer", "en", seats=names[1], whys=_capital(_SEP_EN.join(x[1] for x in context + tagged)))
         return Feedback(True, zh.replace("'", "’"), en.replace("'", "’"), rule_ids=self.rule_ids())
 
     def _context_events(self) -> list:
@@ -754,6 +754,11 @@ class _SeatsSituation(WhoMayActPuzzle):
         title = RULES[self.rule_ids()[0]]
         return (f"{own[0]} {t('sit.hint.rule', 'zh', title=title.zh)}",
                 f"{own[1]} {t('sit.hint.rule', 'en', title=title.en)}")
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter capitalised: it starts a sentence ("seat 4 …" → "Seat 4 …")."""
+    return text[:1].upper() + text[1:]
 
 
 def _played(seat: int, play: Play) -> tuple[str, str]:
@@ -779,7 +784,7 @@ class LuanchanPuzzle(_SeatsSituation):
             zh, en = _both("sit.luan.chan")
         if game.top is not None and game.top[0] != out:
             played = _played(game.top[0], game.top[1])
-            more = t("sit.luan.top", "zh", played=played[0]), t("sit.luan.top", "en", played=played[1])
+            more = t("sit.luan.top", "zh", played=played[0]), t("sit.luan.top", "en", played=_capital(played[1]))
         elif out is not None:
             more = _both("sit.luan.out" if game.top is not None else "sit.luan.jiefeng", s=out)
         else:
@@ -787,13 +792,19 @@ class LuanchanPuzzle(_SeatsSituation):
         return zh + more[0], en + more[1]
 
     def _why_in(self, seat: int) -> tuple[str, str, str]:
+        """As for any position, but the rule that decides (named in words, not only by its citation) is 接风
+        right after a seat went out, and 四户乱缠 once two seats are gone."""
         zh, en, rule = super()._why_in(seat)
         game = self.game
+        decides = rule
         if game.top is None and any(e.kind == EventKind.JIEFENG for e in game.events[-3:]):
-            rule = "jiefeng"
+            decides = "jiefeng"
         elif game.luanchan and rule in ("turn.order", "gouji.duitou"):
-            rule = "luanchan"
-        return zh, en, rule
+            decides = "luanchan"
+        if decides != rule:
+            was, now = RULES[rule], RULES[decides]
+            zh, en = zh.replace(f"（{was.zh}）", f"（{now.zh}）"), en.replace(f" ({was.en})", f" ({now.en})")
+        return zh, en, decides
 
     def _context_events(self) -> list:
         return [e for e in self.game.events[-4:]

@@ -8,7 +8,8 @@
 //   kernel is shut down at once;
 // - the address follows the page's session: the header holds <span class="gj-state" data-query="...">, kept
 //   up to date by the kernel, and the address takes its query, so a reload or a resume keeps rule set,
-//   language and step.
+//   language and step;
+// - the course's prose shows in the page's language only (see showLanguage).
 (function () {
   "use strict";
   const english = new URLSearchParams(window.location.search).get("lang") === "en";
@@ -120,6 +121,19 @@
   }
   window.WebSocket = Watched;
 
+  // The course's prose is written twice, <div lang="zh"> and <div lang="en">, and so are its printed examples
+  // (<div class="gj-printed">): the page shows the half of its language (the <html> element's lang follows the session, also for screen readers).
+  function showLanguage(lang) {
+    const root = document.documentElement;
+    root.setAttribute("lang", lang === "en" ? "en" : "zh-CN");
+    root.setAttribute("data-gj-lang", lang === "en" ? "en" : "zh");
+  }
+  showLanguage(english ? "en" : "zh");
+  const prose = document.createElement("style");
+  prose.textContent = 'html[data-gj-lang="zh"] :is(.jp-MarkdownOutput, .gj-printed) [lang="en"],' +
+    ' html[data-gj-lang="en"] :is(.jp-MarkdownOutput, .gj-printed) [lang="zh"] { display: none; }';
+  document.head.appendChild(prose);
+
   let shown = null;
   function follow() {
     const state = document.querySelector(".gj-state[data-query]");
@@ -127,6 +141,7 @@
     if (query && query !== shown) {
       shown = query;
       window.history.replaceState(window.history.state, "", window.location.pathname + "?" + query);
+      showLanguage(new URLSearchParams(query).get("lang"));
     }
   }
   document.addEventListener("DOMContentLoaded", () => {

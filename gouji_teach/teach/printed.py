@@ -1,0 +1,172 @@
+"""Examples a course notebook shows: printed lines (verdicts, counted plays, settlements), each in its language,
+the picture of a hand's tribute under several rule sets, and the table of the switches the rule sets disagree on.
+
+A line is language-neutral (``"[qingdao]"``) or a pair ``(Chinese, English)``. The page shows each pair in the
+page's language only: the HTML holds a ``lang="zh"`` and a ``lang="en"`` line, and the course page's script hides
+the other language's lines as it hides the other half of the prose. The plain text (what nbval compares, and
+what a notebook without the course's page shows) holds both.
+
+>>> lines = printed(["[qingdao]", ("2是够级牌", "a 2 is 够级")])
+>>> print(repr(lines))
+[qingdao]
+2是够级牌
+    a 2 is 够级
+>>> str(lines._repr_html_())
+'<div class="gj-printed"><div>[qingdao]</div><div lang="zh">2是够级牌</div><div lang="en">a 2 is 够级</div></div>'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..i18n import get_language, pick, register, t
+from ..markup import HtmlFragment, el, html
+from ..pictures import finish_svg, tribute_svg
+from ..record import GameRecord
+from ..rulesets import PRESETS, TributeKind, find_ruleset, switches
+from ..settlement import settle
+from ..verdicts import cite_source
+
+__all__ = ["Printed", "hands_figure", "printed", "switch_differences", "tribute_figure"]
+
+register({
+    "printed.differ": ("四种规则不一样的地方", "Where the four rule sets differ"),
+    "printed.switch": ("规则", "Rule"),
+    "printed.table": ("见规则书", "see the rule book"),
+    "printed.points": ("座位{seat} {points:+d}", "seat {seat} {points:+d}"),
+})
+
+Line = str | tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Printed:
+    """Printed example lines: plain text with both languages, HTML with one line per language."""
+
+    lines: tuple[Line, ...]
+
+    def __repr__(self) -> str:
+        return "\n".join(line if isinstance(line, str) else f"{line[0]}\n    {line[1]}" for line in self.lines)
+
+    def _repr_html_(self) -> HtmlFragment:
+        rows = [el("div", line) if isinstance(line, str) else
+                (el("div", line[0], lang="zh"), el("div", line[1], lang="en")) for line in self.lines]
+        return html(el("div", *rows, cls="gj-printed"))
+
+
+def printed(lines: Iterable[Line]) -> Printed:
+    """Example lines for a notebook cell to show (its last expression), each pair in the page's language."""
+    return Printed(tuple(lines))
+
+
+def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | None = None) -> HtmlFragment:
+    """How a hand ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
+    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.pictures.tribute_svg`): one ring for each different
+    tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
+
+    >>> from gouji_teach.record import Men
+    >>> same = tribute_figure(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4),
+    ...                                  men=(Men(by=2, victim=5),)), ["qingdao", "zaozhuang"], lang="en")
+    >>> same.count("<figcaption>"), "<figcaption>Qingdao, Zaozhuang</figcaption>" in same
+    (1, True)
+    >>> "seat 5 → seat 2: 1 × 闷贡" in same
+    True
+    >>> swept = GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5))  # 串三户
+    >>> tribute_figure(swept, ["qingdao", "zaozhuang"], lang="en").count("<figcaption>")
+    2
+    """
+    finish = finish_svg(record.finish_order, men=[(m.victim, m.by) for m in record.men], lang=lang,
+                        burns=[(b.burner, b.victim) for b in record.burns], kaidian=record.kaidian)
+    owed: dict[tuple[tuple[TributeKind, int, int, int], ...], list[str]] = {}
+    for name in rule_sets:
+        rules = find_ruleset(name)
+        tributes = settle(record, rules).tributes
+        transfers = tuple(sorted((x.kind, x.payer, x.receiver, x.count) for x in tributes))
+        owed.setdefault(transfers, []).append(pick(rules.title_zh, rules.title_en, lang))
+    scale = 1.0 if len(owed) > 1 else 1.6  # one ring alone: big enough to read every label
+    rings = [el("figure", tribute_svg(transfers, lang=lang, scale=scale),
+                el("figcaption", pick("、", ", ", lang).join(titles)),
+                style=f"display:inline-block;vertical-align:top;width:{150 * scale:g}px;margin:0 12px 12px 0")
+             for transfers, titles in owed.items()]
+    return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
+
+
+def hands_figure(records: Sequence[GameRecord], lang: str | None = None) -> HtmlFragment:
+    """Hands as pictures: how each ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, who
+    revolted), captioned with its rule set and every seat's points, side by side where the screen is wide enough.
+
+    >>> figure = hands_figure([GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5))], "en")
+    >>> "<figcaption>Qingdao: seat 0 +12, seat 1 -12" in figure, "out 1st" in figure
+    (True, True)
+    """
+    figures = []
+    for record in records:
+        rules, points = find_ruleset(record.rules), settle(record).scores.points
+        scores = pick("、", ", ", lang).join(t("printed.points", lang, seat=s, points=p) for s, p in enumerate(points))
+        caption = pick(rules.title_zh, rules.title_en, lang) + pick("：", ": ", lang) + scores
+        figures.append(el("figure", finish_svg(record.finish_order, revolution=record.revolution, lang=lang),
+                          el("figcaption", caption),
+                          style="display:inline-block;vertical-align:top;width:300px;margin:0 16px 16px 0"))
+    return html(el("div", *figures, cls="gj-hands-figure"))
+
+
+#: The values of the choice switches in words (the switch's meaning lists them).
+_CHOICES = {
+    "aspects": ("两方面都大", "both aspects"), "cover": ("逐张压住", "card by card"),
+    "one": ("1张", "1 card"), "double": ("2^k张", "2^k cards"), "plus_one": ("k+1张", "k+1 cards"),
+    "none": ("没有", "none"), "dian": ("各进一张点贡", "a 点贡 each"), "quan": ("只进圈贡", "only 圈贡"),
+    "normal": ("照常", "as usual"), "biggest": ("最大的牌", "the biggest"),
+    "natural_jokers_twos": ("自然抓到的王和2", "dealt jokers and 2s"),
+    "suit_fours": ("同花色4最多", "most 4s of a suit"),
+    "first_three": ("最先摸到3", "first 3 dealt"), "drawn_card": ("翻牌定人", "a drawn card"),
+    "final": ("不能", "never"), "except_duitou": ("只能上对头的牌", "only on the 对头's play"),
+    "free": ("可以", "free"), "concede": ("视为认点", "concedes the point"), "forbidden": ("不许", "forbidden"),
+    "chongdian": ("冲点", "冲点"), "three_plays": ("必须三手", "three plays"),
+}
+
+
+def _value(value: Any, lang: str | None) -> str:
+    """A switch's value in a table cell: ✔ or — for yes and no, kinds of tribute in order, numbers, names."""
+    if isinstance(value, bool):
+        return "✔" if value else "—"
+    if isinstance(value, Mapping):
+        return t("printed.table", lang)
+    if isinstance(value, tuple):
+        return " > ".join(v.zh for v in value) if all(isinstance(v, TributeKind) for v in value) else \
+            ", ".join(str(v) for v in value)
+    if isinstance(value, TributeKind):
+        return value.zh
+    if isinstance(value, Enum):
+        return pick(*_CHOICES[value.value], lang) if value.value in _CHOICES else str(value.value)
+    return str(value) if value not in (None, "") else "—"
+
+
+def switch_differences(lang: str | None = None) -> HtmlFragment:
+    """The switches on which the four rule sets disagree, one row each: what it decides, in ``lang``, and each
+    rule set's value (✔ yes, — no), with the seed section it comes from on hover. Wider than a phone, it scrolls
+    sideways in its box.
+
+    >>> table = switch_differences("en")
+    >>> "Where the four rule sets differ" in table, "2s may fill a set" in table, "number of packs" in table
+    (True, True, True)
+    """
+    lang = lang or get_language()
+    rules = list(PRESETS.values())
+    head = el("tr", el("th", t("printed.switch", lang), scope="col"),
+              (el("th", pick(r.title_zh, r.title_en, lang), scope="col") for r in rules))
+    body = []
+    for name, field in switches().items():
+        values = [getattr(r, name) for r in rules]
+        if len({repr(v) for v in values}) > 1:
+            meaning = pick(field.metadata["zh"], field.metadata["en"], lang)
+            meaning = re.sub(r"（[a-z_]+）|(?<=（)[a-z_]+，", "", meaning)  # value ids: the cells say them in words
+            body.append(el("tr", el("th", meaning, scope="row"),
+                           (el("td", _value(v, lang), title=cite_source(r.source(name), lang))
+                            for r, v in zip(rules, values, strict=True))))
+    table = el("table", el("caption", t("printed.differ", lang)), el("thead", head), el("tbody", body),
+               cls="gj-differences")
+    return html(el("div", table, style="overflow-x:auto;max-width:calc(100vw - 2em)"))
