@@ -28,7 +28,7 @@ from .rulebook import RULES
 from .rulesets import Ruleset
 from .settlement import PLACES_EN, PLACES_ZH
 from .strategy import Decision, TeamPlayer
-from .verdicts import cite
+from .verdicts import en_citation, source_of, zh_citation
 
 __all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
 
@@ -93,8 +93,9 @@ class Line:
         tag = ""
         if self.rule_name is not None:
             name = self.rule_name[i]
-            tag = f"【{name}{'，' + self.citation if cite and self.citation else ''}】" if i == 0 else (
-                f" [{name}{', ' + self.citation if cite and self.citation else ''}]")
+            where = (zh_citation if i == 0 else en_citation)(self.citation) if cite and self.citation else ""
+            tag = f"【{name}{'，' + where if where else ''}】" if i == 0 else (
+                f" [{name}{', ' + where if where else ''}]")
         return f"{head}{self.sentence[i]}{tag}"
 
 
@@ -118,7 +119,7 @@ def comment(event: Event, game: Game) -> Line:
 
 def _citation(rule: str, rules: Ruleset) -> str | None:
     try:
-        return cite(rule, rules)
+        return source_of(rule, rules).cite()
     except (AssertionError, KeyError):
         return None
 

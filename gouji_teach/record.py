@@ -181,7 +181,7 @@ class GameRecord:
         _check_seats(self.revolution, "revolution")
         if len(self.revolution) > 1 and not self.void:
             raise RecordError("revolution", "两人以上革命，该局作废（002 §5 革命）：请写 \"void\": true",
-                              'two revolutionaries void the hand (002 §5 革命): write "void": true')
+                              'two revolutionaries void the hand (002 §5 Revolution): write "void": true')
         _check_seats(self.revolution_failed, "revolution_failed")
         for i, seat in enumerate(self.revolution_failed):
             if seat not in self.revolution:

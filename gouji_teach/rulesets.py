@@ -46,6 +46,7 @@ __all__ = [
     "SweepTribute",
     "TributeCards",
     "TributeKind",
+    "en_citation",
     "find_ruleset",
     "switch_table",
     "switches",
@@ -59,6 +60,60 @@ SEEDS: Mapping[str, str] = MappingProxyType(
         "003": "003_40c309e126def456.txt",
     }
 )
+
+
+#: The seeds' section titles (and the parts of a title split by ``/``) in English, for citations on English
+#: pages; the game terms the course keeps in Chinese (开点, 烧贡 ...) stay as they are.
+SECTION_TITLES_EN: Mapping[str, str] = MappingProxyType({
+    "基本规则": "Basic rules", "够级牌": "够级 cards", "牌型": "Kinds of play", "一手牌": "Sets",
+    "挂花": "挂花", "贴钱": "贴钱", "单张和一手牌的大小比较": "Comparing singles and sets",
+    "挂花的大小比较": "Comparing 挂花 plays", "进贡": "Tribute", "点贡": "点贡", "烧贡": "烧贡", "落贡": "落贡",
+    "闷贡": "闷贡", "上牌": "Playing on", "上班": "The first lead", "串三户": "串三户", "买三": "Buying 3s",
+    "要三": "Asking for 3s", "买四": "Buying 4s", "要四": "Asking for 4s", "其他规则": "Other rules",
+    "发牌": "Leading", "四户乱缠": "四户乱缠", "够死级": "够死级", "宣点": "宣点", "开点": "开点",
+    "打够级牌": "Answering 够级 plays", "烧牌": "Burning", "要头": "要头", "无头": "无头", "让牌": "Yielding",
+    "过牌": "Passing", "革命": "Revolution", "游戏名次": "Places", "游戏积分计算规则": "Scoring",
+    "导论": "Introduction", "出牌": "Playing", "普通解烧": "Ordinary 解烧", "憋三": "憋三", "点": "The point",
+    "特殊解烧": "Special 解烧", "反烧": "反烧", "清（闷）": "闷", "落": "Last places", "冲点": "冲点",
+    "游戏介绍": "The game", "结算说明": "Settling a hand", "规则介绍": "Rules", "注": "note",
+})
+
+_NUMERALS = "一二三四五六七八九"
+_ARTICLE = re.compile(r"(part \d )?第(\d+)(?:[-–](\d+))?条")
+_SECTION = re.compile(r"(?:§([一二三四五六七八九十]+|\d+)|(part 1))(?: ([\u4e00-\u9fff（）/]+))?")
+
+
+def _number(numeral: str) -> int:
+    """A Chinese section number (一 ... 十九) or a digit string as an int."""
+    if numeral.isdigit():
+        return int(numeral)
+    tens, _, units = numeral.rpartition("十")
+    return (10 * (_NUMERALS.index(tens) + 1 if tens else 1) if "十" in numeral else 0) + (
+        _NUMERALS.index(units) + 1 if units else 0)
+
+
+def en_citation(text: str) -> str:
+    """``text`` with every seed section in it said in English: articles of 000 part 3 by number, the sections of
+    003 by digits, section titles in English (:data:`SECTION_TITLES_EN`).
+
+    >>> en_citation("000 part 3 第15条"), en_citation("002 §3 挂花的大小比较"), en_citation("003 §十四 注")
+    ('000 part 3, article 15', '002 §3 Comparing 挂花 plays', '003 §14, note')
+    >>> en_citation("default: 000 part 1 is silent; as 002 §5 上牌 and 003 §十二")
+    'default: 000 part 1 is silent; as 002 §5 Playing on and 003 §12'
+    """
+
+    def article(m: re.Match[str]) -> str:
+        part = f"{m.group(1).rstrip()}, " if m.group(1) else ""
+        return f"{part}article {m.group(2)}" if not m.group(3) else f"{part}articles {m.group(2)}–{m.group(3)}"
+
+    def section(m: re.Match[str]) -> str:
+        head = f"§{_number(m.group(1))}" if m.group(1) else m.group(2)
+        if not m.group(3):
+            return head
+        title = "/".join(SECTION_TITLES_EN.get(part, part) for part in m.group(3).split("/"))
+        return f"{head}{', ' if title == 'note' else ' '}{title}"
+
+    return _SECTION.sub(section, _ARTICLE.sub(article, text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -563,9 +618,9 @@ QINGDAO = Ruleset(
     jieshao_recover=False,
     counter_burn_at_once=False,
     citations={
-        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "action.syntax": default("how this program writes a step (seat 1 plays AA): no rule of the game"),
         "gouji.pure": default(
-            "002 has no word for it: §5 开点 only lists the 够级 plays that do not open (挂花, 单张的2); the name "
+            "002 has no word for it: §5 开点 only lists the 够级 plays that do not open (挂花, a single 2); the name "
             "纯够级 is 000 part 3 第8条's"
         ),
         "yield.when": seed("002", "§5 让牌", "持牌人对上两家过牌的对头牌……可声明让牌"),
@@ -573,13 +628,13 @@ QINGDAO = Ruleset(
             "002", "§5 四户乱缠", "头科、二科产生后，其余四人不再按够级……规则进行 (no 打够级 after that, so no 开点)"
         ),
         "burn.counter": default(
-            "002 §5 烧牌 has no 反烧 of its own: a burn of the burner counts as 解烧 (其他人烧此烧牌者，则算解烧); "
+            "002 §5 烧牌 has no 反烧 of its own: a burn of the burner counts as 解烧; "
             "the name 反烧 comes from 003 §十一"
         ),
         "jiefeng": default(
             "002 is silent on who leads after the last play of a seat that went out; as 000 part 3 第15条"
         ),
-        "revolt.when": default("002 §5 革命 names no moment; before the first lead, as 003 §十二 (出牌前)"),
+        "revolt.when": default("002 §5 革命 names no moment; before the first lead, as 003 §十二"),
         "head.failed": default("002 has no failed revolution; as 000 part 3 第49条"),
         "xuandian.when": seed("002", "§5 宣点", "游戏开始后，用户可选择是否宣点 (at the start, before the first lead)"),
         "place.unordered": default(
@@ -589,7 +644,7 @@ QINGDAO = Ruleset(
     sources={
         "failed_revolution_fours": default("002 has no plays after a revolution, so none fails"),
         "peace_first_hand": default(
-            "002 §4 frees only the first hand's tribute (每局第一回合没有进贡); buying and 开点 as in any hand"
+            "002 §4 frees only the first hand of a game from tribute; buying and 开点 as in any hand"
         ),
         "men_keeps_head": default(
             "002 is silent on the 对头 of a 闷ed seat; a seat that plays no more leaves it 无头, as going out does"
@@ -638,7 +693,10 @@ QINGDAO = Ruleset(
         "burn_last_exempt": seed("002", "§5 烧牌", "每次所发牌中必须挂至少一个小花或大花，但最后一次发牌可除外"),
         "revolution_concedes_point": seed("002", "§5 革命", "革命算自动认点，即自己不开点，对头开点"),
         "revolution_head_choice": seed("002", "§5 要头/无头", "革命后，对头可宣布要头或无头"),
-        "men_first_is_daluo": default("002 is silent on several 闷; 000 part 3 第37条 (先清为落) and 003 §十三 agree"),
+        "men_first_is_daluo": default(
+            "002 is silent on several 闷; 000 part 3 第37条 (the first seat 闷ed is 大落) and 003 §十三 "
+            "agree"
+        ),
         "packs": seed("002", "§1 基本规则", "四幅牌，共216张牌"),
         "tieqian": seed("002", "§2 牌型/贴钱", "2可以和其它的单张或一手牌一起出，2转换为对应点数的牌"),
         "downgrade_mixed_jokers": seed("002", "§2 牌型/挂花", "大花+小花+2+同点的牌，此时大花当做小花"),
@@ -760,29 +818,32 @@ LINYI = Ruleset(
         "gouji.threshold": seed("000", "part 1 规则介绍/够级牌", "2张A，2张K，3张Q，4张J，5张10为最低级别"),
         "gouji.jokers": seed("000", "part 1 规则介绍/够级牌", "当任何一手牌挂花时，也算作“够级牌”"),
         "gouji.sisi": seed("000", "part 1 够死级", "前三次自己的够级牌是无人可应的，称为够死级"),
-        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "action.syntax": default("how this program writes a step (seat 1 plays AA): no rule of the game"),
         "play.shape": seed("000", "part 1 规则介绍", "一手牌：两张以上（含两张）点数相同的牌"),
         "gouji.pure": seed("000", "part 1 开点", "纯够级牌才能开点，即够级牌中仅含有A、K、Q、J、10中的一种"),
-        "turn.order": default("000 part 1 does not say who answers next; as 002 §5 上牌 (逆时针下家)"),
+        "turn.order": default(
+            "000 part 1 does not say who answers next; as 002 §5 上牌 (the next seat "
+            "counterclockwise)"
+        ),
         "turn.over": seed("000", "part 1 结算说明", "其他人都出玩牌，最后剩下的玩家称为“大落”"),
-        "seat.gone": default("000 part 1 does not say that a seat out of play plays no more; as 002 §5 烧牌 and 革命"),
+        "seat.gone": default("000 part 1 does not say that a seat out of play plays no more; as 002 §5 烧牌, §5 革命"),
         "hand.cards": default("000 part 1 takes it for granted; as 002 §2 牌型"),
         "lead.must": default("000 part 1 does not say how a round is led; as 002 §5 发牌"),
         "answer.beat": default("000 part 1 gives the order of plays, not the word 上牌; as 002 §5 上牌"),
         "gouji.duitou": default(
-            "000 part 1 only implies it (够级牌对家无法大过 … 开点); as 002 §5 打够级牌"
+            "000 part 1 only implies it (a 够级 play its 对家 cannot beat opens a point); as 002 §5 打够级牌"
         ),
         "yield.when": default("000 part 1 names 让牌 without describing it; as 000 part 3 第12条"),
         "kaidian": seed("000", "part 1 开点", "如果有一方的够级牌对家无法大过，那么此玩家就称为开点"),
         "kaidian.deadline": seed("000", "part 1 开点", "走科两个玩家以后（包括革命者）未开点的玩家不能再开点"),
         "burn.gouji": seed("000", "part 1 烧牌", "用能盖住所发够级牌的牌将其灭掉"),
-        "burn.priority": default("000 part 1 does not say who burns first; as 002 §5 烧牌 (联邦烧牌优先)"),
+        "burn.priority": default("000 part 1 does not say who burns first; as 002 §5 烧牌 (own 联邦 first)"),
         "burn.lifted": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧”"),
         "burn.counter": seed("000", "part 1 规则介绍/烧贡", "自己联邦可以反烧"),
         "luanchan": seed("000", "part 1 四户乱缠", "剩余四人为四户乱缠，不再按够级打牌、过牌、让牌、烧牌等规则进行"),
         "jiefeng": default("000 part 1 is silent on who leads after a seat goes out; as 000 part 3 第15条"),
         "revolt.when": seed("000", "part 1 规则介绍", "买四（要四）—明点—革命—发牌 (革命 comes before the first lead)"),
-        "revolt.cards": default("000 part 1 does not say who may revolt; as 002 §5 革命 (大花、小花、钱均没有时)"),
+        "revolt.cards": default("000 part 1 does not say who may revolt; as 002 §5 革命 (no jokers, no 2s)"),
         "revolt.two": default("000 part 1 is silent on two revolutions; as 002 §5 革命"),
         "head.failed": default("000 part 1 has no failed revolution; as 000 part 3 第49条"),
         "wutou": seed("000", "part 1 要头/无头", "其他持牌人按发牌对无头者所发的任何牌都可灭之"),
@@ -800,7 +861,7 @@ LINYI = Ruleset(
     },
     sources={
         "failed_revolution_fours": default("000 part 1 冲点 always succeeds: a revolution there never fails"),
-        "peace_first_hand": default("000 part 1 frees only the first hand's tribute (每桌第一局牌没有进贡)"),
+        "peace_first_hand": default("000 part 1 frees only the first hand at a table from tribute"),
         "men_keeps_head": default("000 part 1 is silent on the 对头 of a 闷ed seat; as 002"),
         "must_give_three": default("000 part 1 names 要三 without saying who gives; as 002 §5 (the own 联邦)"),
         "duitou_pass_leads": default("000 part 1 is silent on who leads a new round; as 002 §5 发牌"),
@@ -809,7 +870,7 @@ LINYI = Ruleset(
         ),
         "buy_with_jokers": seed("000", "part 1 买三/要三", "则要用一张2或王（2优先）向对家“买3”"),
         "jieshao_recover": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (at once)"),
-        "counter_burn_at_once": default("000 part 1 says only 自己联邦可以反烧, not when; at any time, as 002"),
+        "counter_burn_at_once": default("000 part 1 says only that the own 联邦 may 反烧, not when; anytime, as 002"),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
@@ -828,7 +889,7 @@ LINYI = Ruleset(
         "fasi": seed("000", "part 1 开点", "开点后必须发4；开点后未发4视为不开点，需要重新开点"),
         "fours_before_kaidian": seed("000", "part 1 开点", "没开点即发4视为认点即不开点"),
         "natural_point": default("000 part 1 has no 自然点"),
-        "kaidian_needs_duitou": default("000 part 1 ends 开点 only when two players are gone (走科两个玩家以后)"),
+        "kaidian_needs_duitou": default("000 part 1 ends 开点 only when two players have gone out"),
         "buy_threes": seed("000", "part 1 买三/要三", "若开牌后没有3，则要用一张2或王（2优先）向对家“买3”"),
         "buy_fours": seed("000", "part 1 买四/要四", "若发完牌后玩家手中没有4，则需要买四或要四"),
         "burn_needs_kaidian": seed("000", "part 1 烧牌", "玩家满足下面的条件时，可以进行烧牌，玩家已经开点"),
@@ -837,12 +898,15 @@ LINYI = Ruleset(
             "000", "part 1 冲点", "如果选择打，三套够级牌全打死后革命者不开点，对家开点 (冲点 decides)"
         ),
         "revolution_head_choice": seed("000", "part 1 要头/无头", "玩家选择革命后，其对家可选择要头/无头"),
-        "men_first_is_daluo": default("000 part 1 is silent on several 闷; 000 part 3 第37条 (先清为落) is closest"),
+        "men_first_is_daluo": default(
+            "000 part 1 is silent on several 闷; 000 part 3 第37条 (the first seat 闷ed is 大落) is "
+            "closest"
+        ),
         "packs": seed("000", "part 1 游戏介绍", "由6人用4副扑克进行"),
         "tieqian": seed("000", "part 1 规则介绍/挂花", "1大花+1小花+2个2+4个五，当做2个小花带6个五"),
         "downgrade_mixed_jokers": seed("000", "part 1 规则介绍/挂花", "1大花+1小花+2个2+4个五，当做2个小花带6个五"),
         "joker_model": default(
-            "000 part 1 does not say how a 挂花 play is beaten; as 002 §3 (必须在两个方面都大过此牌, which the "
+            "000 part 1 does not say how a 挂花 play is beaten; as 002 §3 (beaten on both counts, which the "
             "scrambled part 2 of 000 repeats: a confirmation, not a source)"
         ),
         "big_joker_kill": seed("000", "part 1 规则介绍", "两大花拍一个大花"),
@@ -872,7 +936,7 @@ LINYI = Ruleset(
         "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
         "sweep_restart_after": default("000 part 1 never restarts a series for repeated 串三户"),
         "same_team_pays": default(
-            "000 part 1 waives only the 烧贡 inside a 联邦 (被自己联邦烧牌后不需要进烧贡); every tribute inside a "
+            "000 part 1 waives only the 烧贡 inside a 联邦; every tribute inside a "
             "team is waived, as 000 part 3 第17条"
         ),
         "tribute_cards": seed("000", "part 1 规则介绍/进贡", "进贡时要进手里最大的牌"),
@@ -954,20 +1018,20 @@ TONGSU = Ruleset(
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
         "gouji.threshold": seed("000", "part 3 第8条", "至少有5张“10”、4张“J”、3张“Q”、2张“K”、2张“A”"),
         "gouji.jokers": seed("000", "part 3 第8条", "“挂花”为够级牌"),
-        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "action.syntax": default("how this program writes a step (seat 1 plays AA): no rule of the game"),
         "play.shape": seed("000", "part 3 第3条", "将大、小王和“2”同其他被“挂”或“贴”的牌一起发出"),
         "turn.order": seed("000", "part 3 第1条", "各玩家按逆时针顺序抓牌、出牌"),
         "turn.over": seed("000", "part 3 第13条", "根据各玩家发出全部手中牌完结的先后顺序，结果排名"),
         "seat.gone": default(
-            "000 part 3 has no one sentence for it (第5条: a 闷ed seat's 3s are 死牌; 第32条: a 诈烧 seat is 大落); as "
-            "002 §5 烧牌"
+            "000 part 3 has no one sentence for it (第5条: a 闷ed seat's 3s are dead cards; 第32条: a 诈烧 seat is "
+            "大落); as 002 §5 烧牌"
         ),
         "hand.cards": default("000 part 3 takes it for granted; as 002 §2 牌型"),
-        "lead.must": default("000 part 3 第2条 leaves the size of a lead free (每手发牌张数为任意); as 002 §5 发牌"),
+        "lead.must": default("000 part 3 第2条 leaves the size of a lead free; as 002 §5 发牌"),
         "answer.beat": seed("000", "part 3 第3条", "同时其他牌亦要大于上家牌"),
         "gouji.duitou": seed("000", "part 3 第9条", "玩家发出够级牌，对家必须响应，其他人响应则为“烧（捎）”牌"),
         "gouji.sisi": default(
-            "000 part 3 第49条 forbids 够死级 (禁止……前三手“够死级”); only 002 §5 够死级 defines it"
+            "000 part 3 第49条 forbids 够死级 in the first three plays; only 002 §5 够死级 defines it"
         ),
         "kaidian": seed("000", "part 3 第9条", "对家如不响应，则玩家发牌 (the play wins the lead: 第22条 开点)"),
         "burn.gouji": seed("000", "part 3 第9条", "其他人响应则为“烧（捎）”牌"),
@@ -1019,7 +1083,7 @@ TONGSU = Ruleset(
             "000", "part 3 第31条", "除对家外，被烧牌的玩家和其他未过牌的玩家都可以随时按照烧牌规则进行反烧"
         ),
         "discard_dead_fours": seed("000", "part 3 第6条", "如不再开点，4即作废，须扔掉 (自然点情形除外)"),
-        "auto_revolution": default("000 part 3 第7条 has teammates help (由同帮购买、相助); no automatic revolution"),
+        "auto_revolution": default("000 part 3 第7条 has teammates help with buying; no automatic revolution"),
         "revolution_duel": seed("000", "part 3 第47条", "玩家“革命”后，向对家发出第一手够级牌后"),
         "keep_threes": default("第7条 only recommends the variant that keeps six 3s; 第1条 deals four packs"),
         "bie_san": seed(
@@ -1152,12 +1216,13 @@ ZAOZHUANG = Ruleset(
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),
-        "action.syntax": default("how this program writes a step (座位1出AA, seat 1 plays AA): no rule of the game"),
+        "action.syntax": default("how this program writes a step (seat 1 plays AA): no rule of the game"),
         "play.shape": seed("003", "§四 够级牌", "你可以拿出1个钱（2）和4个10放在一起，则可当5个10使用"),
-        "compare.rank": default("003 gives no order of the ranks; as 002 §3 (大花>小花>2>A>…>3)"),
+        "compare.rank": default("003 gives no order of the ranks; as 002 §3 (big joker > small joker > 2 > A > … > 3)"),
         "gouji.pure": seed("003", "§四 够级牌", "必须是纯级牌过点，即不得添钱（2）挂花（王）"),
         "turn.order": default(
-            "003 does not say who answers next (§三 lets anyone play below 够级); as 002 §5 上牌 (逆时针下家)"
+            "003 does not say who answers next (§三 lets anyone play below 够级); as 002 §5 上牌 (the next seat "
+            "counterclockwise)"
         ),
         "turn.over": seed("003", "§十四 落", "六个玩家，有大科……六科"),
         "seat.gone": seed(
@@ -1172,7 +1237,7 @@ ZAOZHUANG = Ruleset(
         "kaidian": seed("003", "§六 点", "如果玩家发的一栋（套）级牌，对家（门）没能管上，即为过点"),
         "kaidian.deadline": seed("003", "§六 点", "如果玩家在对家已走或六个玩家已走两人前没能过点"),
         "burn.gouji": seed("003", "§八 烧牌", "本应该其对门（家）出牌/压牌，而你却抢先出牌、压牌了，则你烧出牌人的牌"),
-        "burn.priority": default("003 does not say who burns first; as 002 §5 烧牌 (联邦烧牌优先)"),
+        "burn.priority": default("003 does not say who burns first; as 002 §5 烧牌 (own 联邦 first)"),
         "burn.lifted": seed("003", "§九 普通解烧", "只要他的这栋（套）牌被他人任何一栋（套）牌压上，则为解烧"),
         "luanchan": seed("003", "§三 出牌", "六个玩家中两家已走，其余玩家也可以任意出牌"),
         "jiefeng": default("003 is silent on who leads after a seat goes out; as 000 part 3 第15条"),
@@ -1192,7 +1257,7 @@ ZAOZHUANG = Ruleset(
         "failed_revolution_fours": default("003 §十二 has no plays after a revolution, so none fails"),
         "peace_first_hand": default("003 has no first hand of its own"),
         "men_keeps_head": default(
-            "003 §十三 only says a 闷ed seat cannot go out (走不成了); its 对头 is 无头 as in 002. It has not 走, "
+            "003 §十三 only says a 闷ed seat cannot go out; its 对头 is 无头 as in 002. It has not gone out, "
             "so 开点 stays open to its 对头 (§六)"
         ),
         "must_give_three": seed("003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张"),
@@ -1215,7 +1280,7 @@ ZAOZHUANG = Ruleset(
         "auto_revolution": seed(
             "003", "§五 憋三", "既没钱（2）又没花（王），有3的必须给一张 (the seat is given a 3: must_give_three)"
         ),
-        "revolution_duel": default("003 §十二 has the revolutionary sit out at once (直接晋级4科)"),
+        "revolution_duel": default("003 §十二 has the revolutionary sit out at once, as 四科"),
         "keep_threes": seed("003", "§五 憋三", "六封扑克共选出6张3"),
         "bie_san": seed("003", "§五 憋三", "必须最后出3。即：一场牌中玩家最后发（出）的一栋（套）牌必须是3"),
         "first_leader": seed("003", "§三 出牌", "最先摸到3并且亮出来的玩家最先出牌"),
@@ -1247,7 +1312,7 @@ ZAOZHUANG = Ruleset(
         "revolution_third_with_top_two": seed("003", "§十二 革命", "直接晋级4科"),
         "failed_revolution_last": default("003 has no failed revolution; as 000 part 3 第47条"),
         "failed_burn_last": default(
-            "003 §八 has a failed burner pay the seat it burned (烧牌人反而需要……向被烧人进贡1张) and says nothing "
+            "003 §八 has a failed burner pay the seat it burned and says nothing "
             "of its place: it plays on and keeps the place it earns"
         ),
         "zhashao_men_free": default("003 has no 诈烧 exemption; only 000 part 3 第32条 frees the seat"),
@@ -1272,7 +1337,7 @@ ZAOZHUANG = Ruleset(
         "sweep_huiwu": default("汇五 is only in 000 part 3 第44条"),
         "sweep_restart_after": default("003 knows no 串三户"),
         "same_team_pays": default(
-            "003 §十四 注 (任何人都必须进贡) says nobody is excused from tribute, and 003 names no exemption for "
+            "003 §十四 注 says nobody is excused from tribute, and 003 names no exemption for "
             "teammates: a tribute owed inside a team is paid too"
         ),
         "tribute_cards": default("003 is silent on which card; the biggest, as 002 §4"),

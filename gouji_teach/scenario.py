@@ -622,11 +622,11 @@ def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) ->
         return
     out = any(e.kind == EventKind.OUT and e.seat == action.seat for e in events)
     if out and any(card.rank != Rank.THREE for card in parse_cards(action.cards)):
-        src = cite("biesan", rules)
         raise IllegalActionError(
-            f"憋三：最后一手牌必须全是3，座位{action.seat}却用{action.cards}走了【biesan, {src}】",
+            f"憋三：最后一手牌必须全是3，座位{action.seat}却用{action.cards}走了"
+            f"【biesan, {cite('biesan', rules, 'zh')}】",
             f"憋三: the last play must be all 3s, but seat {action.seat} goes out with {action.cards} "
-            f"[biesan, {src}]",
+            f"[biesan, {cite('biesan', rules)}]",
             rule="biesan",
         )
 

@@ -34,7 +34,7 @@ from .errors import RecordError
 from .record import SEATS, BurnOutcome, GameRecord, opposite, team
 from .rulebook import SETTLEMENT_RULES
 from .rulesets import CounterBurnGrowth, Ruleset, SweepTribute, TributeCards, TributeKind, find_ruleset
-from .verdicts import cite, zh_citation
+from .verdicts import en_citation, source_of, zh_citation
 
 __all__ = [
     "PLACES_EN",
@@ -65,7 +65,8 @@ DIAN, SHAO, MEN, LUO, QUAN = "点贡", "烧贡", "闷贡", "落贡", "圈贡"
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why: the rule id, the explanation in Chinese and English, and the seed citation (``source``)."""
+    """Why: the rule id, the explanation in Chinese and English, and the seed citation (``source``, as the
+    rule set writes it; :attr:`text_zh` and :attr:`text_en` say it in their language)."""
 
     rule: str
     zh: str
@@ -78,14 +79,14 @@ class Reason:
 
     @property
     def text_en(self) -> str:
-        return f"{self.en} [{self.rule}, {self.source}]"
+        return f"{self.en} [{self.rule}, {en_citation(self.source)}]"
 
     def to_json(self) -> dict[str, str]:
         return {"rule": self.rule, "zh": self.text_zh, "en": self.text_en, "source": self.source}
 
 
 def _why(rules: Ruleset, rule_id: str, zh: str, en: str) -> Reason:
-    return Reason(rule_id, zh, en, cite(rule_id, rules))
+    return Reason(rule_id, zh, en, source_of(rule_id, rules).cite())
 
 
 def _seats_zh(seats: Iterable[int]) -> str:

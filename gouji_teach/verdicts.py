@@ -10,7 +10,7 @@ verdict's rule set.
 >>> bool(v), v.rule
 (True, 'compare.rank')
 >>> v.reason_en
-'five 9s beat five 8s: same number of cards and 9 is higher than 8 [compare.rank, 002 §3 单张和一手牌的大小比较]'
+'five 9s beat five 8s: same number of cards and 9 is higher than 8 [compare.rank, 002 §3 Comparing singles and sets]'
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .rulebook import RULES, Rule
-from .rulesets import Ruleset, Source
+from .rulesets import Ruleset, Source, en_citation
 
-__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "explains", "source_of", "zh_citation", "zh_parts"]
+__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "en_citation", "explains", "source_of", "zh_citation",
+           "zh_parts"]
 
 
 def source_of(rule_id: str, rules: Ruleset) -> Source:
@@ -66,12 +67,19 @@ def zh_citation(citation: str) -> str:
 def cite_source(source: Source, lang: str = "en") -> str:
     """A source as a citation in ``lang``: the seed section, or a default said to be one (in English with the
     reason, in Chinese with the seed sections it follows)."""
-    return zh_citation(source.cite()) if lang == "zh" else source.cite()
+    return zh_citation(source.cite()) if lang == "zh" else en_citation(source.cite())
 
 
 def cite(rule_id: str, rules: Ruleset, lang: str = "en") -> str:
-    """The seed citation of a rule under a rule set in ``lang``, e.g. ``'002 §3 挂花的大小比较'``; a rule the
-    family's own seed does not state is cited as a default."""
+    """The seed citation of a rule under a rule set in ``lang``; a rule the family's own seed does not state is
+    cited as a default.
+
+    >>> from gouji_teach.rulesets import PRESETS
+    >>> cite("compare.aspects", PRESETS["qingdao"], "zh"), cite("compare.aspects", PRESETS["qingdao"])
+    ('002 §3 挂花的大小比较', '002 §3 Comparing 挂花 plays')
+    >>> cite("play.tieqian", PRESETS["tongsu"], "zh"), cite("play.tieqian", PRESETS["tongsu"])
+    ('000 第三部分 第3条', '000 part 3, article 3')
+    """
     return cite_source(source_of(rule_id, rules), lang)
 
 

@@ -30,7 +30,7 @@ from ..i18n import pick, register, said, t
 from ..markup import Element, HtmlFragment, el, html
 from ..rulebook import RULES
 from ..rulesets import Ruleset, Source, TributeKind
-from ..verdicts import cite_source, source_of
+from ..verdicts import cite_source, en_citation, source_of
 from .course import STAGES
 
 __all__ = ["CONTRADICTIONS", "book_html", "citation", "cited_item", "in_force", "own_text", "sentence", "summary",
@@ -76,18 +76,18 @@ CONTRADICTIONS: tuple[Contradiction, ...] = (
         "对头不要够级牌时谁发下一轮：002 §5 打够级牌 说“由对头发牌”，同一节的“发牌”一段说由上一轮最后出牌的人发。"
         "四种规则集都取“发牌”一段的读法（000 第9条 也这样说：对家如不响应，则玩家发牌），"
         "开点因此拿到出牌权（002 §5 开点）。",
-        "Who leads after the 对头 lets a 够级 play pass: 002 §5 打够级牌 says the 对头 leads; the 发牌 "
-        "paragraph of the same section says the last seat that played leads. All four rule sets take the 发牌 reading "
-        "(so does 000 article 9: the player leads when the 对家 does not answer), which is how 开点 wins the lead "
-        "(002 §5 开点).",
+        "Who leads after the 对头 lets a 够级 play pass: 002 §5 Answering 够级 plays says the 对头 leads; the "
+        "Leading paragraph of the same section says the last seat that played leads. All four rule sets take the "
+        "Leading reading (so does 000 article 9: the player leads when the 对家 does not answer), which is how 开点 "
+        "wins the lead (002 §5 开点).",
     ),
     Contradiction(
         ("biesan", "first_leader"),
         "002 把憋三当作一种打法（“憋三”打法时……；§5 上班 还有“如果不是憋三打法，则以3代替4”），"
         "别处又写成定规（§5 买三）。青岛规则集取憋三打法，所以上班看同花色的4。",
-        "002 treats 憋三 as one way to play (\"when playing 憋三\"; §5 上班 even says \"if not playing 憋三, use 3s "
-        "instead of 4s\"), elsewhere as the rule (§5 买三). The Qingdao rule set takes the 憋三 way, so 上班 counts "
-        "4s of one suit.",
+        "002 treats 憋三 as one way to play (\"when playing 憋三\"; §5 The first lead even says \"if not playing "
+        "憋三, use 3s instead of 4s\"), elsewhere as the rule (§5 Buying 3s). The Qingdao rule set takes the 憋三 "
+        "way, so 上班 counts 4s of one suit.",
     ),
 )
 
@@ -259,10 +259,10 @@ def citation(rule_id: str, rules: Ruleset, lang: str) -> str:
 def _citation(rule_id: str, rules: Ruleset, lang: str) -> str:
     source = source_of(rule_id, rules)
     if source.seed == "000" and source.section.startswith("part 2"):
-        return t("cite.confirms", lang, cite=source.cite().split(" 摘要")[0].split(" (")[0])
+        return t("cite.confirms", lang, cite=cite_source(source, lang).split(" 摘要")[0].split(" (")[0])
     if source.is_default:
-        return cite_source(source, "zh") if lang == "zh" else t("cite.default", lang, why=source.section)
-    return source.cite()
+        return cite_source(source, "zh") if lang == "zh" else t("cite.default", lang, why=en_citation(source.section))
+    return cite_source(source, lang)
 
 
 def summary(rule_ids: Iterable[str], rules: Ruleset, lang: str) -> list[tuple[str, str, str]]:

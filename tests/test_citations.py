@@ -1,0 +1,56 @@
+"""Every citation of every rule under every rule set is whole in its language: the English one names the seed
+sections in English (articles by number, section titles translated, no quoted seed sentences), keeping in
+Chinese only the game terms the course keeps in Chinese; the Chinese one holds no English sentence."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gouji_teach.rulebook import RULES
+from gouji_teach.rulesets import PRESETS, switches
+from gouji_teach.teach.course import GLOSSARY
+from gouji_teach.teach.rulebook import citation
+from gouji_teach.verdicts import cite, cite_source
+
+#: The game terms an English text may write in Chinese: the glossary's, each alias on its own, and the forms
+#: the glossary's entries are built from or shortened to.
+ALLOWED = {term for entry in GLOSSARY for term in re.split(r"[（）、]", entry.zh) if term} | {
+    "花", "大", "小", "点", "落", "圈", "闷", "烧", "走", "对头", "还贡", "纯够级", "要四", "死牌", "单张的2",
+}
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+")
+
+
+def _english_texts(rules) -> dict[str, str]:
+    texts = {rule_id: cite(rule_id, rules) for rule_id in RULES}
+    texts |= {f"rule book: {rule_id}": citation(rule_id, rules, "en") for rule_id in RULES}
+    texts |= {f"switch: {name}": cite_source(rules.source(name)) for name in switches()}
+    return texts
+
+
+def _chinese_texts(rules) -> dict[str, str]:
+    texts = {rule_id: cite(rule_id, rules, "zh") for rule_id in RULES}
+    texts |= {f"rule book: {rule_id}": citation(rule_id, rules, "zh") for rule_id in RULES}
+    texts |= {f"switch: {name}": cite_source(rules.source(name), "zh") for name in switches()}
+    return texts
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_english_citations_hold_no_chinese_but_game_terms(rules):
+    foreign = {where: sorted(set(_CJK.findall(text)) - ALLOWED) for where, text in _english_texts(rules).items()}
+    assert {where: words for where, words in foreign.items() if words} == {}
+    assert not any(re.search(r"第\d+条|§[一二三四五六七八九十]", text) for text in _english_texts(rules).values())
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
+def test_chinese_citations_hold_no_english(rules):
+    english = {where: re.findall(r"[A-Za-z]{3,}", text) for where, text in _chinese_texts(rules).items()}
+    assert {where: words for where, words in english.items() if words} == {}
+
+
+def test_seed_sections_read_in_english():
+    assert cite("compare.aspects", PRESETS["qingdao"]) == "002 §3 Comparing 挂花 plays"
+    assert cite("compare.aspects", PRESETS["qingdao"], "zh") == "002 §3 挂花的大小比较"
+    assert cite("play.tieqian", PRESETS["tongsu"]) == "000 part 3, article 3"
+    assert cite("biesan", PRESETS["zaozhuang"]) == "003 §5 憋三"
