@@ -13,7 +13,7 @@ import pytest
 from gouji_teach import PRESETS, Play, beating_plays, beats
 from gouji_teach.cli import main
 from gouji_teach.rulesets import switches
-from gouji_teach.verdicts import zh_parts
+from gouji_teach.verdicts import en_citation, zh_parts
 
 ALL = list(PRESETS)
 DESCRIBE_KEYS = {"size", "rank", "count", "big_jokers", "small_jokers", "kind", "gouji", "pure_gouji",
@@ -70,7 +70,7 @@ def test_beats_json(capsys, argv, ok, rule, cited):
     assert {"beats", "reason_zh", "reason_en", "rule"} <= set(data)
     assert data["beats"] is ok
     assert data["rule"] == rule
-    assert zh_parts(cited) in data["reason_zh"] and cited in data["reason_en"]  # 000 part 1: 000 第一部分
+    assert zh_parts(cited) in data["reason_zh"] and en_citation(cited) in data["reason_en"]  # 000 第一部分, 003 §3
     rules = argv[argv.index("--rules") + 1].lower() if "--rules" in argv else "qingdao"
     v = beats(argv[0], argv[1], rules)
     assert (data["reason_zh"], data["reason_en"]) == (v.reason_zh, v.reason_en)
