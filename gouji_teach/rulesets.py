@@ -73,7 +73,7 @@ SECTION_TITLES_EN: Mapping[str, str] = MappingProxyType({
     "发牌": "Leading", "四户乱缠": "四户乱缠", "够死级": "够死级", "宣点": "宣点", "开点": "开点",
     "打够级牌": "Answering 够级 plays", "烧牌": "Burning", "要头": "要头", "无头": "无头", "让牌": "Yielding",
     "过牌": "Passing", "革命": "Revolution", "游戏名次": "Places", "游戏积分计算规则": "Scoring",
-    "导论": "Introduction", "出牌": "Playing", "普通解烧": "Ordinary 解烧", "憋三": "憋三", "点": "The point",
+    "导论": "Introduction", "出牌": "Playing the cards", "普通解烧": "Ordinary 解烧", "憋三": "憋三", "点": "The point",
     "特殊解烧": "Special 解烧", "反烧": "反烧", "清（闷）": "闷", "落": "Last places", "冲点": "冲点",
     "游戏介绍": "The game", "结算说明": "Settling a hand", "规则介绍": "Rules", "注": "note",
 })
