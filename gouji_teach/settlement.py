@@ -20,7 +20,7 @@ The 青岛 seed's own scoring example (002 §6): a team with 头科, 三科 and 
 >>> [(t.kind.zh, t.payer, t.receiver, t.count) for t in s.tributes]
 [('点贡', 4, 1, 1), ('点贡', 5, 2, 1), ('落贡', 5, 0, 2), ('落贡', 4, 1, 1)]
 >>> print(s.tributes[2].reason.text_en)
-seat 5 is 大落 and pays 头科 (seat 0) 2 落贡 [tribute.luo, 002 §4 进贡/落贡]
+seat 5 is 大落 and pays 头科 (seat 0) 2 落贡 [tribute.luo, 002 §4 Tribute/落贡]
 """
 
 from __future__ import annotations

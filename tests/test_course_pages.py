@@ -284,10 +284,10 @@ def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
 def test_a_borrowed_rule_is_a_default_and_an_own_rule_is_not():
     from gouji_teach.verdicts import cite
 
-    assert cite("burn.lifted", PRESETS["tongsu"]) == "000 part 3 第30条"  # the family's own article
+    assert cite("burn.lifted", PRESETS["tongsu"]) == "000 part 3, article 30"  # the family's own article
     assert cite("turn.order", PRESETS["zaozhuang"]).startswith("default: 003 does not say")  # 003 §三 does not
     assert cite("turn.order", PRESETS["zaozhuang"], "zh") == "默认（这套规则的原文没写，参照 002 §5 上牌）"
-    assert cite("turn.order", PRESETS["tongsu"]) == "000 part 3 第1条"
+    assert cite("turn.order", PRESETS["tongsu"]) == "000 part 3, article 1"
 
 
 def test_citations_mark_defaults_and_never_cite_000_part_2():
