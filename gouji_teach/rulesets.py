@@ -870,7 +870,9 @@ LINYI = Ruleset(
         ),
         "buy_with_jokers": seed("000", "part 1 买三/要三", "则要用一张2或王（2优先）向对家“买3”"),
         "jieshao_recover": seed("000", "part 1 烧牌", "如果中间对家压牌或其他人烧此烧牌者，则算“解烧” (at once)"),
-        "counter_burn_at_once": default("000 part 1 says only that the own 联邦 may 反烧, not when; anytime, as 002"),
+        "counter_burn_at_once": default(
+            "000 part 1 says only that one's own 联邦 may 反烧, not when; at any time, as 002"
+        ),
         "revolution_lead": default("000 part 1 冲点 names no leader after it: the usual leader leads"),
         "sisi_last_play": seed(
             "000", "part 1 够死级", "对家革命后，自己选择有头，则前三次自己的够级牌是无人可应的 (its only case)"
