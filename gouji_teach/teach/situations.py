@@ -69,7 +69,7 @@ from ..record import GameRecord
 from ..rulesets import PRESETS, FoursBeforeKaidian, Ruleset, TributeKind, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
-from .dealing import cards_level, count_level, random_play, small_deal
+from .dealing import cards_level, count_level, gouji_level, random_play, small_deal
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
 
 __all__ = ["GENERATORS", "LEVEL_OF", "BuyPuzzle", "ChoicePuzzle", "LuanchanPuzzle", "Option", "RevolutionPuzzle",
@@ -1421,7 +1421,7 @@ def _who_may_act_level(puzzle: Puzzle) -> str:
 LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
     "card": lambda p: cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "beats": lambda p: cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
-    "gouji": lambda p: cards_level(p.play),  # type: ignore[attr-defined]
+    "gouji": lambda p: gouji_level(p.play),  # type: ignore[attr-defined]
     "count": lambda p: count_level(p.play),  # type: ignore[attr-defined]
     "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
