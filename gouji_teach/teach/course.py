@@ -211,7 +211,8 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("冲点", "chōng diǎn", "a revolutionary's three 够级 plays to open a point", "geming"),
     ("烧牌（捎牌）", "shāo pái", "burning: beating a 够级 play that is not yours to answer", "shao"),
     ("解烧", "jiě shāo", "stopping a burn by beating the burner", "shao"),
-    ("反烧", "fǎn shāo", "a counter-burn by the burnt player", "shao"),
+    ("反烧", "fǎn shāo", "a counter-burn: the burnt player (under the standard rules, any seat but the burner's 对家) "
+     "beats the burner back", "shao"),
     ("诈烧", "zhà shāo", "a bluffed burn that cannot be finished", "shao"),
     ("烧失败", "shāo shī bài", "a failed burn", "shao"),
     ("憋三", "biē sān", "3s may only be the last play", "biesan"),
