@@ -22,6 +22,8 @@ False
 
 from __future__ import annotations
 
+from .cards import Rank
+from .i18n import number_en
 from .plays import Play, as_play
 from .rulesets import QINGDAO, JokerModel, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
@@ -107,8 +109,27 @@ def _beats(play: Play, ok: bool = True) -> str:
     return "beat" if ok else "do not beat"
 
 
+def _downgraded(*plays: Play) -> tuple[str, str]:
+    """Why a play that mixes 大花 and 小花 reads as 小花 only, where the rule set counts them so (002 §2 牌型/挂花:
+    大花 with 小花 count as 小花), as a note to put after the plays' names; empty if no play does.
+
+    >>> _downgraded(Play.parse("DX"), Play.parse("XX"))
+    ('（1个大花和小花一起出，按小花算）', ' (a big joker played with small ones counts as a small joker)')
+    >>> _downgraded(Play.parse("DX", "zaozhuang"))
+    ('', '')
+    """
+    bigs = sorted({n for p in plays if not p.big_jokers and (n := sum(c.rank == Rank.BIG_JOKER for c in p.cards))})
+    if not bigs:
+        return "", ""
+    zh = "；".join(f"{n}个大花和小花一起出，按小花算" for n in bigs)
+    en = "; ".join("a big joker played with small ones counts as a small joker" if n == 1 else
+                   f"{number_en(n)} big jokers played with small ones count as small jokers" for n in bigs)
+    return f"（{zh}）", f" ({en})"
+
+
 @explains("compare.rank", "compare.aspects", "compare.cover")
 def _same_size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
+    nzh, nen = _downgraded(ch, tg)
     if v.ok:
         if v.rule == "compare.rank":
             (czh, cen), (tzh, ten) = _rank_names(ch), _rank_names(tg)
@@ -117,28 +138,31 @@ def _same_size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: 
             why = ("花和其余的牌两方面都大", "bigger in both aspects, the jokers and the rest")
         else:
             why = ("每张牌都压住了对方对应的牌", "every card covers the matching card")
-        return f"{ch.text_zh}大过{tg.text_zh}：{why[0]}", f"{ch.text_en} {_beats(ch)} {tg.text_en}: {why[1]}"
+        return (f"{ch.text_zh}大过{tg.text_zh}{nzh}：{why[0]}",
+                f"{ch.text_en} {_beats(ch)} {tg.text_en}{nen}: {why[1]}")
     zh, en = _failure(code or "rank", ch, tg, killed)
-    return f"{ch.text_zh}大不过{tg.text_zh}：{zh}", f"{ch.text_en} {_beats(ch, False)} {tg.text_en}: {en}"
+    return f"{ch.text_zh}大不过{tg.text_zh}{nzh}：{zh}", f"{ch.text_en} {_beats(ch, False)} {tg.text_en}{nen}: {en}"
 
 
 @explains("compare.kill")
 def _kill_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
     head_zh = f"用{2 * killed}个大花灭掉{killed}个大花"
     head_en = f"{2 * killed} big jokers kill {killed} big joker" + ("s" if killed > 1 else "")
+    nzh, nen = _downgraded(ch, tg)
     if v.ok:
-        return (f"{ch.text_zh}大过{tg.text_zh}：{head_zh}，其余的也大过",
-                f"{ch.text_en} {_beats(ch)} {tg.text_en}: {head_en}, and the rest beat the rest")
+        return (f"{ch.text_zh}大过{tg.text_zh}{nzh}：{head_zh}，其余的也大过",
+                f"{ch.text_en} {_beats(ch)} {tg.text_en}{nen}: {head_en}, and the rest beat the rest")
     zh, en = _failure(code or "rank", ch, tg, killed)
-    return (f"{ch.text_zh}大不过{tg.text_zh}：{head_zh}后，{zh}",
-            f"{ch.text_en} {_beats(ch, False)} {tg.text_en}: after {head_en}, {en}")
+    return (f"{ch.text_zh}大不过{tg.text_zh}{nzh}：{head_zh}后，{zh}",
+            f"{ch.text_en} {_beats(ch, False)} {tg.text_en}{nen}: after {head_en}, {en}")
 
 
 @explains("compare.size")
 def _size_reason(v: Verdict, ch: Play, tg: Play, code: str | None, killed: int) -> tuple[str, str]:
-    zh = f"{ch.text_zh}和{tg.text_zh}张数不同（{ch.size}张对{tg.size}张），不能比较"
+    nzh, nen = _downgraded(ch, tg)
+    zh = f"{ch.text_zh}和{tg.text_zh}{nzh}张数不同（{ch.size}张对{tg.size}张），不能比较"
     cards = f"{ch.size} card{'s' * (ch.size != 1)}"
-    en = f"{ch.text_en} and {tg.text_en} differ in size ({cards} against {tg.size}): they do not compare"
+    en = f"{ch.text_en} and {tg.text_en}{nen} differ in size ({cards} against {tg.size}): they do not compare"
     if v.rules.big_joker_kill and tg.big_jokers:
         zh += f"；只有两个大花灭一个大花时才能多出一张（最多多{tg.big_jokers}张）"
         en += f"; only two big jokers killing one big joker make a play longer (at most {tg.big_jokers} more)"

@@ -28,7 +28,7 @@ from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_ca
 from .errors import IllegalPlayError
 from .i18n import number_en
 from .rulesets import Ruleset, find_ruleset
-from .verdicts import cite, en_citation, zh_citation
+from .verdicts import cite
 
 __all__ = ["GOUJI_THRESHOLDS", "JOKERS_ONLY_RANK", "Play", "PlayKind", "as_play"]
 
@@ -100,10 +100,11 @@ class Play:
                     rule="play.shape",
                 )
         if base is not None and twos and not rules.tieqian:
-            src = rules.source("tieqian").cite()
             raise IllegalPlayError(
-                f"{rules.title_zh}不许贴钱：2不能凑张数当{base.zh}用（{zh_citation(src)}）",
-                f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s ({en_citation(src)})",
+                f"{rules.title_zh}不许贴钱：2不能凑张数当{base.zh}用"
+                f"【play.tieqian, {cite('play.tieqian', rules, 'zh')}】",
+                f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s "
+                f"[play.tieqian, {cite('play.tieqian', rules)}]",
                 rule="play.tieqian",
             )
         packs = rules.packs

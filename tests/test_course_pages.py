@@ -261,6 +261,18 @@ def test_footers_list_only_rules_in_force(rules):
                                                                if in_force(r, rules)}
 
 
+def test_the_rules_of_buying_and_of_a_burners_jokers_say_what_the_engine_does():
+    """buy.twos holds everywhere: under tongsu it is the rule itself (2s only, 000 第7条), not a rule "that holds
+    elsewhere"; where a joker may pay, it says so. A burner's closing 3s need no joker under 憋三."""
+    tongsu, qingdao, zaozhuang = PRESETS["tongsu"], PRESETS["qingdao"], PRESETS["zaozhuang"]
+    [(_, words, cited)] = summary(["buy.twos"], tongsu, "en")
+    assert "2s only" in words and "第7条" in cited
+    [(_, words, _)] = summary(["buy.twos"], qingdao, "en")
+    assert "with a joker" in words
+    [(_, words, _)] = summary(["burn.joker"], zaozhuang, "en")
+    assert "the closing 3s need none" in words
+
+
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=lambda r: r.name)
 def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
     """Each rule (with a switch or not) names the section of the rule set's own seed text that says it; a rule

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -92,6 +93,16 @@ def test_gouji_puzzle_classification_follows_the_engine(cards, rules, expected):
     assert right_answer(p) == expected
     fb = p.check(next(c.key for c in p.choices if c.key != expected))
     assert not fb.correct and fb.counter_en  # a nearby play that has the class the learner chose
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("rules", RULESETS)
+def test_gouji_drills_of_each_level_vary_their_answer(level, rules):
+    """Over 60 drill numbers, every level of the 够级 drill has at least two right answers and none is right more
+    than 70% of the time (hard drills were all plays with a joker: always '够级, cannot open', a free guess)."""
+    answers = Counter(right_answer(make_drill("gouji", n, level=level, rules=rules)) for n in range(60))
+    assert len(answers) >= 2, answers
+    assert max(answers.values()) <= 42, answers
 
 
 def test_nearest_play_finds_the_boundary():

@@ -211,6 +211,8 @@ def test_refused_plays_name_their_rule(rules, text, rule, word):
     where = cite(rule, find_ruleset(rules))
     assert cite(rule, find_ruleset(rules), "zh") in e.zh and where in e.en
     assert not CJK.search(e.en.replace(where, "").replace("贴钱", ""))
+    # and ends as every refusal does, naming its rule with the citation
+    assert e.zh.endswith(f"【{rule}, {cite(rule, find_ruleset(rules), 'zh')}】") and e.en.endswith(f"[{rule}, {where}]")
 
 
 @pytest.mark.parametrize("rules", families("qltz"))
@@ -309,6 +311,16 @@ def test_compare(rules, challenger, target, ok, rule):
 def test_size_refusal_says_both_sizes(rules):
     v = beats("999", "8888", rules)
     assert "3" in v.reason_en and "4" in v.reason_en and "张数不同" in v.reason_zh
+
+
+@pytest.mark.parametrize("rules", families("qltz"))
+def test_002s2_a_comparison_says_why_a_mixed_play_counts_as_small_jokers(rules):
+    """DX against XX under qingdao reads "2个小花大不过2个小花": the reason says why DX is two 小花 (002 §2 牌型/挂花,
+    000 part 1: 大花 played with 小花 count as 小花), where the rule set counts them so, and only there."""
+    v = beats("DX", "XX", rules)
+    verdict(v, v.ok, v.rule)  # cited, each language whole
+    said = "大花和小花一起出，按小花算" in v.reason_zh, "a big joker played with small ones counts as" in v.reason_en
+    assert said == (find_ruleset(rules).downgrade_mixed_jokers,) * 2, (v.reason_zh, v.reason_en)
 
 
 # == 5. 够级 ===================================================================================================

@@ -18,7 +18,7 @@ from ..engine import Game
 from ..plays import Play
 from ..rulesets import Ruleset
 
-__all__ = ["LEVELS", "cards_level", "count_level", "random_play", "small_deal"]
+__all__ = ["LEVELS", "cards_level", "count_level", "gouji_level", "random_play", "small_deal"]
 
 #: The levels of every generated puzzle.
 LEVELS = ("easy", "medium", "hard")
@@ -61,6 +61,25 @@ def cards_level(*plays: Play | None) -> str:
     if any(c.rank.is_joker for c in cards):
         return "hard"
     return "medium" if any(c.rank == Rank.TWO for c in cards) else "easy"
+
+
+def gouji_level(play: Play) -> str:
+    """The level of asking whether a play is 够级 and opens: ``easy`` a plain set clearly above or below its
+    rank's threshold; ``medium`` a plain set at the threshold or one card short, or a set with 2s clearly above or
+    below; ``hard`` a set with 2s at the threshold or one short (贴钱 that just makes it, or just fails), or a play
+    with a joker. (A play with a joker is always 够级 and never opens: hard plays with jokers only would always
+    have the same answer.) The 2s counted: those that fill the set, and a set of 2s itself.
+
+    >>> [gouji_level(Play.parse(c)) for c in ("JJ", "JJJJJ", "JJJ", "JJJJ", "2JJJJ", "2JJJ", "2JJ", "X99")]
+    ['easy', 'easy', 'medium', 'medium', 'medium', 'hard', 'hard', 'hard']
+    """
+    if play.jokers:
+        return "hard"
+    need = play.gouji_threshold
+    edge = need is not None and play.count in (need - 1, need)
+    if not any(c.rank == Rank.TWO for c in play.cards):
+        return "medium" if edge else "easy"
+    return "hard" if edge else "medium"
 
 
 def count_level(play: Play) -> str:

@@ -5,6 +5,8 @@
 single 2s; ``hard`` 挂花 with 贴钱, and 大花 kills where the rule set has them. ``card`` compares single cards
 only (stage 2 comes before sets): plain cards, a 2, a joker. ``count`` (:func:`count_level`): one special card,
 several of one kind, two kinds; under every rule set (without 贴钱 the special cards are jokers).
+``gouji`` (:func:`gouji_level`): plain sets clearly above or below the 够级 threshold; plain sets at it or one
+card short, or 2s clearly; 2s at it or one short, or a joker (so hard ones do not always have the same answer).
 The generators choose the answer they want first (e.g. half the comparisons beat) and keep drawing until the
 engine agrees: authors and generators never write answers, the engine computes them.
 
@@ -34,7 +36,7 @@ from ..players import SimplePlayer
 from ..plays import Play
 from ..record import BurnOutcome, GameRecord
 from ..rulesets import Ruleset, find_ruleset
-from .dealing import LEVELS, cards_level, count_level, random_play, small_deal
+from .dealing import LEVELS, cards_level, count_level, gouji_level, random_play, small_deal
 from .puzzles import (
     BeatsPuzzle,
     CountPuzzle,
@@ -51,7 +53,8 @@ from .situations import GENERATORS as _SITUATIONS
 from .situations import LEVEL_OF as _LEVEL_OF
 from .situations import honest as _honest
 
-__all__ = ["KINDS", "LEVELS", "RETRY_STEP", "cards_level", "count_level", "make_drill", "next_drill", "random_play"]
+__all__ = ["KINDS", "LEVELS", "RETRY_STEP", "cards_level", "count_level", "gouji_level", "make_drill", "next_drill",
+           "random_play"]
 
 _BIG, _SMALL, _TWO = Card(Rank.BIG_JOKER), Card(Rank.SMALL_JOKER), Card(Rank.TWO)
 
@@ -72,13 +75,13 @@ def _beats(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
 
 
 def _gouji(rng: random.Random, level: str, rules: Ruleset) -> Puzzle:
-    """A play of the level, its answer (not 够级 / 够级 / 开点) drawn evenly among the answers the level allows
-    under the rule set (a play with a joker never 开点s; a plain one is always pure where only pure 够级 opens)."""
+    """A play of the level (:func:`gouji_level`), its answer (not 够级 / 够级 / 开点) drawn evenly among the
+    answers the level allows under the rule set."""
     near = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
     found: dict[str, Play] = {}
     for _ in range(400):
         play = random_play(rng, rng.choice((1, 2, 3, 4, 5, 6)), rules, level=level, ranks=near)
-        if cards_level(play) == level:
+        if gouji_level(play) == level:
             found.setdefault(GoujiPuzzle.classify(play), play)
             if len(found) == 3:
                 break

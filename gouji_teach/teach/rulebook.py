@@ -96,7 +96,10 @@ _OFF_WORDS: dict[str, tuple[str, str]] = {
     "play.tieqian": ("不许贴钱：2不能凑张数", "no 贴钱: 2s never fill a set"),
     "kaidian.play": ("除了挂花的牌和单张2，够级牌都能开点", "every 够级 play opens except plays with jokers and"
     " a single 2"),
-    "burn.joker": ("烧牌后每一手都要挂花，最后一手也一样", "after a burn every play carries a joker, the last one too"),
+    "burn.joker": ("烧牌后每一手都要挂花，最后一手也一样（打憋三时，收尾的3不用挂）",
+                   "after a burn every play carries a joker, the last one too (under 憋三, the closing 3s need none)"),
+    "buy.twos": ("买三买四只能用钱（2），花不能买；没有钱由同帮相助", "3s and 4s are bought with 2s only, never with a "
+                 "joker; a seat without a 2 is helped by its teammates"),
     "place.revolution": ("革命者算四科", "a revolutionary is 四科"),
     "tribute.same_team": ("同帮之间不进贡", "no tribute between teammates"),
     "tribute.return": ("得贡的人不回牌", "the receiver returns nothing"),

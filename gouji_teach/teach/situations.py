@@ -69,7 +69,7 @@ from ..record import GameRecord
 from ..rulesets import PRESETS, FoursBeforeKaidian, Ruleset, TributeKind, find_ruleset, switches
 from ..settlement import settle
 from ..verdicts import RULES, Verdict, cite
-from .dealing import cards_level, count_level, random_play, small_deal
+from .dealing import cards_level, count_level, gouji_level, random_play, small_deal
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
 
 __all__ = ["GENERATORS", "LEVEL_OF", "BuyPuzzle", "ChoicePuzzle", "LuanchanPuzzle", "Option", "RevolutionPuzzle",
@@ -143,6 +143,8 @@ register({
                      "“{choice}”: seat {k} holds a single 3, which it keeps"),
     "sit.buy.paywrong": ("“{choice}”：买三先付2，没有2才付小花，再没有才付大花",
                          "“{choice}”: a 3 is paid with a 2; with no 2, a 小花; with neither, a 大花"),
+    "sit.buy.twosonly": ("“{choice}”：这套规则买三只能用钱（2），花不能买", "“{choice}”: under these rules a 3 is "
+                         "bought with a 2 only, never with a joker"),
     "sit.buy.paymissing": ("“{choice}”：座位{s}手里没有{pay}", "“{choice}”: seat {s} holds no {pay}"),
     "sit.buy.friend": ("“{choice}”：同帮送三是最后的办法，只有对手卖不了或者没钱买时才要三",
                        "“{choice}”: a teammate gives a 3 only when no opponent can sell one or there is "
@@ -1021,17 +1023,19 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
     threes = {k: before[k].count(Rank.THREE) for k in range(6)}
     pool: list[_Candidate] = []
 
-    def add(v: tuple[int | None, Rank | None], key: str, **kw: object) -> None:
+    def add(v: tuple[int | None, Rank | None], key: str, rule: str = "buy", **kw: object) -> None:
         text = _buy_text(v)
         pool.append((v, text, (t(key, "zh", choice=text[0], **_zh(kw)), t(key, "en", choice=text[1], **_en(kw)),
-                               "buy")))
+                               rule)))
 
     for k in order:
         for pay in (*_PAY_ORDER, None):
             v = (k, pay if team(k) != team(s) else None) if pay is not None else (k, None)
             if v == value:
                 continue
-            if pay is not None and team(k) != team(s) and not hand.count(pay):
+            if pay is not None and pay.is_joker and team(k) != team(s) and not rules.buy_with_jokers:
+                add(v, "sit.buy.twosonly", "buy.twos")  # 000 part 3 第7条
+            elif pay is not None and team(k) != team(s) and not hand.count(pay):
                 add(v, "sit.buy.paymissing", s=s, pay=pay)
             elif team(k) != team(s) and threes[k] < 2:
                 add(v, "sit.buy.only", k=k)
@@ -1421,7 +1425,7 @@ def _who_may_act_level(puzzle: Puzzle) -> str:
 LEVEL_OF: dict[str, Callable[[Puzzle], str]] = {
     "card": lambda p: cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
     "beats": lambda p: cards_level(p.challenger, p.target),  # type: ignore[attr-defined]
-    "gouji": lambda p: cards_level(p.play),  # type: ignore[attr-defined]
+    "gouji": lambda p: gouji_level(p.play),  # type: ignore[attr-defined]
     "count": lambda p: count_level(p.play),  # type: ignore[attr-defined]
     "pick": lambda p: _pick_level(p),
     "who_may_act": _who_may_act_level,
