@@ -337,6 +337,8 @@ _HALVES = re.compile(r'\A<div lang="zh">\n\n(?P<zh>.*?)\n\n</div>\n<div lang="en
 #: A Chinese sentence: a run of five Chinese characters or more, or Chinese sentence punctuation.
 _CHINESE_SENTENCE = re.compile(r"[\u4e00-\u9fff“”]{5,}|[，。；：（）]")
 #: An English phrase: three English words in a row (names such as Voila or a file name stay single words).
+#: A seed section numbered the Chinese way (§八, 第15条), which the English half writes as en_citation does.
+_CHINESE_CITATION = re.compile(r"§[一二三四五六七八九十]+|第[0-9一二三四五六七八九十]+条")
 _ENGLISH_PHRASE = re.compile(r"\b[A-Za-z]+\W+[A-Za-z]+\W+[A-Za-z]{2,}\b")
 
 
@@ -355,6 +357,7 @@ def test_prose_is_written_once_per_language_and_each_half_is_whole(notebook):
         assert halves, f"not written as a Chinese and an English half: {text[:80]!r}"
         english = re.sub(r"`[^`]*`", " ", halves["en"])
         assert not _CHINESE_SENTENCE.findall(english), (english[:200], _CHINESE_SENTENCE.findall(english))
+        assert not _CHINESE_CITATION.findall(english), _CHINESE_CITATION.findall(english)  # 003 §8, article 15
         chinese = re.sub(r"`[^`]*`|\([^)]*\)", " ", halves["zh"])
         assert not _ENGLISH_PHRASE.findall(chinese), _ENGLISH_PHRASE.findall(chinese)
         for half in (halves["zh"], halves["en"]):
