@@ -747,9 +747,16 @@ def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: str | None 
 
 _RW = _RH = 180  # a ring picture: small enough for two side by side on a 390 px phone
 _RING = 62  # radius of the ring of seats
+_SEAT_R = 12  # half the side of a seat's badge
+_LABEL = 11  # font size of an arrow's label: 11 px when the picture is drawn at its full 180 px
 _KIND_COLOURS = {TributeKind.DIAN: "#1f5fbf", TributeKind.LUO: "#5d4037", TributeKind.MEN: "#6a1b9a",
                  TributeKind.SHAO: "#c8102e", TributeKind.ZHASHAO: "#c8102e", TributeKind.QUAN: "#2e7d32"}
 _NTH_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+#: Where on its arrow a label may sit (the share of the way from payer to receiver), the likeliest first.
+_ALONG = (0.42, 0.34, 0.5, 0.26, 0.58, 0.2, 0.66, 0.74)
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+Curve = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]  # start, control, end
 
 
 def _marker(kind: TributeKind) -> int:
@@ -763,9 +770,94 @@ def _ring_centre(seat: int) -> tuple[float, float]:
     return _RW / 2 + _RING * math.cos(angle), _RH / 2 + _RING * math.sin(angle)
 
 
-def _ring_seats(root: Element, r: float = 12) -> None:
+def _ring_seats(root: Element, r: float = _SEAT_R) -> None:
     for seat in range(6):
         _badge(root, seat, *_ring_centre(seat), r)
+
+
+def _tribute_curves(ways: Sequence[tuple[int, int]]) -> list[Curve]:
+    """The arrows from payer to receiver, each a quadratic curve bent to the left of its way: further across
+    the ring, and further for each more arrow the same way, so arrows between the same seats never run
+    together (the two ways between two seats bend to opposite sides).
+
+    >>> (a, _, b), (c, _, d) = _tribute_curves([(0, 3), (0, 3)])[0], _tribute_curves([(0, 3), (0, 3)])[1]
+    >>> a == c and b == d, _tribute_curves([(0, 3), (0, 3)])[0][1] != _tribute_curves([(0, 3), (0, 3)])[1][1]
+    (True, True)
+    """
+    seen: dict[tuple[int, int], int] = {}
+    curves = []
+    for payer, receiver in ways:
+        (x1, y1), (x2, y2) = _ring_centre(payer), _ring_centre(receiver)
+        k = seen[payer, receiver] = seen.get((payer, receiver), 0) + 1
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        bend = (30 if length > 1.5 * _RING else 16) + 26 * (k - 1)
+        mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend
+        curves.append(((x1 + ux * 14, y1 + uy * 14), (mx, my), (x2 - ux * 15, y2 - uy * 15)))
+    return curves
+
+
+def _point(curve: Curve, s: float) -> tuple[float, float, float, float]:
+    """The point of a curve ``s`` of the way along, and the unit normal there."""
+    (x0, y0), (x1, y1), (x2, y2) = curve
+    x = (1 - s) ** 2 * x0 + 2 * s * (1 - s) * x1 + s * s * x2
+    y = (1 - s) ** 2 * y0 + 2 * s * (1 - s) * y1 + s * s * y2
+    dx, dy = 2 * (1 - s) * (x1 - x0) + 2 * s * (x2 - x1), 2 * (1 - s) * (y1 - y0) + 2 * s * (y2 - y1)
+    norm = math.hypot(dx, dy) or 1.0
+    return x, y, -dy / norm, dx / norm
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) -> list[Box]:
+    """Where each arrow's label goes: on its arrow or just beside it, clear of the seats, of the labels placed
+    before it and of the picture's edge, and over as few other arrows as it can (a greedy search over places
+    along each arrow, trying the arrows in a few orders and keeping the order that overlaps least)."""
+    seats = [(x - _SEAT_R - 1, y - _SEAT_R - 1, x + _SEAT_R + 1, y + _SEAT_R + 1)
+             for x, y in map(_ring_centre, range(6))]
+    samples = [[_point(c, i / 16)[:2] for i in range(2, 15)] for c in curves]
+
+    def candidates(i: int) -> list[tuple[float, float, Box]]:
+        """Each place for arrow ``i``'s label: how much it covers seats or lies outside, how much it is
+        disliked (further from the likeliest place, beside the arrow rather than on it, over other arrows)."""
+        w, h = sizes[i]
+        out = []
+        for rank, s in enumerate(_ALONG):
+            x, y, nx, ny = _point(curves[i], s)
+            beside = (abs(nx) * w + abs(ny) * h) / 2  # the frame just touches its own arrow
+            for cost, d in ((0, 0.0), (4, beside), (4, -beside)):
+                cx, cy = x + nx * d, y + ny * d
+                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                clash = sum(_overlap(box, seat) for seat in seats) + w * h - _overlap(box, (0, 0, _RW, _RH))
+                crossed = sum(box[0] <= px <= box[2] and box[1] <= py <= box[3]
+                              for j, pts in enumerate(samples) if j != i for px, py in pts)
+                out.append((clash, rank + cost + 3 * crossed, box))
+        return out
+
+    places = [candidates(i) for i in range(len(curves))]
+
+    def place(order: Sequence[int]) -> tuple[float, list[Box]]:
+        boxes: dict[int, Box] = {}
+        total = 0.0
+        for i in order:
+            clash, _, box = min(((c + sum(_overlap(box, b) for b in boxes.values()), cost, box)
+                                 for c, cost, box in places[i]), key=lambda p: p[:2])
+            total += clash
+            boxes[i] = box
+        return total, [boxes[i] for i in range(len(curves))]
+
+    n = len(curves)
+    by_length = sorted(range(n), key=lambda i: math.dist(curves[i][0], curves[i][2]))
+    best: tuple[float, list[Box]] | None = None
+    for order in (list(range(n)), by_length, by_length[::-1], list(range(n))[::-1]):
+        tried = place(order)
+        if best is None or tried[0] < best[0]:
+            best = tried
+        if best[0] == 0:
+            break
+    return best[1] if best else []
 
 
 def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: str | None = None,
@@ -774,7 +866,7 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
     to receiver for each ``(kind, payer, receiver, cards)`` (``kind`` a :class:`~gouji_teach.rulesets.TributeKind`,
     its id or its Chinese name), labelled with the kind and the number of cards
     (colour is not the only signal). ``label`` names the picture for screen readers (default: the arrows in
-    words). 180 × 180: two fit side by side on a phone.
+    words). 180 × 180: two fit side by side on a phone, labels in 11 px type, none over another or a seat.
 
     >>> svg = tribute_svg([("落贡", 5, 0, 2), ("点贡", 4, 1, 1)], lang="en")
     >>> svg.count('class="gj-arrow'), "seat 5 → seat 0: 2 × 落贡" in svg
@@ -792,25 +884,22 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
                       markerWidth=5, markerHeight=5, orient="auto-start-reverse")
         _sub(marker, "path", d="M0,0L10,5L0,10Z", fill=colour)
     _ring_seats(root)
-    seen: dict[tuple[int, int], int] = {}
-    for (kind, payer, receiver, n), word in zip(transfers, words, strict=True):
-        (x1, y1), (x2, y2) = _ring_centre(payer), _ring_centre(receiver)
-        k = seen[payer, receiver] = seen.get((payer, receiver), 0) + 1
-        length = math.hypot(x2 - x1, y2 - y1)
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        bend = (30 if length > 1.5 * _RING else 10) + 14 * (k - 1)  # across the ring, or a second arrow: further
-        mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend  # to the left of the way it goes
-        sx, sy, ex, ey = x1 + ux * 14, y1 + uy * 14, x2 - ux * 15, y2 - uy * 15
-        colour = _KIND_COLOURS[kind]
+    curves = _tribute_curves([(p, r) for _, p, r, _ in transfers])
+    tags = [f"{kind.zh[0]}{n}" for kind, _, _, n in transfers]  # 点1, 落2, 闷1, 烧1 ...
+    boxes = _label_boxes(curves, [(_width_estimate(tag, _LABEL) + 6, _LABEL + 4) for tag in tags])
+    for (kind, *_), word, ((sx, sy), (mx, my), (ex, ey)) in zip(transfers, words, curves, strict=True):
         g = _sub(root, "g", cls="gj-arrow")
         _sub(g, "title", word)
-        _sub(g, "path", d=f"M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}", fill="none", stroke=colour,
-             stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
-        tag = f"{kind.zh[0]}{n}"  # 点1, 落2, 闷1, 烧1 ...
-        tx, ty = 0.49 * sx + 0.42 * mx + 0.09 * ex, 0.49 * sy + 0.42 * my + 0.09 * ey  # 30% of the way
-        _sub(g, "rect", x=float(tx - 10), y=float(ty - 7), width=20, height=13, rx=3, fill="#ffffff", stroke=colour,
-             stroke_width=0.8)
-        _text(g, tag, tx, ty + 3.5, 9.5, fill=colour, font_weight="bold", text_anchor="middle")
+        _sub(g, "path", d=f"M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}", fill="none",
+             stroke=_KIND_COLOURS[kind], stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
+    for (kind, *_), word, tag, (left, top, right, bottom) in zip(transfers, words, tags, boxes, strict=True):
+        g = _sub(root, "g", cls="gj-arrow-label")  # over every arrow: no line runs through a label
+        _sub(g, "title", word)
+        colour = _KIND_COLOURS[kind]
+        _sub(g, "rect", x=round(left, 1), y=round(top, 1), width=round(right - left, 1), height=round(bottom - top, 1),
+             rx=3, fill="#ffffff", stroke=colour, stroke_width=0.8)
+        _text(g, tag, round((left + right) / 2, 1), round(bottom - 4.5, 1), _LABEL, fill=colour, font_weight="bold",
+              text_anchor="middle")
     if not transfers:
         _text(root, t("render.tribute.none", lang), _RW / 2, _RH / 2 + 4, 12, fill="#333333", text_anchor="middle")
     return SvgImage(str(root))
