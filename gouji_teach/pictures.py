@@ -780,9 +780,11 @@ def _tribute_curves(ways: Sequence[tuple[int, int]]) -> list[Curve]:
     the ring, and further for each more arrow the same way, so arrows between the same seats never run
     together (the two ways between two seats bend to opposite sides).
 
-    >>> (a, _, b), (c, _, d) = _tribute_curves([(0, 3), (0, 3)])[0], _tribute_curves([(0, 3), (0, 3)])[1]
-    >>> a == c and b == d, _tribute_curves([(0, 3), (0, 3)])[0][1] != _tribute_curves([(0, 3), (0, 3)])[1][1]
-    (True, True)
+    Seat 0 is at the bottom, seat 3 at the top: from 0 up to 3 an arrow bends right, a second one further
+    right, and the way back down bends left (x of each curve's control point; the ring's centre is at 90):
+
+    >>> [round(control[0]) for _, control, _ in _tribute_curves([(0, 3), (0, 3), (3, 0)])]
+    [120, 146, 60]
     """
     seen: dict[tuple[int, int], int] = {}
     curves = []
@@ -869,8 +871,8 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
     words). 180 × 180: two fit side by side on a phone, labels in 11 px type, none over another or a seat.
 
     >>> svg = tribute_svg([("落贡", 5, 0, 2), ("点贡", 4, 1, 1)], lang="en")
-    >>> svg.count('class="gj-arrow'), "seat 5 → seat 0: 2 × 落贡" in svg
-    (2, True)
+    >>> svg.count('class="gj-arrow"'), svg.count('class="gj-arrow-label"'), "seat 5 → seat 0: 2 × 落贡" in svg
+    (2, 2, True)
     """
     transfers = sorted(((TributeKind(k), p, r, n) for k, p, r, n in transfers), key=lambda x: (x[1], x[2], x[0].zh))
     words = [t("render.tribute.arrow", lang, payer=p, receiver=r, kind=pick(k.zh, k.en, lang), n=n)
