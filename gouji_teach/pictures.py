@@ -753,7 +753,7 @@ _KIND_COLOURS = {TributeKind.DIAN: "#1f5fbf", TributeKind.LUO: "#5d4037", Tribut
                  TributeKind.SHAO: "#c8102e", TributeKind.ZHASHAO: "#c8102e", TributeKind.QUAN: "#2e7d32"}
 _NTH_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 #: Where on its arrow a label may sit (the share of the way from payer to receiver), the likeliest first.
-_ALONG = (0.42, 0.34, 0.5, 0.26, 0.58, 0.2, 0.66, 0.74)
+_ALONG = (0.42, 0.38, 0.46, 0.34, 0.5, 0.3, 0.54, 0.26, 0.58, 0.22, 0.62, 0.66, 0.7, 0.74, 0.78)
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 Curve = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]  # start, control, end
@@ -810,7 +810,12 @@ def _point(curve: Curve, s: float) -> tuple[float, float, float, float]:
 
 
 def _overlap(a: Box, b: Box) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    """The area two boxes share."""
+    width = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
+    if width <= 0:
+        return 0.0
+    height = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
+    return width * height if height > 0 else 0.0
 
 
 def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) -> list[Box]:
@@ -838,28 +843,40 @@ def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) 
                 out.append((clash, rank + cost + 3 * crossed, box))
         return out
 
-    places = [candidates(i) for i in range(len(curves))]
+    places = [sorted(candidates(i), key=lambda p: p[:2]) for i in range(len(curves))]
+
+    def choose(i: int, others: Iterable[Box]) -> tuple[float, float, Box]:
+        """The best place for label ``i`` beside the labels ``others``: least overlap, then least disliked."""
+        others = list(others)
+        best = (math.inf, math.inf, places[i][0][2])
+        for clash, cost, box in places[i]:  # the least disliked first: the first place clear of all is the best
+            clash += sum(_overlap(box, b) for b in others)
+            if clash == 0:
+                return clash, cost, box
+            best = min(best, (clash, cost, box), key=lambda p: p[:2])
+        return best
 
     def place(order: Sequence[int]) -> tuple[float, list[Box]]:
         boxes: dict[int, Box] = {}
         total = 0.0
         for i in order:
-            clash, _, box = min(((c + sum(_overlap(box, b) for b in boxes.values()), cost, box)
-                                 for c, cost, box in places[i]), key=lambda p: p[:2])
+            clash, _, boxes[i] = choose(i, boxes.values())
             total += clash
-            boxes[i] = box
         return total, [boxes[i] for i in range(len(curves))]
 
     n = len(curves)
     by_length = sorted(range(n), key=lambda i: math.dist(curves[i][0], curves[i][2]))
-    best: tuple[float, list[Box]] | None = None
+    total, boxes = math.inf, []
     for order in (list(range(n)), by_length, by_length[::-1], list(range(n))[::-1]):
         tried = place(order)
-        if best is None or tried[0] < best[0]:
-            best = tried
-        if best[0] == 0:
-            break
-    return best[1] if best else []
+        if tried[0] < total:
+            total, boxes = tried
+        if total == 0:
+            return boxes
+    for _ in range(4):  # still a clash: move each label to its best place beside all the others, while that helps
+        for i in range(n):
+            boxes[i] = choose(i, boxes[:i] + boxes[i + 1:])[2]
+    return boxes
 
 
 def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: str | None = None,
