@@ -856,23 +856,33 @@ def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) 
             best = min(best, (clash, cost, box), key=lambda p: p[:2])
         return best
 
-    def place(order: Sequence[int]) -> tuple[float, list[Box]]:
+    def place(order: Sequence[int]) -> tuple[float, list[int], list[Box]]:
+        """Each label in turn at its best place beside those placed before it: how much they clash, and which."""
         boxes: dict[int, Box] = {}
-        total = 0.0
+        total, clashing = 0.0, []
         for i in order:
             clash, _, boxes[i] = choose(i, boxes.values())
-            total += clash
-        return total, [boxes[i] for i in range(len(curves))]
+            if clash:
+                total += clash
+                clashing.append(i)
+        return total, clashing, [boxes[i] for i in range(len(curves))]
 
     n = len(curves)
     by_length = sorted(range(n), key=lambda i: math.dist(curves[i][0], curves[i][2]))
+    orders = [list(range(n)), by_length, by_length[::-1]]
     total, boxes = math.inf, []
-    for order in (list(range(n)), by_length, by_length[::-1], list(range(n))[::-1]):
-        tried = place(order)
-        if tried[0] < total:
-            total, boxes = tried
-        if total == 0:
+    for order in orders:  # grows: after a clash, the same again with the labels that clashed first
+        tried, clashing, layout = place(order)
+        if tried < total:
+            total, boxes = tried, layout
+        if not total:
             return boxes
+        if clashing and len(orders) < 12:
+            orders.append(clashing + [i for i in order if i not in clashing])
+    for _ in range(4):  # still a clash: move each label to its best place beside all the others
+        for i in range(n):
+            boxes[i] = choose(i, boxes[:i] + boxes[i + 1:])[2]
+    return boxes
     for _ in range(4):  # still a clash: move each label to its best place beside all the others, while that helps
         for i in range(n):
             boxes[i] = choose(i, boxes[:i] + boxes[i + 1:])[2]
