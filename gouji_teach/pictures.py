@@ -819,9 +819,9 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) -> list[Box]:
-    """Where each arrow's label goes: on its arrow or just beside it, clear of the seats, of the labels placed
-    before it and of the picture's edge, and over as few other arrows as it can (a greedy search over places
-    along each arrow, trying the arrows in a few orders and keeping the order that overlaps least)."""
+    """Where each arrow's label (a box of ``sizes``) goes: on its arrow or just beside it, clear of the seats,
+    the other labels and the picture's edge, and over as few other arrows as it can. A greedy search over places
+    along each arrow, label after label; after a clash, again with the labels that clashed first."""
     seats = [(x - _SEAT_R - 1, y - _SEAT_R - 1, x + _SEAT_R + 1, y + _SEAT_R + 1)
              for x, y in map(_ring_centre, range(6))]
     samples = [[_point(c, i / 16)[:2] for i in range(2, 15)] for c in curves]
@@ -833,7 +833,7 @@ def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) 
         out = []
         for rank, s in enumerate(_ALONG):
             x, y, nx, ny = _point(curves[i], s)
-            beside = (abs(nx) * w + abs(ny) * h) / 2  # the frame just touches its own arrow
+            beside = (abs(nx) * w + abs(ny) * h) / 2 - 1.5  # the frame (1 px inside the box) touches its arrow
             for cost, d in ((0, 0.0), (4, beside), (4, -beside)):
                 cx, cy = x + nx * d, y + ny * d
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
@@ -915,7 +915,8 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
     _ring_seats(root)
     curves = _tribute_curves([(p, r) for _, p, r, _ in transfers])
     tags = [f"{kind.zh[0]}{n}" for kind, _, _, n in transfers]  # 点1, 落2, 闷1, 烧1 ...
-    boxes = _label_boxes(curves, [(_width_estimate(tag, _LABEL) + 6, _LABEL + 4) for tag in tags])
+    # each label's frame: 3 px around its text, and 1 px of space around the frame that no other label takes
+    boxes = _label_boxes(curves, [(_width_estimate(tag, _LABEL) + 8, _LABEL + 6) for tag in tags])
     for (kind, *_), word, ((sx, sy), (mx, my), (ex, ey)) in zip(transfers, words, curves, strict=True):
         g = _sub(root, "g", cls="gj-arrow")
         _sub(g, "title", word)
@@ -925,9 +926,9 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
         g = _sub(root, "g", cls="gj-arrow-label")  # over every arrow: no line runs through a label
         _sub(g, "title", word)
         colour = _KIND_COLOURS[kind]
-        _sub(g, "rect", x=round(left, 1), y=round(top, 1), width=round(right - left, 1), height=round(bottom - top, 1),
-             rx=3, fill="#ffffff", stroke=colour, stroke_width=0.8)
-        _text(g, tag, round((left + right) / 2, 1), round(bottom - 4.5, 1), _LABEL, fill=colour, font_weight="bold",
+        _sub(g, "rect", x=round(left + 1, 1), y=round(top + 1, 1), width=round(right - left - 2, 1),
+             height=round(bottom - top - 2, 1), rx=3, fill="#ffffff", stroke=colour, stroke_width=0.8)
+        _text(g, tag, round((left + right) / 2, 1), round(bottom - 5.5, 1), _LABEL, fill=colour, font_weight="bold",
               text_anchor="middle")
     if not transfers:
         _text(root, t("render.tribute.none", lang), _RW / 2, _RH / 2 + 4, 12, fill="#333333", text_anchor="middle")
