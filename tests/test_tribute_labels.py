@@ -22,7 +22,7 @@ RULE_SETS = ("qingdao", "linyi", "tongsu", "zaozhuang")
 Box = tuple[float, float, float, float]
 
 #: The most crowded tributes self-played hands owed (seeds 0-99 per rule set), the ones of random hand records
-#: (闷, burns, 开点 and 宣点 at random: 11,500 distinct tributes) that the first layouts got wrong, and two built by
+#: (闷, burns, 开点 and 宣点 at random: 17,500 distinct tributes) that the first layouts got wrong, and two built by
 #: hand: both ways between two seats with two kinds each way, and every seat paying its 对家.
 CROWDED = {
     "zaozhuang seed 10": [("dian", 0, 3, 1), ("dian", 1, 4, 1), ("dian", 2, 5, 1), ("dian", 3, 0, 1),
@@ -44,6 +44,9 @@ CROWDED = {
     "random record, 2 to 5 three ways": [("dian", 0, 3, 1), ("dian", 1, 4, 1), ("dian", 2, 5, 1), ("dian", 3, 0, 1),
                                          ("dian", 4, 1, 1), ("dian", 5, 2, 2), ("shao", 1, 5, 1), ("shao", 2, 5, 1),
                                          ("luo", 0, 3, 2), ("luo", 5, 2, 1)],
+    "random record, three kinds 1 to 2": [("men", 1, 2, 1), ("shao", 1, 2, 1), ("dian", 0, 3, 1), ("dian", 1, 4, 1),
+                                          ("dian", 2, 5, 1), ("dian", 3, 0, 1), ("dian", 4, 1, 1), ("dian", 5, 2, 1),
+                                          ("luo", 1, 2, 1)],
     "both ways, two kinds": [("dian", 0, 3, 1), ("dian", 3, 0, 1), ("men", 0, 3, 1), ("luo", 3, 0, 2),
                              ("shao", 1, 2, 1), ("dian", 2, 1, 1), ("men", 2, 1, 1), ("luo", 1, 2, 2)],
     "every 对家, both ways, and more": [("dian", s, (s + 3) % 6, 12) for s in range(6)]
