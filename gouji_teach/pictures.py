@@ -778,17 +778,17 @@ def _ring_seats(root: Element, r: float = _SEAT_R) -> None:
 def _tribute_curves(ways: Sequence[tuple[int, int]]) -> list[Curve]:
     """The arrows from payer to receiver, each a quadratic curve bent to one side of its way: further across the
     ring, and further for each more arrow the same way, so arrows between the same seats never run together.
-    The two ways between two seats bend to opposite sides (each to its left); arrows only one way between two
-    seats take both sides in turn, so that three of them still fit in the picture.
+    The two ways between two seats bend to opposite sides (each to its left); a third arrow one way, with none
+    back, takes the other side, so that it still fits in the picture.
 
     Seat 0 is at the bottom, seat 3 at the top: from 0 up to 3 an arrow bends right, a second one further
     right, and the way back down bends left (x of each curve's control point; the ring's centre is at 90);
-    two arrows up and none back bend right and left:
+    three arrows up and none back bend right, further right and left:
 
     >>> [round(control[0]) for _, control, _ in _tribute_curves([(0, 3), (0, 3), (3, 0)])]
     [120, 146, 60]
-    >>> [round(control[0]) for _, control, _ in _tribute_curves([(0, 3), (0, 3)])]
-    [120, 60]
+    >>> [round(control[0]) for _, control, _ in _tribute_curves([(0, 3), (0, 3), (0, 3)])]
+    [120, 146, 60]
     """
     seen: dict[tuple[int, int], int] = {}
     curves = []
@@ -798,8 +798,8 @@ def _tribute_curves(ways: Sequence[tuple[int, int]]) -> list[Curve]:
         length = math.hypot(x2 - x1, y2 - y1)
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         base = 30 if length > 1.5 * _RING else 16
-        back = (receiver, payer) in ways  # it takes the other side; else left, right, further left ...
-        bend = base + 26 * (k - 1) if back else (base + 26 * ((k - 1) // 2)) * (1 if k % 2 else -1)
+        crowded = k > 2 and (receiver, payer) not in ways  # a third and fourth arrow one way: the other side
+        bend = -(base + 26 * (k - 3)) if crowded else base + 26 * (k - 1)
         mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend
         curves.append(((x1 + ux * 14, y1 + uy * 14), (mx, my), (x2 - ux * 15, y2 - uy * 15)))
     return curves
