@@ -149,7 +149,6 @@ def place_seats(record: GameRecord, rules: Ruleset | str | None = None) -> Place
     reasons: list[Reason] = []
     failed_revs = [s for s in record.revolution_failed if rules.failed_revolution_last]
     free_revs = [s for s in record.revolution if s not in failed_revs]
-    free_men = _zhashao_free(record, rules)
     bottom: list[int] = list(failed_revs)  # lowest first
     for s in failed_revs:
         reasons.append(_why(rules, "place.revolution_failed", f"座位{s}革命失败，为大落",
@@ -160,7 +159,12 @@ def place_seats(record: GameRecord, rules: Ruleset | str | None = None) -> Place
                 bottom.append(burner)
                 reasons.append(_why(rules, "place.failed_burn", f"座位{burner}烧牌失败，算大落",
                                     f"seat {burner}'s burn failed: it counts as 大落"))
-    victims = [m.victim for m in record.men if m.victim not in free_men and m.victim not in bottom]
+    # Each seat takes one place: a failure (a failed revolution or burn) places it first, then a revolution, then
+    # being 闷ed by a 诈烧 (free), then being 闷ed.
+    free_revs = [s for s in free_revs if s not in bottom]
+    free_men = [s for s in dict.fromkeys(_zhashao_free(record, rules)) if s not in bottom and s not in free_revs]
+    victims = list(dict.fromkeys(m.victim for m in record.men
+                                 if m.victim not in free_men and m.victim not in bottom and m.victim not in free_revs))
     if victims:
         ranked = victims if rules.men_first_is_daluo else victims[::-1]
         bottom += ranked
