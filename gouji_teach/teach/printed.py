@@ -87,10 +87,10 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
         tributes = settle(record, rules).tributes
         transfers = tuple(sorted((x.kind, x.payer, x.receiver, x.count) for x in tributes))
         owed.setdefault(transfers, []).append(pick(rules.title_zh, rules.title_en, lang))
-    scale = 1.0 if len(owed) > 1 else 1.6  # one ring alone: big enough to read every label
+    scale = 1.0 if len(owed) > 1 else 1.6  # drawn at its own width (labels in 11 px type); one ring alone larger
     rings = [el("figure", tribute_svg(transfers, lang=lang, scale=scale),
                 el("figcaption", pick("、", ", ", lang).join(titles)),
-                style=f"display:inline-block;vertical-align:top;width:{150 * scale:g}px;margin:0 12px 12px 0")
+                style=f"display:inline-block;vertical-align:top;width:{180 * scale:g}px;max-width:100%;margin:0 12px 12px 0")
              for transfers, titles in owed.items()]
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
 
