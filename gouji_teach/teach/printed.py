@@ -90,7 +90,8 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
     scale = 1.0 if len(owed) > 1 else 1.6  # drawn at its own width (labels in 11 px type); one ring alone larger
     rings = [el("figure", tribute_svg(transfers, lang=lang, scale=scale),
                 el("figcaption", pick("、", ", ", lang).join(titles)),
-                style=f"display:inline-block;vertical-align:top;width:{180 * scale:g}px;max-width:100%;margin:0 12px 12px 0")
+                style=f"display:inline-block;vertical-align:top;width:{180 * scale:g}px;max-width:100%;"
+                      "margin:0 12px 12px 0")
              for transfers, titles in owed.items()]
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
 
