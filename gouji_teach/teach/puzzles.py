@@ -807,17 +807,21 @@ class WhoMayActPuzzle(SeatsPuzzle):
         kinds = game.may_act()[seat]
         zh = t("puzzle.may.kinds", "zh", seat=seat, kinds="、".join(_KIND_WORDS[k][0] for k in kinds))
         en = t("puzzle.may.kinds", "en", seat=seat, kinds=", ".join(_KIND_WORDS[k][1] for k in kinds))
-        top = game.top
-        if ActionKind.BURN in kinds:
-            rule = "burn.priority"
-        elif top is not None and top[1].is_gouji and seat == opposite(top[0]) and not game.luanchan:
-            rule = "gouji.duitou"
-        elif ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:
-            rule = "revolt.when" if ActionKind.REVOLT in kinds else "xuandian.when"
-        else:
-            rule = "lead.must" if top is None else "turn.order"
+        rule = self._deciding_rule(seat, kinds)
         title = RULES[rule]
         return f"{zh}（{title.zh}）", f"{en} ({title.en})", rule
+
+    def _deciding_rule(self, seat: int, kinds: list[str]) -> str:
+        """The id of the rule that lets ``seat`` take the actions ``kinds`` now."""
+        game = self.game
+        top = game.top
+        if ActionKind.BURN in kinds:
+            return "burn.priority"
+        if top is not None and top[1].is_gouji and seat == opposite(top[0]) and not game.luanchan:
+            return "gouji.duitou"
+        if ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:
+            return "revolt.when" if ActionKind.REVOLT in kinds else "xuandian.when"
+        return "lead.must" if top is None else "turn.order"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
         refusal = self.game.why_not(_tried_action(self.game, seat))

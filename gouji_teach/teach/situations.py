@@ -793,20 +793,16 @@ class LuanchanPuzzle(_SeatsSituation):
             more = ("", "")
         return zh + more[0], en + more[1]
 
-    def _why_in(self, seat: int) -> tuple[str, str, str]:
+    def _deciding_rule(self, seat: int, kinds: list[str]) -> str:
         """As for any position, but the rule that decides (named in words, not only by its citation) is 接风
         right after a seat went out, and 四户乱缠 once two seats are gone."""
-        zh, en, rule = super()._why_in(seat)
+        rule = super()._deciding_rule(seat, kinds)
         game = self.game
-        decides = rule
         if game.top is None and any(e.kind == EventKind.JIEFENG for e in game.events[-3:]):
-            decides = "jiefeng"
-        elif game.luanchan and rule in ("turn.order", "gouji.duitou"):
-            decides = "luanchan"
-        if decides != rule:
-            was, now = RULES[rule], RULES[decides]
-            zh, en = zh.replace(f"（{was.zh}）", f"（{now.zh}）"), en.replace(f" ({was.en})", f" ({now.en})")
-        return zh, en, decides
+            return "jiefeng"
+        if game.luanchan and rule in ("turn.order", "gouji.duitou"):
+            return "luanchan"
+        return rule
 
     def _context_events(self) -> list:
         return [e for e in self.game.events[-4:]
