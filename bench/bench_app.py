@@ -33,7 +33,7 @@ from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from gouji_teach.app import COURSE_DIR, free_port, responds, voila_command, voila_env
-from gouji_teach.i18n import t
+from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import HOME, STAGES
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the widget texts the clicks look for)

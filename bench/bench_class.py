@@ -50,7 +50,7 @@ from bench_app import CLICK_JS, FLAGS, INTERACTIVE, cpu_ticks, kernels_of, settl
 from playwright.async_api import async_playwright
 
 from gouji_teach.app import COURSE_DIR, free_port, responds
-from gouji_teach.i18n import t
+from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import STAGES
 from gouji_teach.teach.puzzles import SeatsPuzzle
 from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the widget texts the clicks look for)

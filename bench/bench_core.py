@@ -21,13 +21,13 @@ import sys
 import time
 
 from gouji_teach import PRESETS, Hand, Play, Rank, beating_plays, beats, build_deck
-from gouji_teach.cards import BASE_RANKS, deck_limits, format_cards
-from gouji_teach.plays import _CARD
+from gouji_teach.rules.cards import BASE_RANKS, deck_limits, format_cards
+from gouji_teach.rules.plays import _CARD
 
 
 def random_play_cards(rng: random.Random, size: int, tieqian: bool, limits: tuple[int, ...]) -> list:
     """A random legal composition of ``size`` cards, as a list of cards: never more copies of a card than
-    ``limits`` (:func:`~gouji_teach.cards.deck_limits` of the rule set, four packs at least) allow."""
+    ``limits`` (:func:`~gouji_teach.rules.cards.deck_limits` of the rule set, four packs at least) allow."""
     while True:
         big = rng.choice((0, 0, 0, 1, 2)) if size > 1 else rng.choice((0, 0, 0, 0, 1))
         small = rng.choice((0, 0, 0, 1, 2)) if size > 1 else rng.choice((0, 0, 0, 0, 1))

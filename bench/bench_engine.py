@@ -3,7 +3,7 @@
     python bench/bench_engine.py            # 40 hands per rule set, 30 fresh deals, 9 fresh processes
     python bench/bench_engine.py --quick    # 10 hands, 10 deals, 3 processes
 
-* one self-played hand with six :class:`~gouji_teach.players.SimplePlayer` (deal, 买三/买四, play to the end),
+* one self-played hand with six :class:`~gouji_teach.bots.players.SimplePlayer` (deal, 买三/买四, play to the end),
   median ms per rule set over different seeds (target <= 50 ms);
 * ``legal_actions`` of the seat to act on a dealt hand, leading (every distinct play of the hand: 36 cards, 51
   under zaozhuang) and answering a single card, timed three ways:
@@ -11,7 +11,7 @@
   - **first call in a fresh process**: a new interpreter imports the package, deals, and times its very first
     ``legal_actions`` (median over the processes);
   - **cold**: a fresh deal in a running process with the engine's caches cleared first
-    (:func:`gouji_teach.options.composition_notation`), the first call on that deal (median over the deals);
+    (:func:`gouji_teach.rules.options.composition_notation`), the first call on that deal (median over the deals);
   - **warm**: the same position asked again, median of repeated calls.
 
   Targets (issue 14), cold: <= 1 ms on 36 cards, <= 2 ms on zaozhuang's 51.
@@ -30,11 +30,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gouji_teach.cards import Rank
-from gouji_teach.engine import Game
-from gouji_teach.options import composition_notation
-from gouji_teach.players import play_hand
-from gouji_teach.rulesets import PRESETS
+from gouji_teach.bots.players import play_hand
+from gouji_teach.rules.cards import Rank
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.options import composition_notation
+from gouji_teach.rules.rulesets import PRESETS
 
 
 def cpu_ms(fn: Callable[[], object]) -> float:

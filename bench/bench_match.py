@@ -6,7 +6,7 @@
 Per rule set: illegal actions (goal 0), each team's points (the sum of its seats' scores, hand by hand), the
 improved team's margin per hand with its standard deviation and standard error (goal: ahead), and the decision
 times in CPU ms: slowest (goal <= 200 ms) and median (goal <= 20 ms). Seats are swapped every other hand
-(:func:`gouji_teach.strategy.play_match`).
+(:func:`gouji_teach.bots.strategy.play_match`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from gouji_teach.rulesets import PRESETS
-from gouji_teach.strategy import play_match
+from gouji_teach.bots.strategy import play_match
+from gouji_teach.rules.rulesets import PRESETS
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from gouji_teach import Hand, Play
-from gouji_teach.pictures import SeatView, TableView, card_svg, hand_html, play_html, round_html, table_svg
+from gouji_teach.show.pictures import SeatView, TableView, card_svg, hand_html, play_html, round_html, table_svg
 
 HAND = Hand.parse("D X 2 2 A K K Q J 10 10 9 8 7 7 6 5 4 3 3")
 PLAY = Play.parse("DD2229999")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from gouji_teach.rulesets import PRESETS
+from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.teach import practice
 from gouji_teach.teach.practice import PracticeTable
 

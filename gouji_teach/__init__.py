@@ -10,10 +10,11 @@ True
 '2 big jokers with seven 9s'
 """
 
-from .cards import Card, Hand, Rank, Suit, build_deck, format_cards, parse_cards
-from .compare import beats
-from .engine import Game, KaidianState, Phase, SeatStatus
-from .errors import (
+from . import _compat
+from .rules.cards import Card, Hand, Rank, Suit, build_deck, format_cards, parse_cards
+from .rules.compare import beats
+from .rules.engine import Game, KaidianState, Phase, SeatStatus
+from .rules.errors import (
     ArgumentTypeError,
     CardError,
     DeckLimitError,
@@ -28,16 +29,18 @@ from .errors import (
     SetupError,
     UnknownRulesetError,
 )
-from .events import Action, ActionKind, EventKind, IllegalActionError
-from .gouji import can_kaidian, is_gouji, is_pure_gouji
-from .options import beating_plays, possible_plays
-from .plays import Play, PlayKind
-from .record import BurnOutcome, GameRecord
-from .rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, TributeKind, find_ruleset, switch_table
-from .settlement import settle, settle_series
-from .verdicts import Verdict
+from .rules.events import Action, ActionKind, EventKind, IllegalActionError
+from .rules.gouji import can_kaidian, is_gouji, is_pure_gouji
+from .rules.options import beating_plays, possible_plays
+from .rules.plays import Play, PlayKind
+from .rules.record import BurnOutcome, GameRecord
+from .rules.rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, TributeKind, find_ruleset, switch_table
+from .rules.settlement import settle, settle_series
+from .rules.verdicts import Verdict
 
 __version__ = "0.1.0"
+
+_compat.install()  # the module paths of 0.1 (gouji_teach.engine, ...) still import, with a warning
 
 __all__ = [
     "LINYI",

@@ -15,15 +15,15 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .cards import Hand, parse_cards
-from .compare import beats
-from .errors import GoujiError, IllegalPlayError
-from .inputs import load_json, located, read_text
-from .options import beating_plays
-from .plays import Play
-from .record import records_from_json
-from .rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
-from .settlement import PLACES_ZH, Settlement, settle_series
+from .rules.cards import Hand, parse_cards
+from .rules.compare import beats
+from .rules.errors import GoujiError, IllegalPlayError
+from .rules.inputs import load_json, located, read_text
+from .rules.options import beating_plays
+from .rules.plays import Play
+from .rules.record import records_from_json
+from .rules.rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
+from .rules.settlement import PLACES_ZH, Settlement, settle_series
 
 __all__ = ["build_parser", "main"]
 
@@ -289,7 +289,7 @@ def _cmd_settle(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from .scenario import check_file
+    from .rules.scenario import check_file
 
     problems = [p for path in args.files for p in check_file(path)]
     for path in args.files:
@@ -301,14 +301,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .scenario import Scenario, replay
+    from .rules.scenario import Scenario, replay
 
     sys.stdout.write(replay(Scenario.load(args.file)))
     return 0
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from .players import play_hand
+    from .bots.players import play_hand
 
     game = play_hand(args.seed, _ruleset(args.rules))
     _emit_json({"seed": args.seed, "events": [e.to_dict() for e in game.events], "record": game.record()})
@@ -316,7 +316,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
-    from .strategy import play_match
+    from .bots.strategy import play_match
 
     result = play_match(_ruleset(args.rules), args.seed, args.hands)
     data = result.to_json()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gouji_teach.scenario import Scenario, replay
+from gouji_teach.rules.scenario import Scenario, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

@@ -122,7 +122,7 @@ def test_every_page_served_hides_widget_tracebacks(monkeypatch: pytest.MonkeyPat
     widget callback reaches the browser as one line, without the server's files."""
     import IPython
 
-    from gouji_teach.i18n import set_language
+    from gouji_teach.show.i18n import set_language
 
     shell = _Shell()
     monkeypatch.setattr(IPython, "get_ipython", lambda: shell)

@@ -12,8 +12,8 @@ import pytest
 
 from gouji_teach import PRESETS, Play, beating_plays, beats
 from gouji_teach.cli import main
-from gouji_teach.rulesets import switches
-from gouji_teach.verdicts import en_citation, zh_parts
+from gouji_teach.rules.rulesets import switches
+from gouji_teach.rules.verdicts import en_citation, zh_parts
 
 ALL = list(PRESETS)
 DESCRIBE_KEYS = {"size", "rank", "count", "big_jokers", "small_jokers", "kind", "gouji", "pure_gouji",

@@ -1,4 +1,4 @@
-"""The practice table's coach (:mod:`gouji_teach.coach`): a line for every event kind in both languages, the
+"""The practice table's coach (:mod:`gouji_teach.bots.coach`): a line for every event kind in both languages, the
 rule named and cited, "why did seat N do that?", and the note after a learner's weaker action."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from gouji_teach.coach import HEADLINES, advice, comment, why
-from gouji_teach.engine import Game
-from gouji_teach.events import Action, EventKind
-from gouji_teach.players import play_hand
-from gouji_teach.rulesets import PRESETS, en_citation
-from gouji_teach.strategy import TeamPlayer
+from gouji_teach.bots.coach import HEADLINES, advice, comment, why
+from gouji_teach.bots.players import play_hand
+from gouji_teach.bots.strategy import TeamPlayer
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.events import Action, EventKind
+from gouji_teach.rules.rulesets import PRESETS, en_citation
 
 
 def test_every_event_kind_has_a_headline_entry():

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from widget_state import answers_of, fresh_widgets, synced_state
 
-from gouji_teach.cards import Rank, build_deck, parse_cards
-from gouji_teach.i18n import MESSAGES, set_language
-from gouji_teach.rulesets import PRESETS
-from gouji_teach.scenario import Scenario, check_file, gives_away, run, shipped
+from gouji_teach.rules.cards import Rank, build_deck, parse_cards
+from gouji_teach.rules.rulesets import PRESETS
+from gouji_teach.rules.scenario import Scenario, check_file, gives_away, run, shipped
+from gouji_teach.rules.verdicts import RULES
+from gouji_teach.show.i18n import MESSAGES, set_language
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.player import ScenarioPlayer, frames
 from gouji_teach.teach.rulebook import book_html, in_force, summary
-from gouji_teach.verdicts import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "gouji_teach" / "course"
@@ -278,8 +278,8 @@ def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
     """Each rule (with a switch or not) names the section of the rule set's own seed text that says it; a rule
     taken from another family's text, or chosen where the texts are silent, is a default, and said to be one in
     both languages: in the footers and the rule book, in verdicts and in refusals."""
+    from gouji_teach.rules.verdicts import cite, source_of
     from gouji_teach.teach.rulebook import citation, own_text, text_of
-    from gouji_teach.verdicts import cite, source_of
 
     own = own_text(rules)
     for rule_id in RULES:
@@ -294,7 +294,7 @@ def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
 
 
 def test_a_borrowed_rule_is_a_default_and_an_own_rule_is_not():
-    from gouji_teach.verdicts import cite
+    from gouji_teach.rules.verdicts import cite
 
     assert cite("burn.lifted", PRESETS["tongsu"]) == "000 part 3, article 30"  # the family's own article
     assert cite("turn.order", PRESETS["zaozhuang"]).startswith("default: 003 does not say")  # 003 §三 does not

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from gouji_teach.engine import ACTIVE, FAILED, MEN, OUT, REVOLT, Game, opposite, team
-from gouji_teach.errors import GoujiError
-from gouji_teach.events import Action, ActionKind, IllegalActionError
-from gouji_teach.options import possible_plays
-from gouji_teach.rulesets import ZAOZHUANG, Ruleset
+from gouji_teach.rules.engine import ACTIVE, FAILED, MEN, OUT, REVOLT, Game, opposite, team
+from gouji_teach.rules.errors import GoujiError
+from gouji_teach.rules.events import Action, ActionKind, IllegalActionError
+from gouji_teach.rules.options import possible_plays
+from gouji_teach.rules.rulesets import ZAOZHUANG, Ruleset
 
 # Six seats that can each play a few singles and small sets without going out.
 PLAIN = {0: "5 8 9 Q 3", 1: "6 7 10 K 3", 2: "6 9 J A 3", 3: "7 8 10 K 3", 4: "5 9 J A 3", 5: "6 8 Q K 3"}
@@ -721,7 +721,7 @@ def test_002_s5_maisan_no_3_to_be_had_and_no_money_is_an_automatic_revolution():
 
 
 def test_phase_status_and_kaidian_are_enums_with_the_old_values():
-    from gouji_teach.engine import KaidianState, Phase, SeatStatus
+    from gouji_teach.rules.engine import KaidianState, Phase, SeatStatus
 
     g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
     assert g.phase is Phase.START and g.phase == "start"
@@ -733,7 +733,7 @@ def test_phase_status_and_kaidian_are_enums_with_the_old_values():
 
 
 def test_every_action_kind_is_written_read_back_and_has_its_handler():
-    from gouji_teach.engine import _DO
+    from gouji_teach.rules.engine import _DO
 
     assert set(_DO) == set(ActionKind)
     for kind in ActionKind:

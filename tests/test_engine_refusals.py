@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gouji_teach.engine import Game
-from gouji_teach.errors import GoujiError
-from gouji_teach.events import Action, IllegalActionError
-from gouji_teach.verdicts import RULES
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.errors import GoujiError
+from gouji_teach.rules.events import Action, IllegalActionError
+from gouji_teach.rules.verdicts import RULES
 
 PLAIN = {0: "5 8 9 Q 3", 1: "6 7 10 K 3", 2: "6 9 J A 3", 3: "7 8 10 K 3", 4: "5 9 J A 3", 5: "6 8 Q K 3"}
 GOUJI = {0: "KK 5 6", 1: "AA 7 8", 2: "AA 9 6", 3: "7 8 9", 4: "22 9 10", 5: "AA 10 J"}
@@ -67,7 +67,7 @@ CASES = {
 
 
 def test_every_refusal_of_the_engine_has_a_case():
-    source = Path(__file__).resolve().parent.parent / "gouji_teach" / "engine.py"
+    source = Path(__file__).resolve().parent.parent / "gouji_teach" / "rules" / "engine.py"
     used = set(re.findall(r'_refuse\(\s*"([a-z._]+)"', source.read_text(encoding="utf-8")))
     assert used <= set(CASES), sorted(used - set(CASES))
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from gouji_teach import PRESETS, QINGDAO, RulesetError
-from gouji_teach.rulesets import CHOICES, PassRule, switches
+from gouji_teach.rules.rulesets import CHOICES, PassRule, switches
 
 #: A value each kind of switch refuses.
 BAD = {

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_teach.cards import Rank
-from gouji_teach.engine import Game
-from gouji_teach.events import IllegalActionError
-from gouji_teach.rulesets import QINGDAO, TONGSU, ZAOZHUANG, Ruleset, find_ruleset
+from gouji_teach.rules.cards import Rank
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.events import IllegalActionError
+from gouji_teach.rules.rulesets import QINGDAO, TONGSU, ZAOZHUANG, Ruleset, find_ruleset
 
 
 def game(hands: dict[int, str], rules: Ruleset | str, leader: int = 0, steps: tuple[str, ...] = ()) -> Game:

@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from gouji_teach.cards import Hand, Rank, parse_cards, shuffled_deck
-from gouji_teach.engine import Game
-from gouji_teach.events import Action
-from gouji_teach.players import SimplePlayer, play_hand
-from gouji_teach.record import GameRecord
-from gouji_teach.rulesets import PRESETS
-from gouji_teach.settlement import settle_series
+from gouji_teach.bots.players import SimplePlayer, play_hand
+from gouji_teach.rules.cards import Hand, Rank, parse_cards, shuffled_deck
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.events import Action
+from gouji_teach.rules.record import GameRecord
+from gouji_teach.rules.rulesets import PRESETS
+from gouji_teach.rules.settlement import settle_series
 
 HANDS_PER_RULESET = 100
 FULL_CHECK_EVERY = 25  # legal_actions enumerated in full at every 25th state

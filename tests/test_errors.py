@@ -1,4 +1,4 @@
-"""Every error a user can cause is a :class:`~gouji_teach.errors.GoujiError` with a message in both languages,
+"""Every error a user can cause is a :class:`~gouji_teach.rules.errors.GoujiError` with a message in both languages,
 exported from ``gouji_teach``; the old built-in types still catch them where callers relied on them."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ import inspect
 import pytest
 
 import gouji_teach
-from gouji_teach import errors
 from gouji_teach.app.deploy import binder_link, git_origin, install_jupyter_config
-from gouji_teach.cards import Card, Hand, Rank, Suit, build_deck, parse_cards
-from gouji_teach.engine import Game
-from gouji_teach.events import Action
-from gouji_teach.i18n import set_language
-from gouji_teach.pictures import SeatView, TableView, card_svg, round_html
-from gouji_teach.plays import Play
-from gouji_teach.record import GameRecord
+from gouji_teach.rules import errors
+from gouji_teach.rules.cards import Card, Hand, Rank, Suit, build_deck, parse_cards
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.events import Action
+from gouji_teach.rules.plays import Play
+from gouji_teach.rules.record import GameRecord
+from gouji_teach.show.i18n import set_language
+from gouji_teach.show.pictures import SeatView, TableView, card_svg, round_html
 from gouji_teach.teach.course import stage
 from gouji_teach.teach.puzzles import CountPuzzle, PlacesPuzzle
 from gouji_teach.teach.situations import ChoicePuzzle, Option, RulesetsPuzzle, revolution_puzzle

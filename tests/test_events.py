@@ -8,10 +8,10 @@ import json
 import pytest
 
 import gouji_teach
-from gouji_teach.engine import Game
-from gouji_teach.events import Event, EventKind
-from gouji_teach.players import play_hand
-from gouji_teach.rulesets import PRESETS
+from gouji_teach.bots.players import play_hand
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.events import Event, EventKind
+from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.teach.situations import _revolution_story
 
 HANDS_PER_RULESET = 40

@@ -14,7 +14,7 @@ import pytest
 from progress_backends import run_sql, tables, where_fixture  # noqa: F401 (the fixture `where`)
 from widget_state import fresh_widgets, run_own_loop, synced_text
 
-from gouji_teach.errors import GoujiError
+from gouji_teach.rules.errors import GoujiError
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.drills import KINDS
 from gouji_teach.teach.progress import ProgressStore

@@ -10,7 +10,7 @@ import pytest
 from widget_state import answers_of
 
 from gouji_teach import PRESETS
-from gouji_teach.options import beating_plays
+from gouji_teach.rules.options import beating_plays
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle, parse_seats
 

@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gouji_teach import Play, find_ruleset, parse_cards
+from gouji_teach.bots.players import play_hand
 from gouji_teach.cli import main
-from gouji_teach.errors import GoujiError
-from gouji_teach.inputs import MAX_BYTES, InputError, load_json, load_yaml, read_text
-from gouji_teach.players import play_hand
-from gouji_teach.record import records_from_json
-from gouji_teach.scenario import SCENARIO_DIR, Scenario, check_file
+from gouji_teach.rules.errors import GoujiError
+from gouji_teach.rules.inputs import MAX_BYTES, InputError, load_json, load_yaml, read_text
+from gouji_teach.rules.record import records_from_json
+from gouji_teach.rules.scenario import SCENARIO_DIR, Scenario, check_file
 from gouji_teach.teach.course import parse_query
 from gouji_teach.teach.progress import ProgressStore
 

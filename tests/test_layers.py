@@ -1,6 +1,6 @@
-"""The import boundary, read from the source: the rules core (the modules at the top of ``gouji_teach``, with the
-pictures and the message catalogue beside it) never imports the teaching layer, the app or Jupyter code, and its
-modules import each other without a circle; the teaching layer never imports the app. Imports inside functions
+"""The plan of the house, read from the source: ``rules/`` imports only itself (and the pictures lazily, when a card
+is shown), ``show/`` and ``bots/`` only the rules, ``teach/`` those three, ``app/`` the teaching layer; none of
+them imports Jupyter code below ``teach/``, and no modules import each other in a circle. Imports inside functions
 count (they run sooner or later); imports only for type checkers (``if TYPE_CHECKING:``) do too, since a reader
 follows them just the same."""
 
@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gouji_teach"
-#: Entry points stand above everything: they may start the app and the teaching layer.
-ENTRY_POINTS = {"cli", "__main__"}
+
 JUPYTER = ("ipywidgets", "IPython", "ipykernel", "jupyter", "jupyter_server", "nbformat", "nbclient", "voila",
            "traitlets", "widgetsnbextension")
 
@@ -23,13 +22,15 @@ def _module(path: Path, package: Path = PACKAGE) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path, package: Path = PACKAGE) -> set[str]:
-    """Every module that ``path`` (in ``package``) imports, anywhere in the file, relative imports made absolute;
-    ``from a import b`` gives ``a`` and ``a.b`` (``b`` may be a module)."""
+def imports(path: Path, package: Path = PACKAGE, *, top_level: bool = False) -> set[str]:
+    """Every module that ``path`` (in ``package``) imports, anywhere in the file (``top_level``: outside functions
+    and classes only), relative imports made absolute; ``from a import b`` gives ``a`` and ``a.b`` (``b`` may be a
+    module)."""
     name = _module(path, package)
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _top_level(tree) if top_level else ast.walk(tree):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -42,8 +43,16 @@ def imports(path: Path, package: Path = PACKAGE) -> set[str]:
     return found
 
 
-def core_modules() -> dict[str, Path]:
-    return {_module(p): p for p in PACKAGE.glob("*.py") if p.stem not in ENTRY_POINTS}
+def _top_level(node: ast.AST):
+    """The statements of ``node`` outside functions and classes (inside ``if``/``try`` blocks too)."""
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            yield child
+            yield from _top_level(child)
+
+
+def folder_modules(folder: str) -> dict[str, Path]:
+    return {_module(p): p for p in (PACKAGE / folder).glob("*.py")}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -85,18 +94,69 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(core_modules()))
-def test_the_core_imports_no_teaching_app_or_jupyter_code(name: str) -> None:
-    bad = sorted(m for m in imports(core_modules()[name])
-                 if m.startswith(("gouji_teach.teach", "gouji_teach.app")) or m.split(".")[0] in JUPYTER)
-    assert not bad, f"{name} imports {bad}"
+#: What each folder may import of the package, besides itself (the folders below it in the plan).
+ALLOWED = {
+    "rules": (),
+    "show": ("gouji_teach.rules",),
+    "bots": ("gouji_teach.rules",),
+    "teach": ("gouji_teach.rules", "gouji_teach.show", "gouji_teach.bots"),
+    "app": ("gouji_teach.rules", "gouji_teach.show", "gouji_teach.bots", "gouji_teach.teach"),
+}
+#: The one import that may run back up, inside a function: a card, a hand or a play draws its own picture when
+#: Jupyter shows it (python-chess's ``chess.svg`` beside ``chess``).
+LAZY_PICTURES = "gouji_teach.show.pictures"
 
 
-def test_the_core_modules_import_each_other_without_a_circle() -> None:
-    core = core_modules()
-    graph = {name: {m for m in imports(path) if m in core and m != "gouji_teach"} for name, path in core.items()}
-    assert graph["gouji_teach.cards"] >= {"gouji_teach.pictures"}  # the check sees imports inside functions
+@pytest.mark.parametrize("folder", sorted(ALLOWED))
+def test_each_folder_imports_only_the_folders_below_it(folder: str) -> None:
+    own = f"gouji_teach.{folder}"
+    allowed = (own, *ALLOWED[folder])
+    bad = {}
+    for name, path in folder_modules(folder).items():
+        found = {m for m in imports(path) if m.startswith("gouji_teach.") or m == "gouji_teach"}
+        lazy = found - imports(path, top_level=True)
+        wrong = sorted(m for m in found if not m.startswith(allowed)
+                       and not (folder == "rules" and m in lazy and m.startswith(LAZY_PICTURES)))
+        if wrong:
+            bad[name] = wrong
+    assert bad == {}
+
+
+@pytest.mark.parametrize("folder", ["rules", "show", "bots"])
+def test_the_rules_pictures_and_computer_players_import_no_jupyter_code(folder: str) -> None:
+    bad = {name: sorted(m for m in imports(path) if m.split(".")[0] in JUPYTER)
+           for name, path in folder_modules(folder).items()}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
+def test_the_rules_import_each_other_without_a_circle() -> None:
+    rules = folder_modules("rules")
+    graph = {name: {m for m in imports(path) if m in rules} for name, path in rules.items()}
+    assert graph["gouji_teach.rules.engine"] >= {"gouji_teach.rules.cards"}
     assert cycles(graph) == []
+
+
+def test_the_top_level_holds_only_the_entry_points_and_the_folders() -> None:
+    modules = {p.stem for p in PACKAGE.glob("*.py")}
+    assert modules == {"__init__", "__main__", "cli", "_compat"}
+
+
+def test_the_paths_of_release_0_1_still_import_with_a_warning() -> None:
+    import importlib
+    import sys
+
+    sys.modules.pop("gouji_teach.engine", None)
+    with pytest.warns(DeprecationWarning, match="gouji_teach.rules.engine"):
+        old = importlib.import_module("gouji_teach.engine")
+    from gouji_teach.rules.engine import Game
+
+    assert old.Game is Game
+    sys.modules.pop("gouji_teach.pictures", None)
+    with pytest.warns(DeprecationWarning, match="gouji_teach.show.pictures"):
+        from gouji_teach.pictures import card_svg
+    from gouji_teach.show import pictures
+
+    assert card_svg is pictures.card_svg
 
 
 def package_modules() -> dict[str, Path]:
@@ -109,6 +169,7 @@ def test_no_modules_of_the_package_import_each_other_in_a_circle() -> None:
     only by a lazy import is still a circle. (``gouji_teach`` itself is left out: it re-exports the core.)"""
     modules = package_modules()
     graph = {name: {m for m in imports(path) if m in modules and m != "gouji_teach"} for name, path in modules.items()}
+    assert graph["gouji_teach.rules.cards"] >= {"gouji_teach.show.pictures"}  # the check sees imports in functions
     assert graph["gouji_teach.teach.exam"] >= {"gouji_teach.teach.progress"}  # the teaching layer is read too
     assert cycles(graph) == []
 

@@ -1,4 +1,4 @@
-"""The element builder (gouji_teach.markup) and every picture or fragment built with it: text a learner or an
+"""The element builder (gouji_teach.show.markup) and every picture or fragment built with it: text a learner or an
 instructor typed (a name, a title, an answer) is escaped wherever it lands, in text or in an attribute."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from widget_state import fresh_widgets
 
 import gouji_teach
 from gouji_teach import PRESETS, Play
-from gouji_teach.i18n import set_language
-from gouji_teach.markup import HtmlFragment, SvgImage, el, html
-from gouji_teach.pictures import SeatView, TableView, round_html, table_svg, tribute_svg
+from gouji_teach.show.i18n import set_language
+from gouji_teach.show.markup import HtmlFragment, SvgImage, el, html
+from gouji_teach.show.pictures import SeatView, TableView, round_html, table_svg, tribute_svg
 from gouji_teach.teach import compare_view, course, pages, progress, report, rulebook
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.progress import ProgressStore
@@ -192,7 +192,7 @@ def test_typed_cards_are_quoted_escaped_in_the_rule_set_comparison() -> None:
 
 
 def test_no_module_of_the_package_escapes_html_by_hand() -> None:
-    """Every fragment is built with :func:`gouji_teach.markup.el`: no module imports :mod:`html` to escape."""
+    """Every fragment is built with :func:`gouji_teach.show.markup.el`: no module imports :mod:`html` to escape."""
     package = Path(gouji_teach.__file__).parent
     importing = []
     for path in sorted(package.rglob("*.py")):

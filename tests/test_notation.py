@@ -18,7 +18,7 @@ from gouji_teach import (
     format_cards,
     parse_cards,
 )
-from gouji_teach.cards import shuffled_deck
+from gouji_teach.rules.cards import shuffled_deck
 
 # -- ranks and aliases ------------------------------------------------------------------------------------
 

@@ -11,10 +11,10 @@ import pytest
 from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
-from gouji_teach.cards import Hand
-from gouji_teach.events import Action
-from gouji_teach.i18n import set_language
-from gouji_teach.scenario import Scenario, ScenarioError, action_words, frames, question_words, rule_changes, run
+from gouji_teach.rules.cards import Hand
+from gouji_teach.rules.events import Action
+from gouji_teach.rules.scenario import Scenario, ScenarioError, action_words, frames, question_words, rule_changes, run
+from gouji_teach.show.i18n import set_language
 from gouji_teach.teach.course import parse_query
 from gouji_teach.teach.player import ScenarioPlayer, checkpoint_puzzle
 from gouji_teach.teach.puzzles import CanActPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle, seats_key

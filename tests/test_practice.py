@@ -8,11 +8,11 @@ import pytest
 from widget_state import fresh_widgets, synced_state
 
 from gouji_teach.cli import main
-from gouji_teach.events import Action
-from gouji_teach.i18n import set_language
-from gouji_teach.pictures import hand_label
-from gouji_teach.rulesets import PRESETS
-from gouji_teach.scenario import Scenario, check_file
+from gouji_teach.rules.events import Action
+from gouji_teach.rules.rulesets import PRESETS
+from gouji_teach.rules.scenario import Scenario, check_file
+from gouji_teach.show.i18n import set_language
+from gouji_teach.show.pictures import hand_label
 from gouji_teach.teach.practice import LEARNER, Practice, PracticeTable, settlement_html
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from progress_backends import new_schema, postgres_url, run_sql, where_fixture  # noqa: F401 (the fixture `where`)
 
-from gouji_teach.errors import GoujiError
-from gouji_teach.i18n import MESSAGES
+from gouji_teach.rules.errors import GoujiError
+from gouji_teach.show.i18n import MESSAGES
 from gouji_teach.teach import progress
 from gouji_teach.teach.progress import (
     ENV_VAR,
@@ -29,8 +29,8 @@ from gouji_teach.teach.progress import (
     display_name,
 )
 
-HAS_TITLES = importlib.util.find_spec("gouji_teach.titles") is not None
-needs_titles = pytest.mark.skipif(not HAS_TITLES, reason="gouji_teach.titles (the 临沂 ladder) is not written yet")
+HAS_TITLES = importlib.util.find_spec("gouji_teach.rules.titles") is not None
+needs_titles = pytest.mark.skipif(not HAS_TITLES, reason="no gouji_teach.rules.titles (the 临沂 ladder)")
 
 
 @pytest.fixture
@@ -347,11 +347,11 @@ def test_concurrent_writers_in_several_processes_lose_nothing(where: Path | str)
 def ladder(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real ladder module, or until it is written a stand-in with the seed's first two steps."""
     if not HAS_TITLES:
-        stand_in = types.ModuleType("gouji_teach.titles")
+        stand_in = types.ModuleType("gouji_teach.rules.titles")
         stand_in.title_for = lambda points: types.SimpleNamespace(  # type: ignore[attr-defined]
             zh="农民" if points < 20 else "副村长", en="farmer" if points < 20 else "deputy village head"
         )
-        monkeypatch.setitem(sys.modules, "gouji_teach.titles", stand_in)
+        monkeypatch.setitem(sys.modules, "gouji_teach.rules.titles", stand_in)
 
 
 @pytest.mark.usefixtures("ladder")
@@ -367,7 +367,7 @@ def test_title_follows_the_points(store: ProgressStore) -> None:
 
 @needs_titles
 def test_titles_come_from_the_ladder_module(store: ProgressStore) -> None:
-    from gouji_teach.titles import title_for
+    from gouji_teach.rules.titles import title_for
 
     ming = store.learner("小明")
     assert store.title(ming) == (title_for(0).zh, title_for(0).en) == ("农民", "farmer")

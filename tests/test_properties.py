@@ -35,8 +35,8 @@ from gouji_teach import (
     parse_cards,
     possible_plays,
 )
-from gouji_teach.cards import BASE_RANKS, deck_limits
-from gouji_teach.options import composition_notation, possible_compositions
+from gouji_teach.rules.cards import BASE_RANKS, deck_limits
+from gouji_teach.rules.options import composition_notation, possible_compositions
 
 RULESETS = list(PRESETS.values())
 RULE_IDS = [r.name for r in RULESETS]
@@ -277,7 +277,7 @@ def test_compositions_are_the_possible_plays_without_building_them(rules, hand):
 @pytest.mark.parametrize("rules", RULESETS, ids=RULE_IDS)
 def test_beating_plays_from_a_dealt_hand_all_beat(rules):
     """A 36-card hand dealt from a seeded deck, against several targets: every play found beats."""
-    from gouji_teach.cards import shuffled_deck
+    from gouji_teach.rules.cards import shuffled_deck
 
     deck = shuffled_deck(rules.packs, seed=2026, suits=False)
     hand = Hand(deck[:36])

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gouji_teach import PRESETS, Hand, Play, beats, can_kaidian, is_gouji
-from gouji_teach.errors import OptionError
-from gouji_teach.i18n import MESSAGES
+from gouji_teach.rules.errors import OptionError
+from gouji_teach.show.i18n import MESSAGES
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.puzzles import (
     BeatsPuzzle,
@@ -201,8 +201,8 @@ def test_every_message_exists_in_both_languages():
 
 def test_every_stage_names_rules_of_the_rule_book():
     import gouji_teach.teach.pages  # noqa: F401  (registers the engine's and settlement's rules too)
+    from gouji_teach.rules.verdicts import RULES
     from gouji_teach.teach.course import STAGES
-    from gouji_teach.verdicts import RULES
 
     for stage in STAGES:
         assert stage.id == "quiz" or stage.rules, stage.id

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from gouji_teach.cards import Hand
-from gouji_teach.errors import GoujiError, RecordError
-from gouji_teach.record import Burn, GameRecord, Men, records_from_json
+from gouji_teach.rules.cards import Hand
+from gouji_teach.rules.errors import GoujiError, RecordError
+from gouji_teach.rules.record import Burn, GameRecord, Men, records_from_json
 
 GOOD = {
     "rules": "qingdao",
@@ -133,8 +133,8 @@ def test_burn_chains_link_each_counter_to_its_fanshao():
 def test_the_engine_builds_the_record_and_writes_it_in_the_order_records_on_disk_have():
     """The engine builds the GameRecord itself; its JSON keeps the key order ``selfplay`` has always written, so
     saved records and their copies stay byte-identical."""
-    from gouji_teach.players import play_hand
-    from gouji_teach.rulesets import find_ruleset
+    from gouji_teach.bots.players import play_hand
+    from gouji_teach.rules.rulesets import find_ruleset
 
     game = play_hand(3, find_ruleset("qingdao"))
     record = game.game_record()

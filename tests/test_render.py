@@ -1,4 +1,4 @@
-"""The pictures: cards, hands, counted plays, the table and a round (gouji_teach.pictures)."""
+"""The pictures: cards, hands, counted plays, the table and a round (gouji_teach.show.pictures)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gouji_teach import Card, Hand, OptionError, Play, Rank, SetupError, Suit, i18n
-from gouji_teach.markup import HtmlFragment, SvgImage
-from gouji_teach.pictures import (
+from gouji_teach import Card, Hand, OptionError, Play, Rank, SetupError, Suit
+from gouji_teach.show import i18n
+from gouji_teach.show.markup import HtmlFragment, SvgImage
+from gouji_teach.show.pictures import (
     PRESENTER_SCALE,
     SeatView,
     TableView,
@@ -383,10 +384,10 @@ def test_importing_the_core_does_not_import_the_pictures() -> None:
     code = (
         "import sys, gouji_teach as g\n"
         "g.Play.parse('DD999'); repr(g.Hand.parse('99'))\n"
-        "assert 'gouji_teach.pictures' not in sys.modules, 'pictures imported'\n"
+        "assert 'gouji_teach.show.pictures' not in sys.modules, 'pictures imported'\n"
         "assert not any(m.startswith(('ipywidgets', 'IPython')) for m in sys.modules)\n"
         "g.Card.parse('D')._repr_html_()\n"
-        "assert 'gouji_teach.pictures' in sys.modules\n"
+        "assert 'gouji_teach.show.pictures' in sys.modules\n"
         "assert not any(m.startswith(('ipywidgets', 'IPython')) for m in sys.modules), 'pictures import Jupyter'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -394,7 +395,7 @@ def test_importing_the_core_does_not_import_the_pictures() -> None:
 
 # -- tribute and finish pictures (issue 11 item 5) ------------------------------------------------------------------
 def test_tribute_svg_draws_one_labelled_arrow_per_payment_in_both_languages():
-    from gouji_teach.pictures import tribute_svg
+    from gouji_teach.show.pictures import tribute_svg
 
     payments = [("落贡", 5, 0, 2), ("点贡", 4, 1, 1), ("闷贡", 2, 3, 1)]
     zh, en = tribute_svg(payments, lang="zh"), tribute_svg(payments, lang="en")
@@ -410,7 +411,7 @@ def test_tribute_svg_draws_one_labelled_arrow_per_payment_in_both_languages():
 
 
 def test_finish_svg_shows_the_order_out_men_burns_and_the_asked_seat_not_the_places():
-    from gouji_teach.pictures import finish_svg
+    from gouji_teach.show.pictures import finish_svg
 
     svg = finish_svg((1, 0, 3, 4, 5), men=[(2, 3)], kaidian=[1], burns=[(5, 4)], asked=2, lang="zh")
     ET.fromstring(svg)

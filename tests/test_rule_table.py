@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_teach.rulebook import RULES, SETTLEMENT_RULES
-from gouji_teach.rulesets import PRESETS
-from gouji_teach.verdicts import cite
+from gouji_teach.rules.rulebook import RULES, SETTLEMENT_RULES
+from gouji_teach.rules.rulesets import PRESETS
+from gouji_teach.rules.verdicts import cite
 
 
 def test_nothing_adds_to_the_rule_book_at_run_time():

@@ -13,11 +13,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_teach.errors import RecordError
-from gouji_teach.players import play_hand
-from gouji_teach.record import records_from_json
-from gouji_teach.rulesets import find_ruleset
-from gouji_teach.scenario import Scenario, ScenarioError, frames, run
+from gouji_teach.bots.players import play_hand
+from gouji_teach.rules.errors import RecordError
+from gouji_teach.rules.record import records_from_json
+from gouji_teach.rules.rulesets import find_ruleset
+from gouji_teach.rules.scenario import Scenario, ScenarioError, frames, run
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "scenarios").glob("*.yaml"))[:6]]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gouji_teach.cli import main
-from gouji_teach.scenario import Ask, Question, Scenario, ScenarioError, answer, check_file, replay, run
+from gouji_teach.rules.scenario import Ask, Question, Scenario, ScenarioError, answer, check_file, replay, run
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))

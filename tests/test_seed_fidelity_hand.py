@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from gouji_teach.cards import Hand, Rank
-from gouji_teach.engine import FAILED, MEN, OUT, Game, KaidianState
-from gouji_teach.events import ActionKind, IllegalActionError
-from gouji_teach.players import play_hand
-from gouji_teach.record import Burn, GameRecord, Men
-from gouji_teach.rulesets import PRESETS, Ruleset
-from gouji_teach.settlement import settle, settle_series
+from gouji_teach.bots.players import play_hand
+from gouji_teach.rules.cards import Hand, Rank
+from gouji_teach.rules.engine import FAILED, MEN, OUT, Game, KaidianState
+from gouji_teach.rules.events import ActionKind, IllegalActionError
+from gouji_teach.rules.record import Burn, GameRecord, Men
+from gouji_teach.rules.rulesets import PRESETS, Ruleset
+from gouji_teach.rules.settlement import settle, settle_series
 
 ALL = tuple(PRESETS)
 
@@ -212,7 +212,7 @@ BURN = {0: "KK 5 3", 1: "AA X99 3", 2: "7 8 3", 3: "Q 9 3", 4: "8 9 3", 5: "10 J
 
 def finish(g: Game) -> Game:
     """Play the hand out with the simple computer players (legal moves only; bounded)."""
-    from gouji_teach.players import SimplePlayer
+    from gouji_teach.bots.players import SimplePlayer
 
     player = SimplePlayer()
     for _ in range(500):

@@ -34,9 +34,9 @@ from gouji_teach import (
     is_pure_gouji,
     parse_cards,
 )
-from gouji_teach.cards import deck_limits
-from gouji_teach.rulebook import RULES
-from gouji_teach.verdicts import cite, source_of
+from gouji_teach.rules.cards import deck_limits
+from gouji_teach.rules.rulebook import RULES
+from gouji_teach.rules.verdicts import cite, source_of
 
 FAMILY = {"q": "qingdao", "l": "linyi", "t": "tongsu", "z": "zaozhuang"}
 #: The seed file of each family: a rule is cited from it, or marked a default where it is silent.

@@ -27,7 +27,7 @@ from gouji_teach import (
     is_pure_gouji,
     parse_cards,
 )
-from gouji_teach.verdicts import cite, source_of
+from gouji_teach.rules.verdicts import cite, source_of
 
 ALL = ("qingdao", "linyi", "tongsu", "zaozhuang")
 TIEQIAN = ("qingdao", "linyi", "zaozhuang")  # tongsu refuses 贴钱 (000 part 3 第3条)

@@ -10,11 +10,12 @@ import ipywidgets as w
 import pytest
 from widget_state import fresh_widgets, run_own_loop
 
-from gouji_teach import PRESETS, Play, pictures
-from gouji_teach.compare import beats
+from gouji_teach import PRESETS, Play
+from gouji_teach.rules.compare import beats
+from gouji_teach.rules.verdicts import cite
+from gouji_teach.show import pictures
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.drills import make_drill
-from gouji_teach.verdicts import cite
 
 
 @pytest.fixture(autouse=True)

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gouji_teach.cards import Hand, build_deck
-from gouji_teach.errors import RecordError
-from gouji_teach.record import Burn, GameRecord, Men, team
-from gouji_teach.rulesets import PRESETS, find_ruleset, switches
-from gouji_teach.settlement import (
+from gouji_teach.rules.cards import Hand, build_deck
+from gouji_teach.rules.errors import RecordError
+from gouji_teach.rules.record import Burn, GameRecord, Men, team
+from gouji_teach.rules.rulesets import PRESETS, find_ruleset, switches
+from gouji_teach.rules.settlement import (
     SETTLEMENT_RULES,
     SeriesState,
     TributeKind,
@@ -22,7 +22,7 @@ from gouji_teach.settlement import (
     settle,
     settle_series,
 )
-from gouji_teach.verdicts import RULES, cite, en_citation
+from gouji_teach.rules.verdicts import RULES, cite, en_citation
 
 ALL_OPEN = frozenset(range(6))
 DIAN, LUO = TributeKind.DIAN, TributeKind.LUO

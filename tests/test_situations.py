@@ -12,9 +12,9 @@ from guessing import score_rules
 from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
-from gouji_teach.engine import Game
-from gouji_teach.plays import Play
-from gouji_teach.record import GameRecord
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.plays import Play
+from gouji_teach.rules.record import GameRecord
 from gouji_teach.teach import course
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.teach.puzzles import seats_key
@@ -314,7 +314,7 @@ def test_no_choice_only_guessing_rule_beats_chance_by_much(kind):
 @pytest.mark.parametrize("kind", sorted(GENERATORS))
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_no_answer_in_widget_state_before_answering(kind, lang):
-    from gouji_teach.i18n import set_language
+    from gouji_teach.show.i18n import set_language
 
     set_language(lang)
     for puzzle in _drills([kind], 2):

@@ -1,4 +1,4 @@
-"""The practice table's computer players (:mod:`gouji_teach.strategy`) and ``gouji-teach match``.
+"""The practice table's computer players (:mod:`gouji_teach.bots.strategy`) and ``gouji-teach match``.
 
 Behaviour is pinned on small positions, one per promise of issue 15 (partner, 对头's 够级, 开点, 烧, 憋三, 4s);
 then seeded whole hands under every rule set end legally and settle. The speed and strength goals are in
@@ -12,12 +12,12 @@ import string
 
 import pytest
 
+from gouji_teach.bots.players import play_hand
+from gouji_teach.bots.strategy import REASONS, TeamPlayer, play_match
 from gouji_teach.cli import main
-from gouji_teach.engine import Game
-from gouji_teach.players import play_hand
-from gouji_teach.rulesets import PRESETS
-from gouji_teach.settlement import settle_series
-from gouji_teach.strategy import REASONS, TeamPlayer, play_match
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.rulesets import PRESETS
+from gouji_teach.rules.settlement import settle_series
 
 HANDS_PER_RULESET = 40
 

@@ -9,12 +9,12 @@ import pytest
 from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
-from gouji_teach.engine import Game
-from gouji_teach.events import Action
-from gouji_teach.i18n import set_language
-from gouji_teach.pictures import table_svg
-from gouji_teach.record import Burn, GameRecord, Men
-from gouji_teach.settlement import place_seats, score, settle
+from gouji_teach.rules.engine import Game
+from gouji_teach.rules.events import Action
+from gouji_teach.rules.record import Burn, GameRecord, Men
+from gouji_teach.rules.settlement import place_seats, score, settle
+from gouji_teach.show.i18n import set_language
+from gouji_teach.show.pictures import table_svg
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.puzzles import (
     CanActPuzzle,
@@ -317,7 +317,7 @@ def test_tribute_answers_are_sets_of_payments_not_orders():
 
 def test_luogong_to_a_teammate_is_explained():
     """Where 大落 and 头科 are teammates and the rule set waives tribute between teammates, the answer says so."""
-    from gouji_teach.rulesets import PRESETS as SETS
+    from gouji_teach.rules.rulesets import PRESETS as SETS
 
     waiving = [r for r in SETS.values() if not r.same_team_pays]
     assert waiving, "some rule set waives tribute between teammates"

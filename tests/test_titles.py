@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gouji_teach.titles import DAMAGED, SOURCE, TITLES, next_title, title_for
+from gouji_teach.rules.titles import DAMAGED, SOURCE, TITLES, next_title, title_for
 
 # The table of 000 part 1 积分等级, as printed: level, title, points (主席's points are cut off).
 LADDER = [

@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gouji_teach.pictures import tribute_svg
-from gouji_teach.players import play_hand
-from gouji_teach.settlement import settle
+from gouji_teach.bots.players import play_hand
+from gouji_teach.rules.settlement import settle
+from gouji_teach.show.pictures import tribute_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 RULE_SETS = ("qingdao", "linyi", "tongsu", "zaozhuang")

@@ -10,8 +10,8 @@ import ipywidgets as w
 import pytest
 from widget_state import fresh_widgets
 
-from gouji_teach import i18n
-from gouji_teach.i18n import set_language
+from gouji_teach.show import i18n
+from gouji_teach.show.i18n import set_language
 from gouji_teach.teach import course, pages, view
 from gouji_teach.teach.drills import make_drill
 from gouji_teach.teach.widgets import PuzzleWidget, RulesetComparison

@@ -6,7 +6,7 @@ import pytest
 from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 
 from gouji_teach import PRESETS
-from gouji_teach.i18n import set_language
+from gouji_teach.show.i18n import set_language
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
 from gouji_teach.teach.table import puzzle_widget
 from gouji_teach.teach.widgets import Attempt, PuzzleWidget, RulesetComparison

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 
-from gouji_teach.i18n import set_language
+from gouji_teach.show.i18n import set_language
 
 
 def fresh_widgets() -> Iterator[None]:

@@ -15,8 +15,8 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeployError, OptionError
-from ..inputs import load_json, read_text
+from ..rules.errors import DeployError, OptionError
+from ..rules.inputs import load_json, read_text
 
 __all__ = ["BINDER", "CONFIG_NAME", "LANDING", "TEMPLATE", "VOILA_CONFIG", "binder_link", "git_origin",
            "install_jupyter_config", "voila_settings"]
@@ -50,8 +50,8 @@ def install_jupyter_config(prefix: Path) -> list[Path]:
     folder, and so by Voila running inside it; the other sections of a file already there are kept), the template
     to ``share/jupyter/voila/templates/gouji``. Returns the two paths written; running it again (after an upgrade
     of the package) writes them anew. A file there that is not JSON raises an
-    :class:`~gouji_teach.inputs.InputError`, one that is not a JSON object of sections a
-    :class:`~gouji_teach.errors.DeployError`."""
+    :class:`~gouji_teach.rules.inputs.InputError`, one that is not a JSON object of sections a
+    :class:`~gouji_teach.rules.errors.DeployError`."""
     config = prefix / "etc" / "jupyter" / CONFIG_NAME
     template = prefix / "share" / "jupyter" / "voila" / "templates" / TEMPLATE.name
     settings = load_json(read_text(config), str(config)) if config.is_file() else {}
@@ -72,7 +72,7 @@ def binder_link(remote: str, ref: str, *, service: str = BINDER) -> str:
     """The Binder address that opens the course's landing page from the repository at ``remote`` (the address
     ``git clone`` takes), at branch, tag or commit ``ref``. Binder's ``git`` provider takes any public repository
     address, so nothing here depends on where the repository is published. An address that is not a public
-    https one, or a ref that is not a name, raises an :class:`~gouji_teach.errors.OptionError`.
+    https one, or a ref that is not a name, raises an :class:`~gouji_teach.rules.errors.OptionError`.
 
     >>> binder_link("https://example.org/teacher/gouji.git", "main")  # doctest: +NORMALIZE_WHITESPACE
     'https://mybinder.org/v2/git/https%3A%2F%2Fexample.org%2Fteacher%2Fgouji.git/main?urlpath=voila%2Frender%2Ftutorials%2Findex.ipynb'
@@ -92,7 +92,7 @@ def binder_link(remote: str, ref: str, *, service: str = BINDER) -> str:
 
 def git_origin(folder: Path) -> tuple[str, str]:
     """The ``origin`` address and the current branch of the checkout at ``folder`` (a
-    :class:`~gouji_teach.errors.DeployError` where there is none, or no git to ask)."""
+    :class:`~gouji_teach.rules.errors.DeployError` where there is none, or no git to ask)."""
     def git(*args: str) -> str:
         command = f"git {' '.join(args)}"
         try:

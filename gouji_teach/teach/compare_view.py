@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import parse_cards
-from ..compare import beats
-from ..errors import IllegalPlayError
-from ..gouji import can_kaidian, is_gouji
-from ..i18n import pick, register, t
-from ..markup import HtmlFragment, el, html
-from ..plays import Play
-from ..rulesets import PRESETS, Ruleset
+from ..rules.cards import parse_cards
+from ..rules.compare import beats
+from ..rules.errors import IllegalPlayError
+from ..rules.gouji import can_kaidian, is_gouji
+from ..rules.plays import Play
+from ..rules.rulesets import PRESETS, Ruleset
+from ..show.i18n import pick, register, t
+from ..show.markup import HtmlFragment, el, html
 
 __all__ = ["RulesetAnswer", "across_rulesets", "across_rulesets_html", "compare_title"]
 

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 from urllib.parse import parse_qs, urlencode
 
-from ..errors import OptionError
-from ..i18n import LANGUAGES, pick, set_language
-from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.errors import OptionError
+from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..show.i18n import LANGUAGES, pick, set_language
 
 _S = TypeVar("_S", bound="Session")
 

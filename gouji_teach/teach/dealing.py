@@ -3,7 +3,7 @@ deserves, and the small seeded deals the engine-based questions are played out f
 (:mod:`.drills`) and the situations (:mod:`.situations`) draw from here.
 
 >>> import random
->>> from gouji_teach.rulesets import find_ruleset
+>>> from gouji_teach.rules.rulesets import find_ruleset
 >>> play = random_play(random.Random(7), 3, find_ruleset("qingdao"), level="easy")
 >>> len(play.cards), cards_level(play)
 (3, 'easy')
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
-from ..engine import Game
-from ..plays import Play
-from ..rulesets import Ruleset
+from ..rules.cards import BASE_RANKS, Card, Hand, Rank, build_deck, deck_limits
+from ..rules.engine import Game
+from ..rules.plays import Play
+from ..rules.rulesets import Ruleset
 
 __all__ = ["LEVELS", "cards_level", "count_level", "gouji_level", "random_play", "small_deal"]
 

@@ -27,15 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import BASE_RANKS, CARD_RANKS, Card, Hand, Rank, build_deck, deck_limits
-from ..compare import beats
-from ..engine import Game, KaidianState, Phase
-from ..errors import GoujiError, OptionError
-from ..events import EventKind
-from ..players import SimplePlayer
-from ..plays import Play
-from ..record import BurnOutcome, GameRecord
-from ..rulesets import Ruleset, find_ruleset
+from ..bots.players import SimplePlayer
+from ..rules.cards import BASE_RANKS, CARD_RANKS, Card, Hand, Rank, build_deck, deck_limits
+from ..rules.compare import beats
+from ..rules.engine import Game, KaidianState, Phase
+from ..rules.errors import GoujiError, OptionError
+from ..rules.events import EventKind
+from ..rules.plays import Play
+from ..rules.record import BurnOutcome, GameRecord
+from ..rules.rulesets import Ruleset, find_ruleset
 from .dealing import LEVELS, cards_level, count_level, gouji_level, random_play, small_deal
 from .puzzles import (
     BeatsPuzzle,
@@ -194,7 +194,7 @@ _DEAL_SIZE = {"easy": 6, "medium": 8, "hard": 10}
 
 
 def _position(rng: random.Random, rules: Ruleset, level: str, wanted: tuple[Callable[[Game], bool], ...]) -> Game:
-    """A position reached by computer players (:class:`~gouji_teach.players.SimplePlayer`) from small seeded
+    """A position reached by computer players (:class:`~gouji_teach.bots.players.SimplePlayer`) from small seeded
     deals where the first of ``wanted`` holds (or, after a few deals without one, the best test that some position
     passed): the first, second or third such position, as the seed decides. The last test must be one that some
     position of every deal passes."""

@@ -21,7 +21,7 @@ True
 >>> parse_kinds("beats,poker")
 Traceback (most recent call last):
 ...
-gouji_teach.errors.GoujiError: 没有题型 'poker'：可以用 card, beats, ... / no puzzle kind 'poker': use card, beats, ...
+gouji_teach.rules.errors.GoujiError: 没有题型 'poker'：可以用 card, beats, ... / ...
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
-from ..cards import parse_cards
-from ..errors import GoujiError
-from ..i18n import counted, get_language, pick, register, t
-from ..markup import el, html
-from ..rulesets import find_ruleset
+from ..rules.cards import parse_cards
+from ..rules.errors import GoujiError
+from ..rules.rulesets import find_ruleset
+from ..show.i18n import counted, get_language, pick, register, t
+from ..show.markup import el, html
 from . import course
 from .controls import make
 from .course import HOME, Session, Stage

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..compare import beats
-from ..errors import GoujiError
-from ..i18n import get_language, pick, register, set_language, t
-from ..markup import Element, HtmlFragment, el, html, joined
-from ..pictures import play_html
-from ..plays import Play
-from ..rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.compare import beats
+from ..rules.errors import GoujiError
+from ..rules.plays import Play
+from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..show.i18n import get_language, pick, register, set_language, t
+from ..show.markup import Element, HtmlFragment, el, html, joined
+from ..show.pictures import play_html
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
@@ -281,7 +281,7 @@ def example(challenger: str, target: str, session: Session) -> w.Widget:
 
 
 def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
-    """A picture that follows the session: ``draw(session)`` (e.g. a :mod:`gouji_teach.pictures` drawing under
+    """A picture that follows the session: ``draw(session)`` (e.g. a :mod:`gouji_teach.show.pictures` drawing under
     ``session.rules``) is drawn again when the rule set or the language changes.
 
         pages.picture(session, lambda s: pictures.play_html(Play.parse("XX888", s.rules)))

@@ -1,12 +1,13 @@
 """The scenario player: a scenario file stepped through on the table, with its checkpoints as puzzles.
 
-The core (:mod:`gouji_teach.scenario`) plays the scenario and keeps its frames (:func:`~gouji_teach.scenario.frames`),
-parses its questions and computes their answers; this module only draws them. :func:`checkpoint_puzzle` turns a
+The core (:mod:`gouji_teach.rules.scenario`) plays the scenario and keeps its frames
+(:func:`~gouji_teach.rules.scenario.frames`), parses its questions and computes their answers; this module only
+draws them. :func:`checkpoint_puzzle` turns a
 checkpoint question into a puzzle whose answer stays in the kernel. :class:`ScenarioPlayer` wires them: step
 forward and back, a slider to jump, autoplay with a speed control, the narration (the author's ``say`` and the
 engine's events) in the current language, the table picture, checkpoint puzzles inline (a reveal button in
 presenter mode), "what if" actions played on a branch of the same engine, and a rule-set switch that marks the
-steps that change (:func:`~gouji_teach.scenario.rule_changes`).
+steps that change (:func:`~gouji_teach.rules.scenario.rule_changes`).
 """
 
 from __future__ import annotations
@@ -16,15 +17,12 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..engine import Game
-from ..errors import GoujiError
-from ..events import ACTION_KINDS, Action, ActionKind, Event
-from ..i18n import get_language, pick, register, said, t
-from ..markup import Element, HtmlFragment, SvgImage, el, html
-from ..pictures import PRESENTER_SCALE, table_svg
-from ..record import GameRecord
-from ..rulesets import PRESETS, find_ruleset
-from ..scenario import (
+from ..rules.engine import Game
+from ..rules.errors import GoujiError
+from ..rules.events import ACTION_KINDS, Action, ActionKind, Event
+from ..rules.record import GameRecord
+from ..rules.rulesets import PRESETS, find_ruleset
+from ..rules.scenario import (
     Answer,
     Ask,
     Frame,
@@ -39,6 +37,9 @@ from ..scenario import (
     record_rows,
     rule_changes,
 )
+from ..show.i18n import get_language, pick, register, said, t
+from ..show.markup import Element, HtmlFragment, SvgImage, el, html
+from ..show.pictures import PRESENTER_SCALE, table_svg
 from .controls import make
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .table import SeatPickWidget, puzzle_widget, table_view
@@ -91,7 +92,7 @@ def step_picture(game: Game, *, viewer: int | None = None, lang: str | None = No
     """The table at one step of a game (cards left, last actions, 开点, places, whose turn, the play on the
     table; never a hand), with ``viewer`` at the bottom (``None``: seat 0 at the bottom, no seat is "you"): the
     picture the scenario player shows for a frame and the practice table for the learner's seat.
-    ``presenter=True`` draws it at :data:`~gouji_teach.pictures.PRESENTER_SCALE` for a projector.
+    ``presenter=True`` draws it at :data:`~gouji_teach.show.pictures.PRESENTER_SCALE` for a projector.
 
     >>> game = Game.from_hands({0: "KK 5", 1: "AA 7", 2: "9 6", 3: "AA 8", 4: "9 10", 5: "J Q"}, "qingdao", leader=0)
     >>> step_picture(game, viewer=0, lang="en").startswith("<svg")
@@ -129,7 +130,7 @@ class _Unreadable(GoujiError):
     """A what-if text that is not an action."""
 
 
-#: The verbs a what-if may use: the action notation's own (:data:`~gouji_teach.events.ACTION_KINDS`).
+#: The verbs a what-if may use: the action notation's own (:data:`~gouji_teach.rules.events.ACTION_KINDS`).
 _SHORT_KIND = {verb: kind for kind in (ActionKind.PLAY, ActionKind.PASS, ActionKind.YIELD, ActionKind.BURN)
                for verb in ACTION_KINDS[kind]}
 _SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(" + "|".join(sorted(_SHORT_KIND, key=len, reverse=True))
@@ -139,9 +140,9 @@ _SHORT_RE = re.compile(r"^\s*(?:(?:seat|座位|座)\s*([0-5]))?\s*(" + "|".join(
 def what_if_action(text: str, game: Game) -> Action:
     """A what-if typed in Chinese or English: ``座位1出AA``, ``过``, ``让``, ``烧AA``, ``seat 1 plays AA``,
     ``pass``. Without a seat, the seat to act (a burn: the first seat that may burn). Raises a
-    :class:`~gouji_teach.errors.GoujiError` that says how to write it.
+    :class:`~gouji_teach.rules.errors.GoujiError` that says how to write it.
 
-    >>> from gouji_teach.engine import Game
+    >>> from gouji_teach.rules.engine import Game
     >>> game = Game.from_hands({0: "KK 5", 1: "AA 7", 2: "9 6", 3: "AA 8", 4: "9 10", 5: "J Q"}, "qingdao", leader=0)
     >>> what_if_action("座位0出KK", game), what_if_action("过", game)
     (Action(seat=0, kind='play', cards='KK'), Action(seat=0, kind='pass', cards=None))
@@ -173,9 +174,9 @@ def _narrate(events: tuple[Event, ...], lang: str) -> list[Element]:
 
 
 class ScenarioPlayer(View):
-    """A scenario (a :class:`~gouji_teach.scenario.Scenario` or a file path) as a widget to step through.
+    """A scenario (a :class:`~gouji_teach.rules.scenario.Scenario` or a file path) as a widget to step through.
 
-    ``presenter=True`` draws the table at :data:`~gouji_teach.pictures.PRESENTER_SCALE` and gives every
+    ``presenter=True`` draws the table at :data:`~gouji_teach.show.pictures.PRESENTER_SCALE` and gives every
     checkpoint a reveal button; ``start_step`` opens a given step (a link's ``?step=N``; out-of-range values
     are clamped). Everything typed is untrusted input: a what-if action is parsed and checked by the engine,
     refusals are shown with their reasons, and the scenario itself never changes.

@@ -2,8 +2,8 @@
 
 :class:`Practice` is the table without widgets (tested without a browser): a series of hands under a rule set,
 dealt from a seed (hand *k* from ``seed + k``), tribute paid before every hand but the first as the rule set
-says, the computer players (:class:`~gouji_teach.strategy.TeamPlayer`) on seats 1-5, the coach's lines
-(:mod:`gouji_teach.coach`), undo of the learner's last action, the same deal again, and the finished hand as a
+says, the computer players (:class:`~gouji_teach.bots.strategy.TeamPlayer`) on seats 1-5, the coach's lines
+(:mod:`gouji_teach.bots.coach`), undo of the learner's last action, the same deal again, and the finished hand as a
 scenario file. :class:`PracticeTable` is its widget: the table picture, the round, the learner's hand with a
 button per rank, action buttons shown only when legal, "what can I play?", the coach, the pace of the computer
 players, and settlement pictures after each hand.
@@ -32,18 +32,18 @@ from dataclasses import dataclass
 import ipywidgets as w
 import yaml
 
-from ..cards import Hand, Rank, format_cards
-from ..coach import Line, advice, comment, why
-from ..engine import Game, Phase, team
-from ..errors import GoujiError
-from ..events import Action, ActionKind, Event, EventKind
-from ..i18n import counted, get_language, pick, register, t
-from ..markup import Element, HtmlFragment, el, html
-from ..pictures import hand_html, play_html, round_html
-from ..plays import Play
-from ..rulesets import PRESETS, Ruleset, find_ruleset
-from ..settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, Tribute, pay_tributes, settle
-from ..strategy import Decision, TeamPlayer
+from ..bots.coach import Line, advice, comment, why
+from ..bots.strategy import Decision, TeamPlayer
+from ..rules.cards import Hand, Rank, format_cards
+from ..rules.engine import Game, Phase, team
+from ..rules.errors import GoujiError
+from ..rules.events import Action, ActionKind, Event, EventKind
+from ..rules.plays import Play
+from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, Tribute, pay_tributes, settle
+from ..show.i18n import counted, get_language, pick, register, t
+from ..show.markup import Element, HtmlFragment, el, html
+from ..show.pictures import hand_html, play_html, round_html
 from .controls import make, shared
 from .course import Session
 from .player import step_picture

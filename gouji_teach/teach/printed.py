@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ..i18n import get_language, pick, register, t
-from ..markup import HtmlFragment, el, html
-from ..pictures import finish_svg, tribute_svg
-from ..record import GameRecord
-from ..rulesets import PRESETS, TributeKind, find_ruleset, switches
-from ..settlement import settle
-from ..verdicts import cite_source
+from ..rules.record import GameRecord
+from ..rules.rulesets import PRESETS, TributeKind, find_ruleset, switches
+from ..rules.settlement import settle
+from ..rules.verdicts import cite_source
+from ..show.i18n import get_language, pick, register, t
+from ..show.markup import HtmlFragment, el, html
+from ..show.pictures import finish_svg, tribute_svg
 
 __all__ = ["Printed", "hands_figure", "printed", "switch_differences", "tribute_figure"]
 
@@ -64,11 +64,11 @@ def printed(lines: Iterable[Line]) -> Printed:
 
 
 def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | None = None) -> HtmlFragment:
-    """How a hand ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
-    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.pictures.tribute_svg`): one ring for each different
+    """How a hand ended (:func:`~gouji_teach.show.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
+    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.show.pictures.tribute_svg`): one ring for each different
     tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
 
-    >>> from gouji_teach.record import Men
+    >>> from gouji_teach.rules.record import Men
     >>> same = tribute_figure(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4),
     ...                                  men=(Men(by=2, victim=5),)), ["qingdao", "zaozhuang"], lang="en")
     >>> same.count("<figcaption>"), "<figcaption>Qingdao, Zaozhuang</figcaption>" in same
@@ -97,7 +97,7 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
 
 
 def hands_figure(records: Sequence[GameRecord], lang: str | None = None) -> HtmlFragment:
-    """Hands as pictures: how each ended (:func:`~gouji_teach.pictures.finish_svg`: who went out when, who
+    """Hands as pictures: how each ended (:func:`~gouji_teach.show.pictures.finish_svg`: who went out when, who
     revolted), captioned with its rule set and every seat's points, side by side where the screen is wide enough.
 
     >>> figure = hands_figure([GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5))], "en")

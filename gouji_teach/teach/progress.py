@@ -21,7 +21,7 @@ once without losing an attempt.
   names its rule set (``beats/linyi/hard/4711``), so stars are kept per rule set (:meth:`ProgressStore.stage_stars`
   with ``rules``).
 * **Points** are all of a learner's stars added up (one star, one point); the title is the 临沂 ladder's
-  (农民 … 主席) for those points, from :func:`gouji_teach.titles.title_for`.
+  (农民 … 主席) for those points, from :func:`gouji_teach.rules.titles.title_for`.
 * **Mastery**: per rule id, how many of the learner's answers to questions exercising it were right, out of how many.
 
 Names are arbitrary text, stored exactly as typed (quotes, HTML, emoji); :func:`display_name` escapes them for HTML.
@@ -63,9 +63,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from gouji_teach.errors import ArgumentTypeError, GoujiError
-from gouji_teach.i18n import register, t
-from gouji_teach.markup import HtmlFragment, html
+from gouji_teach.rules.errors import ArgumentTypeError, GoujiError
+from gouji_teach.show.i18n import register, t
+from gouji_teach.show.markup import HtmlFragment, html
 
 __all__ = [
     "ANSWER_MAX",
@@ -319,7 +319,7 @@ def default_path() -> Path | str:
 
 
 def display_name(learner: Learner | str) -> HtmlFragment:
-    """The learner's name as HTML text, escaped by the element builder (:func:`gouji_teach.markup.el`) that
+    """The learner's name as HTML text, escaped by the element builder (:func:`gouji_teach.show.markup.el`) that
     writes every page; in an attribute, pass the plain name to ``el``, which escapes attribute values itself.
 
     >>> display_name(Learner(1, '<script>alert("hi")</script>'))
@@ -607,7 +607,7 @@ class ProgressStore:
     >>> store.learner("")
     Traceback (most recent call last):
     ...
-    gouji_teach.errors.GoujiError: 名字不能为空 / a learner's name cannot be empty
+    gouji_teach.rules.errors.GoujiError: 名字不能为空 / a learner's name cannot be empty
     >>> [a.stars for a in (store.record_attempt(hong, "cards", "rank/1", correct=c) for c in (True, False, True))]
     [3, 0, 0]
     >>> store.stars(hong)  # the first solve counts
@@ -1236,11 +1236,11 @@ def _is_busy(exc: sqlite3.OperationalError) -> bool:
 
 
 def _title(points: int) -> tuple[str, str]:
-    """The ladder's title for ``points`` as ``(Chinese, English)``, from :func:`gouji_teach.titles.title_for`.
+    """The ladder's title for ``points`` as ``(Chinese, English)``, from :func:`gouji_teach.rules.titles.title_for`.
 
     Imported on first use, so that saving progress never depends on the ladder module.
     """
-    from gouji_teach.titles import title_for
+    from gouji_teach.rules.titles import title_for
 
     title = title_for(points)
     return title.zh, title.en

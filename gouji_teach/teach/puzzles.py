@@ -28,21 +28,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..cards import BASE_RANKS, Card, Hand, Rank, parse_cards
-from ..compare import beats
-from ..engine import Game, KaidianState, SeatStatus, opposite
-from ..errors import GoujiError, OptionError, SetupError
-from ..events import ACTION_KINDS, Action, ActionKind, Event, EventKind
-from ..gouji import can_kaidian, is_gouji
-from ..i18n import pick, register, t
-from ..markup import Markup, SvgImage
-from ..options import beating_plays
-from ..pictures import finish_svg, tribute_svg
-from ..plays import Play
-from ..record import BurnOutcome, GameRecord
-from ..rulesets import PRESETS, Ruleset, TributeKind, find_ruleset
-from ..settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
-from ..verdicts import RULES, Verdict, cite
+from ..rules.cards import BASE_RANKS, Card, Hand, Rank, parse_cards
+from ..rules.compare import beats
+from ..rules.engine import Game, KaidianState, SeatStatus, opposite
+from ..rules.errors import GoujiError, OptionError, SetupError
+from ..rules.events import ACTION_KINDS, Action, ActionKind, Event, EventKind
+from ..rules.gouji import can_kaidian, is_gouji
+from ..rules.options import beating_plays
+from ..rules.plays import Play
+from ..rules.record import BurnOutcome, GameRecord
+from ..rules.rulesets import PRESETS, Ruleset, TributeKind, find_ruleset
+from ..rules.settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
+from ..rules.verdicts import RULES, Verdict, cite
+from ..show.i18n import pick, register, t
+from ..show.markup import Markup, SvgImage
+from ..show.pictures import finish_svg, tribute_svg
 
 __all__ = [
     "BeatsPuzzle",
@@ -242,7 +242,7 @@ class Puzzle:
         raise NotImplementedError
 
     def picture(self, lang: str | None = None, scale: float = 1.0) -> Markup:
-        """A picture the question shows besides its cards (HTML or SVG built by :mod:`gouji_teach.markup`, as
+        """A picture the question shows besides its cards (HTML or SVG built by :mod:`gouji_teach.show.markup`, as
         the widget shows it; empty: none). It must not give the answer away."""
         return Markup()
 
@@ -784,7 +784,7 @@ def _try(game: Game, action: Action) -> tuple[str, str]:
 class WhoMayActPuzzle(SeatsPuzzle):
     """Who may act now? The engine's answer: every seat with a legal action (:meth:`Game.may_act`).
 
-    >>> from gouji_teach.engine import Game
+    >>> from gouji_teach.rules.engine import Game
     >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
     >>> _ = g.act("seat 0 plays KK")
     >>> p = WhoMayActPuzzle(g)
@@ -901,8 +901,8 @@ class CanActPuzzle(GamePuzzle):
     """May this seat do this now (a scenario's "can seat N ..." or "what if ..." checkpoint)? Answer ``'yes'`` or
     ``'no'``; the explanation is the engine's refusal naming the rule, or what the action would cause.
 
-    >>> from gouji_teach.engine import Game
-    >>> from gouji_teach.events import Action
+    >>> from gouji_teach.rules.engine import Game
+    >>> from gouji_teach.rules.events import Action
     >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
     >>> _ = g.act("seat 0 plays KK")
     >>> p = CanActPuzzle(g, Action.parse("seat 1 plays QQ"))
@@ -959,7 +959,7 @@ class CanActPuzzle(GamePuzzle):
 def result_text(record: GameRecord) -> tuple[str, str]:
     """A finished hand's record in words (what the tribute and places puzzles show).
 
-    >>> from gouji_teach.record import GameRecord
+    >>> from gouji_teach.rules.record import GameRecord
     >>> result_text(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                        kaidian=frozenset({0, 3})))[1]
     'went out in this order: seat 0, seat 1, seat 2, seat 3, seat 4, seat 5; 开点: seat 0, seat 3'
@@ -985,7 +985,7 @@ def result_text(record: GameRecord) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class RecordPuzzle(Puzzle):
-    """Base of the puzzles about a finished hand, asked from its :class:`~gouji_teach.record.GameRecord` (and,
+    """Base of the puzzles about a finished hand, asked from its :class:`~gouji_teach.rules.record.GameRecord` (and,
     optionally, the finished ``game`` it records) under ``rules`` (default: the record's rule set); settlement
     computes the answers."""
 
@@ -1091,7 +1091,7 @@ class TributePuzzle(RecordPuzzle):
     "centre" of the others. Where fewer than two mistakes apply, other rule sets' tribute fills in. Compared as
     sets: the order of payment is not asked.
 
-    >>> from gouji_teach.record import GameRecord
+    >>> from gouji_teach.rules.record import GameRecord
     >>> p = TributePuzzle(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                              kaidian=frozenset({0, 1, 2, 3})))
     >>> right = [c for c in p.choices if p.check(c.key).correct]
@@ -1186,7 +1186,7 @@ class PlacesPuzzle(RecordPuzzle):
     """Places and scores of a hand: ``ask="place"`` (which place is ``seat``? six choices) or ``ask="points"``
     (how many points does each seat of ``seat``'s team score? the score and up to three wrong ones).
 
-    >>> from gouji_teach.record import GameRecord, Men
+    >>> from gouji_teach.rules.record import GameRecord, Men
     >>> r = GameRecord(rules="tongsu", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5), men=(Men(2, 5),))
     >>> p = PlacesPuzzle(r, ask="place", seat=5)
     >>> [c.zh for c in p.choices if p.check(c.key).correct]

@@ -35,11 +35,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import GoujiError
-from ..i18n import get_language, pick, register, t
-from ..markup import Element, HtmlFragment, SvgImage, el, html
-from ..rulesets import find_ruleset
-from ..verdicts import RULES
+from ..rules.errors import GoujiError
+from ..rules.rulesets import find_ruleset
+from ..rules.verdicts import RULES
+from ..show.i18n import get_language, pick, register, t
+from ..show.markup import Element, HtmlFragment, SvgImage, el, html
 from .controls import make
 from .course import STAGES, Stage
 from .exam import drill
@@ -155,7 +155,7 @@ def _exam_report(store: ProgressStore, exam: Exam) -> ExamReport:
 
 def build(store: ProgressStore, exam: str | None = None) -> ClassReport:
     """The report of a progress file: every exam, or only the exam with code ``exam`` (an unknown code raises
-    :class:`~gouji_teach.errors.GoujiError`)."""
+    :class:`~gouji_teach.rules.errors.GoujiError`)."""
     exams = [store.exam(exam)] if exam is not None else store.exams()
     learners = store.learners()
     stars, points, titles, mastery = {}, {}, {}, {}

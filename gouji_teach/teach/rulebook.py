@@ -1,12 +1,12 @@
 """The rules as they hold under one rule set, in prose, each with the seed section that says it.
 
-Built from the rule set's data only: its switches (:mod:`gouji_teach.rulesets`, each with its :class:`Source`)
-and the rule book (:data:`gouji_teach.rulebook.RULES`, every rule id declared in one table). A rule
+Built from the rule set's data only: its switches (:mod:`gouji_teach.rules.rulesets`, each with its :class:`Source`)
+and the rule book (:data:`gouji_teach.rules.rulebook.RULES`, every rule id declared in one table). A rule
 whose switch is off under the rule set is not in force there and is never listed as a rule of it; a rule the
 rule set takes from another seed, or chooses where its own seed is silent, is marked as a default in both
 languages. The stage footers (:func:`summary`) and the rule book page (:func:`book_html`) use the same sentences.
 
->>> from gouji_teach.rulesets import find_ruleset
+>>> from gouji_teach.rules.rulesets import find_ruleset
 >>> qingdao, linyi = find_ruleset("qingdao"), find_ruleset("linyi")
 >>> in_force("burn.kaidian", qingdao), in_force("burn.kaidian", linyi)
 (False, True)
@@ -26,11 +26,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..i18n import pick, register, said, t
-from ..markup import Element, HtmlFragment, el, html
-from ..rulebook import RULES
-from ..rulesets import Ruleset, Source, TributeKind
-from ..verdicts import cite_source, en_citation, source_of
+from ..rules.rulebook import RULES
+from ..rules.rulesets import Ruleset, Source, TributeKind
+from ..rules.verdicts import cite_source, en_citation, source_of
+from ..show.i18n import pick, register, said, t
+from ..show.markup import Element, HtmlFragment, el, html
 from .course import STAGES
 
 __all__ = ["CONTRADICTIONS", "book_html", "citation", "cited_item", "in_force", "own_text", "sentence", "summary",
@@ -162,7 +162,7 @@ def text_of(source: Source) -> str:
 def own_text(rules: Ruleset) -> str:
     """The seed text a rule set follows: the one most of its switches cite.
 
-    >>> from gouji_teach.rulesets import PRESETS
+    >>> from gouji_teach.rules.rulesets import PRESETS
     >>> [own_text(r) for r in PRESETS.values()]
     ['002', '000 part 1', '000 part 3', '003']
     """
@@ -183,7 +183,7 @@ def in_force(rule_id: str, rules: Ruleset) -> bool:
     """Whether the rule holds under the rule set (a rule without a switch holds under all, unless it only
     arises where other switches allow it).
 
-    >>> from gouji_teach.rulesets import find_ruleset
+    >>> from gouji_teach.rules.rulesets import find_ruleset
     >>> in_force("gouji.sisi", find_ruleset("tongsu")), in_force("gouji.sisi", find_ruleset("qingdao"))
     (False, True)
     """

@@ -54,21 +54,21 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import partial
 
-from ..cards import BASE_RANKS, Card, Hand, Rank, build_deck, format_cards
-from ..compare import beats
-from ..engine import Game, KaidianState, Phase, opposite, team
-from ..errors import GoujiError, OptionError, SetupError
-from ..events import Action, ActionKind, EventKind
-from ..gouji import can_kaidian, is_gouji
-from ..i18n import register, t
-from ..markup import HtmlFragment, Markup, SvgImage, el, html
-from ..pictures import SeatView, TableView, hand_html, table_svg
-from ..players import SimplePlayer
-from ..plays import Play
-from ..record import GameRecord
-from ..rulesets import PRESETS, FoursBeforeKaidian, Ruleset, TributeKind, find_ruleset, switches
-from ..settlement import settle
-from ..verdicts import RULES, Verdict, cite
+from ..bots.players import SimplePlayer
+from ..rules.cards import BASE_RANKS, Card, Hand, Rank, build_deck, format_cards
+from ..rules.compare import beats
+from ..rules.engine import Game, KaidianState, Phase, opposite, team
+from ..rules.errors import GoujiError, OptionError, SetupError
+from ..rules.events import Action, ActionKind, EventKind
+from ..rules.gouji import can_kaidian, is_gouji
+from ..rules.plays import Play
+from ..rules.record import GameRecord
+from ..rules.rulesets import PRESETS, FoursBeforeKaidian, Ruleset, TributeKind, find_ruleset, switches
+from ..rules.settlement import settle
+from ..rules.verdicts import RULES, Verdict, cite
+from ..show.i18n import register, t
+from ..show.markup import HtmlFragment, Markup, SvgImage, el, html
+from ..show.pictures import SeatView, TableView, hand_html, table_svg
 from .dealing import cards_level, count_level, gouji_level, random_play, small_deal
 from .puzzles import Choice, Feedback, Puzzle, WhoMayActPuzzle, parse_seats
 

@@ -1,13 +1,13 @@
 """The engine's table as pictures, and the widget that asks about it by clicking seats.
 
-:func:`table_view` turns a :class:`~gouji_teach.engine.Game` into the render's
-:class:`~gouji_teach.pictures.TableView` (cards left, each seat's last action in the current round, 开点,
+:func:`table_view` turns a :class:`~gouji_teach.rules.engine.Game` into the render's
+:class:`~gouji_teach.show.pictures.TableView` (cards left, each seat's last action in the current round, 开点,
 places, 闷 and 革命 markers, whose turn, the play on the table). :func:`position_html` draws what a puzzle
 about a position shows, without what would give its answer away. :class:`SeatPickWidget` is a
 :class:`~gouji_teach.teach.widgets.PuzzleWidget` answered by toggling six seat buttons (or typing ``1,4`` and
 pressing Enter); :func:`puzzle_widget` picks the right widget for any puzzle.
 
->>> from gouji_teach.engine import Game
+>>> from gouji_teach.rules.engine import Game
 >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
 >>> _ = g.act("seat 0 plays KK")
 >>> view = table_view(g, lang="en")
@@ -22,15 +22,15 @@ from dataclasses import replace
 
 import ipywidgets as w
 
-from ..cards import Hand
-from ..engine import FAILED, MEN, OUT, REVOLT, Game, KaidianState
-from ..events import Event, EventKind
-from ..i18n import get_language, pick, register, t
-from ..markup import Element, HtmlFragment, el, html
-from ..pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
-from ..plays import Play
-from ..rulesets import PRESETS, find_ruleset
-from ..settlement import PLACES_EN, PLACES_ZH
+from ..rules.cards import Hand
+from ..rules.engine import FAILED, MEN, OUT, REVOLT, Game, KaidianState
+from ..rules.events import Event, EventKind
+from ..rules.plays import Play
+from ..rules.rulesets import PRESETS, find_ruleset
+from ..rules.settlement import PLACES_EN, PLACES_ZH
+from ..show.i18n import get_language, pick, register, t
+from ..show.markup import Element, HtmlFragment, el, html
+from ..show.pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
 from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
 from .situations import ChoicePuzzle, RulesetsPuzzle
 from .widgets import Attempt, PuzzleWidget
@@ -70,7 +70,7 @@ def _round_events(game: Game) -> list[Event]:
 
 def round_plays(game: Game) -> list[tuple[int, Play | str]]:
     """The current round (or the round just over) as ``(seat, play or "pass"/"让牌")`` for
-    :func:`~gouji_teach.pictures.round_html`."""
+    :func:`~gouji_teach.show.pictures.round_html`."""
     out: list[tuple[int, Play | str]] = []
     for e in _round_events(game):
         if e.cards:

@@ -7,7 +7,7 @@ it is forgotten at the next switch or the next view built. A page that lives lon
 keeps one entry per open view. A :class:`View` (its widgets under ``self.box``) closes and shows itself as its box.
 
 >>> import ipywidgets as w
->>> from gouji_teach.i18n import set_language, t
+>>> from gouji_teach.show.i18n import set_language, t
 >>> label = w.HTML()
 >>> follow_language(label, lambda: setattr(label, "value", t("widget.hint")))
 >>> set_language("en"); label.value
@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..i18n import Lang, subscribe
+from ..show.i18n import Lang, subscribe
 
 __all__ = ["View", "close_tree", "follow_language"]
 
@@ -41,7 +41,7 @@ def _forget_closed() -> None:
 
 def follow_language(widget: w.Widget, *renders: Callable[[], object]) -> None:
     """Call ``renders``, in order, on every language switch while ``widget`` is open (they read the language
-    with :func:`~gouji_teach.i18n.get_language`)."""
+    with :func:`~gouji_teach.show.i18n.get_language`)."""
     _forget_closed()
     held = widget.__dict__.setdefault(_RENDERS, [])
     if not held:

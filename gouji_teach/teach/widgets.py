@@ -28,12 +28,12 @@ from dataclasses import dataclass
 
 import ipywidgets as w
 
-from ..cards import Hand
-from ..errors import GoujiError
-from ..i18n import get_language, pick, register, t
-from ..markup import HtmlFragment, el, html
-from ..pictures import hand_html
-from ..plays import Play
+from ..rules.cards import Hand
+from ..rules.errors import GoujiError
+from ..rules.plays import Play
+from ..show.i18n import get_language, pick, register, t
+from ..show.markup import HtmlFragment, el, html
+from ..show.pictures import hand_html
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import make
 from .drills import next_drill

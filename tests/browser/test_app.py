@@ -28,8 +28,8 @@ from pagekit import CLASS_SIZE, PAGE_READY, STAGE_PAGES, WIDGET_TIMEOUT_MS, quiz
 from playwright.sync_api import Browser, Page, expect
 
 from gouji_teach.app import COURSE_DIR
-from gouji_teach.i18n import t
-from gouji_teach.rulesets import PRESETS
+from gouji_teach.rules.rulesets import PRESETS
+from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import HOME, STAGES, Stage
 from gouji_teach.teach.player import ScenarioPlayer  # noqa: F401  (registers the texts of the player's buttons)
 from gouji_teach.teach.progress import stars_for

@@ -17,7 +17,7 @@ from typing import Any
 from pagekit import WIDGET_TIMEOUT_MS, render_path, wait_for_page
 from playwright.sync_api import Page, expect
 
-from gouji_teach.i18n import t
+from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import stage
 from gouji_teach.teach.practice import Practice
 

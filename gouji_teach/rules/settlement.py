@@ -1,7 +1,7 @@
 """Settlement of a finished hand: places, scores and tribute (进贡), under a rule set, over a series of hands.
 
-Everything here is a pure function of a :class:`~gouji_teach.record.GameRecord`, a
-:class:`~gouji_teach.rulesets.Ruleset` and, inside a series, the :class:`SeriesState` the previous hand left.
+Everything here is a pure function of a :class:`~gouji_teach.rules.record.GameRecord`, a
+:class:`~gouji_teach.rules.rulesets.Ruleset` and, inside a series, the :class:`SeriesState` the previous hand left.
 Every place, score and tribute carries a :class:`Reason`: the rule id and, in both languages, why, ending with
 the seed citation of the rule-set switch that decided it.
 
@@ -11,7 +11,7 @@ first hand of a series pays nothing, and the tribute the last hand of a series o
 
 The 青岛 seed's own scoring example (002 §6): a team with 头科, 三科 and 二落 scores 4 + 0 - 2 = 2 each.
 
->>> from gouji_teach.record import GameRecord
+>>> from gouji_teach.rules.record import GameRecord
 >>> record = GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
 ...                     kaidian=frozenset({0, 1, 2, 3}))
 >>> s = settle(record)
@@ -516,7 +516,7 @@ def pay_tributes(owed: Sequence[Tribute], hands: Mapping[int, Hand] | None,
     """Pay ``owed`` in order from the hands just dealt (before any tribute): the biggest cards, or only the
     naturally dealt jokers and 2s where the rule set says so; 抗贡 and shortfalls excuse what they excuse.
 
-    >>> from gouji_teach.record import GameRecord
+    >>> from gouji_teach.rules.record import GameRecord
     >>> t = settle(GameRecord(rules="tongsu", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
     ...                       kaidian=frozenset(range(6)))).tributes
     >>> [(p.tribute.payer, format_cards(p.cards)) for p in pay_tributes(t, {5: Hand.parse("AAA 2 3"),

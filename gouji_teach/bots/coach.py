@@ -1,12 +1,12 @@
 """The coach of the practice table: a running commentary that names the rule of every event.
 
-:func:`comment` turns an engine :class:`~gouji_teach.events.Event` into a :class:`Line`: a short headline
+:func:`comment` turns an engine :class:`~gouji_teach.rules.events.Event` into a :class:`Line`: a short headline
 (开点！, 烧牌, 闷, 四户乱缠 …), the engine's own sentence, the name of the rule the event illustrates and, on
 request, its seed citation, in Chinese or English. :func:`why` answers "why did seat 3 do that?" from the
-computer player's own :class:`~gouji_teach.strategy.Decision`; :func:`advice` says, after a learner's action,
+computer player's own :class:`~gouji_teach.bots.strategy.Decision`; :func:`advice` says, after a learner's action,
 when a stronger play existed.
 
->>> from gouji_teach.engine import Game
+>>> from gouji_teach.rules.engine import Game
 >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
 >>> _ = g.act("seat 0 plays KK")
 >>> line = comment(g.act("seat 3 passes")[-1], g)
@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import Game, opposite, team
-from .events import Action, ActionKind, Event, EventKind
-from .options import beating_plays
-from .plays import Play
-from .rulebook import RULES
-from .rulesets import Ruleset
-from .settlement import PLACES_EN, PLACES_ZH
+from ..rules.engine import Game, opposite, team
+from ..rules.events import Action, ActionKind, Event, EventKind
+from ..rules.options import beating_plays
+from ..rules.plays import Play
+from ..rules.rulebook import RULES
+from ..rules.rulesets import Ruleset
+from ..rules.settlement import PLACES_EN, PLACES_ZH
+from ..rules.verdicts import en_citation, source_of, zh_citation
 from .strategy import Decision, TeamPlayer
-from .verdicts import en_citation, source_of, zh_citation
 
 __all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
 
@@ -146,7 +146,7 @@ _ADVICE = {
 
 def advice(game: Game, action: Action) -> tuple[str, str] | None:
     """Before ``action`` is applied to ``game``: a note ``(zh, en)`` when a stronger play existed, else
-    ``None``. The coach compares with what :class:`~gouji_teach.strategy.TeamPlayer` would do, and with the
+    ``None``. The coach compares with what :class:`~gouji_teach.bots.strategy.TeamPlayer` would do, and with the
     cheapest play that beats the play on top.
 
     >>> g = Game.from_hands({0: "KK 5", 1: "5 6", 2: "5 6", 3: "AA 6 7", 4: "5 6", 5: "5 6"}, leader=0)

@@ -85,7 +85,7 @@ __all__ = [
 
 
 #: The scenario files that ship with the package (``scenarios/`` in a checkout is a link to this folder).
-SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 def shipped() -> list[str]:
@@ -454,7 +454,7 @@ def record_rows(record: GameRecord) -> list[tuple[str, str, str, str]]:
     """A game record as rows of places and events, each ``(label_zh, value_zh, label_en, value_en)``: who went
     out in which place, who opened, declared, burnt, 闷ed and revolted. Rows with nothing to say are left out.
 
-    >>> from gouji_teach.record import Burn
+    >>> from gouji_teach.rules.record import Burn
     >>> for row in record_rows(GameRecord(rules="qingdao", first_hand=False, finish_order=(1, 0),
     ...                                   kaidian=frozenset({1}), burns=(Burn(1, 0, "success"),))):
     ...     print(row)
@@ -616,7 +616,7 @@ def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) ->
     >>> run(sc)
     Traceback (most recent call last):
     ...
-    gouji_teach.scenario.ScenarioError: <scenario>:4: “seat 0 plays K”：憋三：最后一手牌必须全是3，座位0却用K走了...
+    gouji_teach.rules.scenario.ScenarioError: <scenario>:4: “seat 0 plays K”：憋三：最后一手牌必须全是3...
     """
     if not rules.bie_san or action.cards is None:
         return

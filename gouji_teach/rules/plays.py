@@ -15,7 +15,7 @@ jokers as 小花.
 >>> Play.parse("22333", "tongsu")
 Traceback (most recent call last):
 ...
-gouji_teach.errors.IllegalPlayError: 山东够级通俗规则不许贴钱：... / the tongsu rules forbid 贴钱: ...
+gouji_teach.rules.errors.IllegalPlayError: 山东够级通俗规则不许贴钱：... / the tongsu rules forbid 贴钱: ...
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from operator import attrgetter
 
 from .cards import Card, Rank, _strength_key, check_deck, deck_limits, format_cards, parse_cards
 from .errors import IllegalPlayError
-from .i18n import number_en
 from .rulesets import Ruleset, find_ruleset
 from .verdicts import cite
+from .words import number_en
 
 __all__ = ["GOUJI_THRESHOLDS", "JOKERS_ONLY_RANK", "Play", "PlayKind", "as_play"]
 
@@ -151,12 +151,12 @@ class Play:
     @classmethod
     def parse(cls, text: str, rules: Ruleset | str | None = None) -> Play:
         """A play from notation. Raises :class:`NotationError` or :class:`IllegalPlayError` (a
-        :class:`~gouji_teach.errors.DeckLimitError` when the rule set's packs cannot hold the cards).
+        :class:`~gouji_teach.rules.errors.DeckLimitError` when the rule set's packs cannot hold the cards).
 
         >>> Play.parse("DDDDD")
         Traceback (most recent call last):
         ...
-        gouji_teach.errors.DeckLimitError: 有5张大花，可是4副牌只有4张【deck.limit, 002 §1 基本规则】 / ...
+        gouji_teach.rules.errors.DeckLimitError: 有5张大花，可是4副牌只有4张【deck.limit, 002 §1 基本规则】 / ...
         >>> Play.parse("DDDDD", "zaozhuang").text_en
         '5 big jokers'
         """
@@ -192,7 +192,7 @@ class Play:
         return self.notation
 
     def _repr_html_(self) -> str:
-        from .pictures import play_html  # lazily: a picture is drawn only when one is shown
+        from ..show.pictures import play_html  # lazily: a picture is drawn only when one is shown
 
         return play_html(self)
 
@@ -256,19 +256,19 @@ class Play:
 
     @property
     def is_gouji(self) -> bool:
-        """Whether this is a 够级 play under its rule set (:func:`gouji_teach.gouji.is_gouji` explains it)."""
+        """Whether this is a 够级 play under its rule set (:func:`gouji_teach.rules.gouji.is_gouji` explains it)."""
         need = self.gouji_threshold
         return bool(self.jokers) or (need is not None and self.count >= need)
 
     @property
     def is_pure_gouji(self) -> bool:
-        """够级 with a base of 10 to A, no 2 and no joker (:func:`gouji_teach.gouji.is_pure_gouji`)."""
+        """够级 with a base of 10 to A, no 2 and no joker (:func:`gouji_teach.rules.gouji.is_pure_gouji`)."""
         need = GOUJI_THRESHOLDS.get(self.rank)  # type: ignore[arg-type]
         return not self.jokers and not self.twos and need is not None and self.count >= need
 
     @property
     def can_kaidian(self) -> bool:
-        """Whether this play, left unanswered, opens a point (:func:`gouji_teach.gouji.can_kaidian`)."""
+        """Whether this play, left unanswered, opens a point (:func:`gouji_teach.rules.gouji.can_kaidian`)."""
         if not self.is_gouji:
             return False
         if self.rules.kaidian_pure_only:

@@ -2,8 +2,8 @@
 
 Each :class:`Rule` has its id, a short title in Chinese and English, and where it comes from: ``switch`` names
 the rule-set switch that varies it (its seed citation is then the rule set's), otherwise ``source`` is where
-every family states it. Verdicts (:mod:`gouji_teach.verdicts`), the engine's refusals and events
-(:mod:`gouji_teach.events`), settlement (:mod:`gouji_teach.settlement`) and the teaching layer all read this
+every family states it. Verdicts (:mod:`gouji_teach.rules.verdicts`), the engine's refusals and events
+(:mod:`gouji_teach.rules.events`), settlement (:mod:`gouji_teach.rules.settlement`) and the teaching layer all read this
 one table; nothing adds to it at import time.
 
 >>> RULES["compare.rank"].en
@@ -35,7 +35,7 @@ class Rule:
     source: Source | None = None
 
 
-#: Cards, plays, comparison and 够级 (what a :class:`~gouji_teach.verdicts.Verdict` decides).
+#: Cards, plays, comparison and 够级 (what a :class:`~gouji_teach.rules.verdicts.Verdict` decides).
 _CARDS = (
     Rule("play.shape", "一手牌：除2和花外点数相同", "a play: one rank, plus 2s and jokers",
          source=seed("002", "§2 牌型/一手牌", "两张以上(含两张)点数相同的牌")),
@@ -361,5 +361,5 @@ _SETTLEMENT = (
 #: The rule book by id, in the order above (a rule set's switch is first named by its play rule).
 RULES: Mapping[str, Rule] = MappingProxyType({r.id: r for r in (*_CARDS, *_PLAY, *_SETTLEMENT)})
 
-#: The settlement rules by id (the reasons of :mod:`gouji_teach.settlement` name only these).
+#: The settlement rules by id (the reasons of :mod:`gouji_teach.rules.settlement` name only these).
 SETTLEMENT_RULES: Mapping[str, Rule] = MappingProxyType({r.id: r for r in _SETTLEMENT})

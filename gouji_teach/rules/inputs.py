@@ -17,11 +17,11 @@ s.yaml:2: key 'steps' is given twice (first on line 1)
 >>> load_yaml("hands:\\n  0: 9\\n 1: 8\\n", "s.yaml")
 Traceback (most recent call last):
   ...
-gouji_teach.inputs.InputError: s.yaml:3: 缩进不对（第2列） / the indentation is wrong (column 2)
+gouji_teach.rules.inputs.InputError: s.yaml:3: 缩进不对（第2列） / the indentation is wrong (column 2)
 >>> load_json("[" * 100_000, "r.json")
 Traceback (most recent call last):
   ...
-gouji_teach.inputs.InputError: r.json: 嵌套太深 / nested too deeply
+gouji_teach.rules.inputs.InputError: r.json: 嵌套太深 / nested too deeply
 """
 
 from __future__ import annotations

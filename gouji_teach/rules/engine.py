@@ -4,7 +4,7 @@ Seats 0-5 play counter-clockwise; teams are {0, 2, 4} and {1, 3, 5}; the 对头 
 :class:`Game` holds the hands, whose turn it is, the current round (the play on top, who passed, a pending
 让牌, the seats that may burn a 够级 play), each seat's 开点, the seats that went out, were 闷ed, revolted or
 failed a burn, and the event log. Every action goes through :meth:`Game.verify` (raises
-:class:`~gouji_teach.events.IllegalActionError` naming the rule), :meth:`Game.can` and :meth:`Game.apply`
+:class:`~gouji_teach.rules.events.IllegalActionError` naming the rule), :meth:`Game.can` and :meth:`Game.apply`
 (returns the new events). :meth:`Game.undo` and :meth:`Game.copy` make what-if questions cheap.
 
 >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
@@ -15,7 +15,7 @@ failed a burn, and the event log. Every action goes through :meth:`Game.verify` 
 >>> g.act("seat 1 plays QQ")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-gouji_teach.events.IllegalActionError: 够级牌只有对头（座位3）能上，座位1只能烧...
+gouji_teach.rules.events.IllegalActionError: 够级牌只有对头（座位3）能上，座位1只能烧...
 >>> [e.kind for e in g.act("seat 3 passes")]
 [<EventKind.PASS: 'pass'>, <EventKind.ROUND: 'round'>, <EventKind.KAIDIAN: 'kaidian'>]
 >>> g.kaidian_seats()
@@ -506,7 +506,7 @@ class Game:
         return self.apply(action if isinstance(action, Action) else Action.parse(action))
 
     def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` (or :class:`~gouji_teach.errors.IllegalPlayError`) if the rules
+        """Raise :class:`IllegalActionError` (or :class:`~gouji_teach.rules.errors.IllegalPlayError`) if the rules
         forbid ``action`` now; the message names the rule and says why."""
         self._check(action)
 
@@ -624,12 +624,12 @@ class Game:
     # -- the record ------------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """:meth:`game_record` as plain JSON (:meth:`~gouji_teach.record.GameRecord.to_json`), the form
+        """:meth:`game_record` as plain JSON (:meth:`~gouji_teach.rules.record.GameRecord.to_json`), the form
         settlement and ``gouji-teach settle`` read."""
         return self.game_record().to_json()
 
     def game_record(self) -> GameRecord:
-        """The game record settlement reads (:class:`~gouji_teach.record.GameRecord`, checked when built).
+        """The game record settlement reads (:class:`~gouji_teach.rules.record.GameRecord`, checked when built).
 
         Burns keep the outcomes ``success``, ``failed`` and ``counter`` (answered by a 反烧, which is listed as
         a burn of its own); burns lifted by 解烧 are dropped (nobody pays for them). A voided hand is ``void``.

@@ -14,7 +14,7 @@
   a deck of no packs.
 * :class:`SetupError`: a game, a picture or a puzzle set up wrongly: not six hands, a seat outside 0-5, a leader
   that is not a seat, a puzzle whose options or actions do not fit its question.
-* :class:`NothingToUndoError` (also an :class:`IndexError`): :meth:`~gouji_teach.engine.Game.undo` with nothing
+* :class:`NothingToUndoError` (also an :class:`IndexError`): :meth:`~gouji_teach.rules.engine.Game.undo` with nothing
   to take back.
 * :class:`OptionError`: a name or number that is not one of those allowed (a puzzle kind, level or number, a
   course stage, a language); ``field`` names what was asked.
@@ -153,7 +153,7 @@ class DeployError(GoujiError):
 
 
 class NothingToUndoError(GoujiError, IndexError):
-    """:meth:`~gouji_teach.engine.Game.undo` with nothing to take back (an :class:`IndexError`, as ``pop()`` of
+    """:meth:`~gouji_teach.rules.engine.Game.undo` with nothing to take back (an :class:`IndexError`, as ``pop()`` of
     an empty list)."""
 
     def __init__(self) -> None:

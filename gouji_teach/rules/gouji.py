@@ -5,7 +5,7 @@ four Js, three Qs, two Ks, two As, and one 2 (two 2s under ``tongsu``); more car
 2s used as fillers count toward the threshold. A *pure* 够级 play has a base of 10, J, Q, K or A, no 2 and no
 joker. Which 够级 plays can 开点 depends on ``kaidian_pure_only``.
 
-The answers are properties of a counted play (:attr:`Play.is_gouji <gouji_teach.plays.Play.is_gouji>`,
+The answers are properties of a counted play (:attr:`Play.is_gouji <gouji_teach.rules.plays.Play.is_gouji>`,
 ``is_pure_gouji``, ``can_kaidian``); the functions here give them as verdicts that name and explain the rule.
 
 >>> bool(is_gouji("22TTT")), bool(is_gouji("TTTT"))          # 002 §2: 贴钱 counts toward 够级

@@ -5,7 +5,7 @@ in Chinese and English is built only when asked (comparison must stay fast), fro
 that rule id with :func:`explains`. Every reason ends with the seed citation of the deciding rule under the
 verdict's rule set.
 
->>> from gouji_teach.compare import beats
+>>> from gouji_teach.rules.compare import beats
 >>> v = beats("99999", "88888")
 >>> bool(v), v.rule
 (True, 'compare.rank')
@@ -74,7 +74,7 @@ def cite(rule_id: str, rules: Ruleset, lang: str = "en") -> str:
     """The seed citation of a rule under a rule set in ``lang``; a rule the family's own seed does not state is
     cited as a default.
 
-    >>> from gouji_teach.rulesets import PRESETS
+    >>> from gouji_teach.rules.rulesets import PRESETS
     >>> cite("compare.aspects", PRESETS["qingdao"], "zh"), cite("compare.aspects", PRESETS["qingdao"])
     ('002 §3 挂花的大小比较', '002 §3 Comparing 挂花 plays')
     >>> cite("play.tieqian", PRESETS["tongsu"], "zh"), cite("play.tieqian", PRESETS["tongsu"])

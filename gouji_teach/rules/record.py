@@ -44,7 +44,7 @@ True
 >>> GameRecord.from_json({**record.to_json(), "finish_order": [0, 1, 7]})
 Traceback (most recent call last):
 ...
-gouji_teach.errors.RecordError: finish_order[2]：座位7不存在（座位是0-5） / finish_order[2]: seat 7 is not a seat 0-5
+gouji_teach.rules.errors.RecordError: finish_order[2]：座位7不存在（座位是0-5） / finish_order[2]: seat 7 ...
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ class Men:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GameRecord:
     """What happened in one finished hand (see the module docs for the JSON). Checked when built: a bad
-    field raises :class:`~gouji_teach.errors.RecordError` naming it."""
+    field raises :class:`~gouji_teach.rules.errors.RecordError` naming it."""
 
     rules: str
     first_hand: bool

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Hand, Rank, format_cards
-from .engine import Game, KaidianState, Phase, opposite, team
-from .events import Action, ActionKind
-from .gouji import GOUJI_THRESHOLDS
-from .rulesets import FoursBeforeKaidian, Ruleset
+from ..rules.cards import Hand, Rank, format_cards
+from ..rules.engine import Game, KaidianState, Phase, opposite, team
+from ..rules.events import Action, ActionKind
+from ..rules.gouji import GOUJI_THRESHOLDS
+from ..rules.rulesets import FoursBeforeKaidian, Ruleset
 
 __all__ = ["SimplePlayer", "play_hand"]
 

@@ -14,7 +14,7 @@ Hand('D 2 10 10 9 9 3')
 >>> parse_cards("9 1 9")
 Traceback (most recent call last):
 ...
-gouji_teach.errors.NotationError: 第3个字符处的“1”不是牌：... / bad card '1' at position 3 of '9 1 9': ...
+gouji_teach.rules.errors.NotationError: 第3个字符处的“1”不是牌：... / bad card '1' at position 3 of '9 1 9': ...
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ class Card:
         return self.notation
 
     def _repr_html_(self) -> str:
-        from .pictures import card_svg  # lazily: a picture is drawn only when one is shown
+        from ..show.pictures import card_svg  # lazily: a picture is drawn only when one is shown
 
         return card_svg(self)
 
@@ -342,7 +342,7 @@ class Hand:
         return f"Hand({format_cards(self._cards, sep=' ')!r})"
 
     def _repr_html_(self) -> str:
-        from .pictures import hand_html  # lazily: a picture is drawn only when one is shown
+        from ..show.pictures import hand_html  # lazily: a picture is drawn only when one is shown
 
         return hand_html(self)
 
@@ -387,16 +387,16 @@ def deck_limits(packs: int, keep_threes: int = 0) -> tuple[int, ...]:
 
 
 def check_deck(cards: Hand | Iterable[Card], rules: Ruleset, what: str = "") -> None:
-    """Raise :class:`~gouji_teach.errors.DeckLimitError` if ``cards`` hold more copies of a card than the
+    """Raise :class:`~gouji_teach.rules.errors.DeckLimitError` if ``cards`` hold more copies of a card than the
     packs of ``rules`` hold: of a rank, or of one suit of a rank (each pack has one). ``what`` (``'hand'``,
     ``'hands'`` or ``''`` for a play) only words the message.
 
-    >>> from gouji_teach.rulesets import QINGDAO
+    >>> from gouji_teach.rules.rulesets import QINGDAO
     >>> check_deck(parse_cards("DDDD 2222"), QINGDAO)
     >>> check_deck(parse_cards("DDDDDDD"), QINGDAO)
     Traceback (most recent call last):
     ...
-    gouji_teach.errors.DeckLimitError: 有7张大花，可是4副牌只有4张【deck.limit, 002 §1 基本规则】 / ...
+    gouji_teach.rules.errors.DeckLimitError: 有7张大花，可是4副牌只有4张【deck.limit, 002 §1 基本规则】 / ...
     """
     if isinstance(cards, Hand):
         counts: Sequence[int] = cards.counts

@@ -3,7 +3,7 @@
 An :class:`Action` is what a seat does (play, pass, 让牌, burn, ...); an :class:`Event` is what happened, a
 frozen record with a sentence in Chinese and English that the teaching layer can narrate. A refused action
 raises :class:`IllegalActionError`, whose ``rule`` is the id of the rule that forbids it; the rule ids live
-in the rule book (:data:`gouji_teach.rulebook.RULES`) with their seed sources.
+in the rule book (:data:`gouji_teach.rules.rulebook.RULES`) with their seed sources.
 
 >>> Action.parse("seat 2 plays 99 9")
 Action(seat=2, kind='play', cards='999')
@@ -32,7 +32,7 @@ __all__ = ["ACTION_KINDS", "Action", "ActionKind", "Event", "EventKind", "Illega
 
 
 class ActionKind(StrEnum):
-    """What a seat does, in the order :meth:`~gouji_teach.engine.Game.may_act` lists them."""
+    """What a seat does, in the order :meth:`~gouji_teach.rules.engine.Game.may_act` lists them."""
 
     PLAY = "play"
     BURN = "burn"  # 烧牌

@@ -31,7 +31,8 @@ Composition = tuple[int, int, int, int, int]
 
 
 def _as_hand(hand: Hand | str, rules: Ruleset) -> Hand:
-    """The hand, refused (:class:`~gouji_teach.errors.DeckLimitError`) if the packs of ``rules`` cannot hold it."""
+    """The hand, refused (:class:`~gouji_teach.rules.errors.DeckLimitError`) if the packs of ``rules`` cannot
+    hold it."""
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
     check_deck(hand, rules, "hand")
     return hand
@@ -128,7 +129,7 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
     """Every distinct play ``hand`` can make that beats ``target`` under ``rules``, cheapest first.
 
     ``rules`` defaults to the target's rule set (or ``qingdao`` for notation). The same rule decides here as
-    in :func:`gouji_teach.compare.beats`.
+    in :func:`gouji_teach.rules.compare.beats`.
     """
     if rules is None:
         rules = target.rules if isinstance(target, Play) else QINGDAO

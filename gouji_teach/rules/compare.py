@@ -23,10 +23,10 @@ False
 from __future__ import annotations
 
 from .cards import Rank
-from .i18n import number_en
 from .plays import Play, as_play
 from .rulesets import QINGDAO, JokerModel, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
+from .words import number_en
 
 __all__ = ["beats"]
 

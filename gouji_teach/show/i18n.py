@@ -2,7 +2,7 @@
 and English.
 
 Chinese is the default; :func:`set_language` switches at run time and tells every subscriber (widgets
-re-render themselves). Catalogues are plain dicts ``key -> (zh, en)``; :mod:`gouji_teach.pictures` and each
+re-render themselves). Catalogues are plain dicts ``key -> (zh, en)``; :mod:`gouji_teach.show.pictures` and each
 module of the teaching layer register their own with :func:`register`, and a test checks that every message
 exists in both languages. Plain Python, beside the rules core: no Jupyter import.
 
@@ -19,16 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Literal
 
-from .errors import OptionError
-from .verdicts import zh_citation, zh_parts
+from ..rules.errors import OptionError
+from ..rules.verdicts import zh_citation, zh_parts
+from ..rules.words import LANGUAGES, Lang, number_en
 
 __all__ = ["LANGUAGES", "MESSAGES", "Lang", "counted", "get_language", "number_en", "pick", "register", "said",
            "set_language", "subscribe", "t"]
 
-Lang = Literal["zh", "en"]
-LANGUAGES: tuple[Lang, ...] = ("zh", "en")
 
 #: Every message: key -> (Chinese, English).
 MESSAGES: dict[str, tuple[str, str]] = {}
@@ -101,9 +99,6 @@ def said(zh: str, en: str, lang: str | None = None) -> str:
     return text
 
 
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-
-
 def counted(n: int, noun: str, *, sign: bool = False) -> str:
     """``n`` English ``noun``s, singular for one (``sign`` writes ``+1``/``-2``).
 
@@ -112,12 +107,3 @@ def counted(n: int, noun: str, *, sign: bool = False) -> str:
     """
     number = f"{n:+d}" if sign else str(n)
     return f"{number} {noun}{'' if abs(n) == 1 else 's'}"
-
-
-def number_en(n: int) -> str:
-    """``3`` → ``'three'`` (words up to twelve, digits beyond).
-
-    >>> number_en(3), number_en(13)
-    ('three', '13')
-    """
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

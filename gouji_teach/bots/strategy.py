@@ -5,7 +5,7 @@ seat holds, who opened, who burns) and never looks at another seat's cards. Ever
 :class:`Decision`: the action and the reason, in Chinese and English, so that the practice table's coach can
 answer "why did seat 3 do that?".
 
-What it does better than :class:`~gouji_teach.players.SimplePlayer`:
+What it does better than :class:`~gouji_teach.bots.players.SimplePlayer`:
 
 * it lets a teammate's play stand unless it can go out over it (do not beat a partner without need);
 * it answers its 对头's 够级 play whenever it can, with the cheapest play that beats it, jokers included
@@ -17,7 +17,7 @@ What it does better than :class:`~gouji_teach.players.SimplePlayer`:
 * it burns only where the burn pays: the cards it keeps can still go out with a joker on every lead;
 * under 憋三 it keeps its 3s for the last play and goes out with them.
 
->>> from gouji_teach.players import SimplePlayer, play_hand
+>>> from gouji_teach.bots.players import SimplePlayer, play_hand
 >>> game = play_hand(5, "tongsu", [TeamPlayer(), SimplePlayer()] * 3)
 >>> game.is_over
 True
@@ -34,13 +34,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Hand, Rank, format_cards
-from .engine import ACTIVE, Game, KaidianState, Phase, opposite, team
-from .events import Action, ActionKind
+from ..rules.cards import Hand, Rank, format_cards
+from ..rules.engine import ACTIVE, Game, KaidianState, Phase, opposite, team
+from ..rules.events import Action, ActionKind
+from ..rules.plays import Play
+from ..rules.rulesets import FoursBeforeKaidian, Ruleset, find_ruleset
+from ..rules.settlement import settle
 from .players import SimplePlayer, _can_finish_burning
-from .plays import Play
-from .rulesets import FoursBeforeKaidian, Ruleset, find_ruleset
-from .settlement import settle
 
 __all__ = ["REASONS", "Decision", "MatchResult", "TeamPlayer", "play_match"]
 
@@ -326,7 +326,7 @@ def _timed(times: list[float], choice: Callable[[Game, int], Action | None], gam
 def play_match(rules: Ruleset | str | None, seed: int, hands: int, *, max_actions: int = 10_000) -> MatchResult:
     """``hands`` hands dealt from seeds ``seed``, ``seed + 1``, ...: :class:`TeamPlayer` on seats 0, 2, 4 and
     :class:`SimplePlayer` on 1, 3, 5, swapped every other hand. Points come from settling each hand on its
-    own (:func:`~gouji_teach.settlement.settle`). An illegal choice is counted and replaced by the first legal
+    own (:func:`~gouji_teach.rules.settlement.settle`). An illegal choice is counted and replaced by the first legal
     action, so that the hand goes on.
 
     >>> r = play_match("linyi", 1, 2)

@@ -1,9 +1,9 @@
 """Pictures: cards, hands, counted plays, the table of six seats and a round, as SVG/HTML strings.
 
 Pure functions beside the rules core, in the manner of python-chess's ``chess.svg``: each returns a ``str``
-subclass that Jupyter displays (:class:`~gouji_teach.markup.SvgImage` has ``_repr_svg_``,
-:class:`~gouji_teach.markup.HtmlFragment` has ``_repr_html_``), built with the element builder of
-:mod:`gouji_teach.markup`, with semantic CSS classes (``gj-card``, ``gj-hand``, ``gj-seat``, ...) and inline
+subclass that Jupyter displays (:class:`~gouji_teach.show.markup.SvgImage` has ``_repr_svg_``,
+:class:`~gouji_teach.show.markup.HtmlFragment` has ``_repr_html_``), built with the element builder of
+:mod:`gouji_teach.show.markup`, with semantic CSS classes (``gj-card``, ``gj-hand``, ``gj-seat``, ...) and inline
 presentation attributes so that they look right without a stylesheet. No Jupyter import here, and no import of
 the card and play modules either (they import this module to show themselves): cards and plays are read
 through their public attributes only.
@@ -32,10 +32,10 @@ from enum import Enum
 from itertools import groupby
 from typing import Literal, Protocol
 
-from .errors import OptionError, SetupError
+from ..rules.errors import OptionError, SetupError
+from ..rules.rulesets import PRESETS, TributeKind
 from .i18n import counted, number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
-from .rulesets import PRESETS, TributeKind
 
 __all__ = [
     "PRESENTER_SCALE",
@@ -121,7 +121,7 @@ register({
 
 
 class RankLike(Protocol):
-    """A rank (:class:`~gouji_teach.cards.Rank`): its notation (``"D"`` big joker, ``"X"`` small joker) and
+    """A rank (:class:`~gouji_teach.rules.cards.Rank`): its notation (``"D"`` big joker, ``"X"`` small joker) and
     names."""
 
     @property
@@ -135,7 +135,7 @@ class RankLike(Protocol):
 
 
 class SuitLike(Protocol):
-    """A suit (:class:`~gouji_teach.cards.Suit`)."""
+    """A suit (:class:`~gouji_teach.rules.cards.Suit`)."""
 
     @property
     def name(self) -> str: ...
@@ -144,7 +144,7 @@ class SuitLike(Protocol):
 
 
 class CardLike(Protocol):
-    """A card (:class:`~gouji_teach.cards.Card`)."""
+    """A card (:class:`~gouji_teach.rules.cards.Card`)."""
 
     @property
     def rank(self) -> RankLike: ...
@@ -157,14 +157,14 @@ class CardLike(Protocol):
 
 
 class HandLike(Protocol):
-    """A hand (:class:`~gouji_teach.cards.Hand`): its cards, strongest first."""
+    """A hand (:class:`~gouji_teach.rules.cards.Hand`): its cards, strongest first."""
 
     @property
     def cards(self) -> Sequence[CardLike]: ...
 
 
 class PlayLike(Protocol):
-    """A counted play (:class:`~gouji_teach.plays.Play`)."""
+    """A counted play (:class:`~gouji_teach.rules.plays.Play`)."""
 
     @property
     def cards(self) -> Sequence[CardLike]: ...
@@ -217,7 +217,7 @@ _STAR = "5.0,0.3 6.2,3.6 9.8,3.8 7.0,5.9 7.9,9.3 5.0,7.4 2.1,9.3 3.0,5.9 0.2,3.8
 
 
 def _sub(parent: Element, tag: str, *children: object, **attrs: object) -> Element:
-    """A child element of ``parent``, built by :func:`~gouji_teach.markup.el`."""
+    """A child element of ``parent``, built by :func:`~gouji_teach.show.markup.el`."""
     child = el(tag, *children, **attrs)
     parent.append(child)
     return child
@@ -375,7 +375,7 @@ def hand_label(hand: HandLike, lang: str | None = None) -> str:
 
 def hand_html(hand: HandLike, *, scale: float = 1.0, lang: str | None = None,
               selectable: bool = False, selected: Collection[int] = ()) -> HtmlFragment:
-    """A :class:`~gouji_teach.cards.Hand`, strongest first, grouped by rank: the cards of a rank overlap,
+    """A :class:`~gouji_teach.rules.cards.Hand`, strongest first, grouped by rank: the cards of a rank overlap,
     groups stand apart with their count, and the groups wrap on narrow screens. The ``aria-label`` lists the
     hand.
 
@@ -898,10 +898,11 @@ def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) 
 def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: str | None = None,
                 label: str | None = None, scale: float = 1.0) -> SvgImage:
     """Tribute as a picture: the six seats in a ring (team badges: circles and squares) and an arrow from payer
-    to receiver for each ``(kind, payer, receiver, cards)`` (``kind`` a :class:`~gouji_teach.rulesets.TributeKind`,
-    its id or its Chinese name), labelled with the kind and the number of cards
-    (colour is not the only signal). ``label`` names the picture for screen readers (default: the arrows in
-    words). 180 × 180: two fit side by side on a phone, labels in 11 px type, none over another or a seat.
+    to receiver for each ``(kind, payer, receiver, cards)`` (``kind`` a
+    :class:`~gouji_teach.rules.rulesets.TributeKind`, its id or its Chinese name), labelled with the kind and
+    the number of cards (colour is not the only signal). ``label`` names the picture for screen readers
+    (default: the arrows in words). 180 × 180: two fit side by side on a phone,
+    labels in 11 px type, none over another or a seat.
 
     >>> svg = tribute_svg([("落贡", 5, 0, 2), ("点贡", 4, 1, 1)], lang="en")
     >>> svg.count('class="gj-arrow"'), svg.count('class="gj-arrow-label"'), "seat 5 → seat 0: 2 × 落贡" in svg

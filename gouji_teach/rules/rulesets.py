@@ -4,7 +4,7 @@ A :class:`Ruleset` is a frozen bag of named switches. Every switch of every pres
 :class:`Source`: the seed file and section it comes from, with the deciding sentence, or an explicit
 "seed silent, default chosen because ..." note. The engine reads switches; it never asks for a name.
 
->>> from gouji_teach.rulesets import find_ruleset
+>>> from gouji_teach.rules.rulesets import find_ruleset
 >>> find_ruleset("tongsu").tieqian
 False
 >>> find_ruleset("QingDao").name
@@ -12,7 +12,7 @@ False
 >>> find_ruleset("beijing")
 Traceback (most recent call last):
 ...
-gouji_teach.errors.UnknownRulesetError: 未知规则集 'beijing'... / unknown rule set 'beijing' (choose from: ...)
+gouji_teach.rules.errors.UnknownRulesetError: 未知规则集 'beijing'... / unknown rule set 'beijing' (choose from: ...)
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({row[0]: _choice(*row) f
 
 class TributeKind(StrEnum):
     """A kind of tribute (进贡), as a rule set names it in ``tribute_order`` and ``failed_burn_tribute`` and a
-    settlement in each :class:`~gouji_teach.settlement.Tribute`. The values are ASCII ids (pinyin); ``zh`` and
+    settlement in each :class:`~gouji_teach.rules.settlement.Tribute`. The values are ASCII ids (pinyin); ``zh`` and
     ``en`` name the kind on a page. English pages keep the Chinese term, as they keep 开点: the course's glossary
     teaches it. The Chinese name is accepted wherever a kind is read (records written before the ids were ASCII).
 
@@ -433,7 +433,7 @@ class Ruleset:
 
     sources: Mapping[str, Source]
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
-    #: cites the rule book's source (see :data:`gouji_teach.rulebook.RULES`).
+    #: cites the rule book's source (see :data:`gouji_teach.rules.rulebook.RULES`).
     citations: Mapping[str, Source] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -484,14 +484,14 @@ _DIAN_KEY = re.compile(r"[-X][-K]/[-X][-K]")
 
 def _checked(ruleset: str, name: str, value: Any) -> Any:
     """The value of switch ``name``, converted (a choice to its :class:`StrEnum`, a table to a read-only one)
-    and validated; raises :class:`~gouji_teach.errors.RulesetError` naming the field and what it allows.
+    and validated; raises :class:`~gouji_teach.rules.errors.RulesetError` naming the field and what it allows.
 
     >>> _checked("mine", "pass_rule", "free") is PassRule.FREE
     True
     >>> _checked("mine", "pass_rule", "fre")
     Traceback (most recent call last):
     ...
-    gouji_teach.errors.RulesetError: 规则集 'mine' 的 pass_rule 不能是 'fre'：可选 final, except_duitou, free / ...
+    gouji_teach.rules.errors.RulesetError: 规则集 'mine' 的 pass_rule 不能是 'fre'：可选 final, ...
     """
     kind = switches()[name].type
 

@@ -1,0 +1,27 @@
+"""Words the rules say in English as well as Chinese: the two languages, and numbers in English words.
+
+The message catalogue and the language switch are the pictures' and the teaching layer's
+(:mod:`gouji_teach.show.i18n`); the rules core only needs these two pieces to describe plays and verdicts.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = ["LANGUAGES", "Lang", "number_en"]
+
+#: A language of the project: Chinese first, English alongside.
+Lang = Literal["zh", "en"]
+LANGUAGES: tuple[Lang, ...] = ("zh", "en")
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+
+def number_en(n: int) -> str:
+    """``3`` → ``'three'`` (words up to twelve, digits beyond).
+
+    >>> number_en(3), number_en(13)
+    ('three', '13')
+    """
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
