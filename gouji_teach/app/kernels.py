@@ -34,7 +34,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Float, Integer, List, Unicode
 
-__all__ = ["ClassKernelManager", "share_compiled_templates", "spare_for", "warm_pool_target"]
+__all__ = ["ClassKernelManager", "share_compiled_templates", "spare_for", "trust_course_notebooks", "warm_pool_target"]
 
 #: What the server tells a page's kernel about the request (as Voila does for its preheated kernels).
 _REQUEST_KEYS = ("SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", "SERVER_SOFTWARE", "SERVER_PROTOCOL", "SERVER_PORT",
@@ -97,6 +97,27 @@ def share_compiled_templates() -> None:
     TemplateExporter._create_environment = shared  # type: ignore[method-assign]
 
 
+def trust_course_notebooks(app: Any) -> None:
+    """Let the server trust the notebooks the package ships, as they are, and no others: their signatures go into
+    a notary of the server's own, in memory, with a secret of its own (``jupyter trust`` would write them to the
+    user's Jupyter folder). Without it, every page opened logs "Notebook … is not trusted"; a notebook that is not
+    the course's, or a course notebook edited, is still untrusted and still said so."""
+    import secrets
+
+    import nbformat
+    from nbformat.sign import MemorySignatureStore, NotebookNotary
+
+    from . import COURSE_DIR
+
+    contents = getattr(app, "contents_manager", None)
+    if contents is None:
+        return
+    notary = NotebookNotary(parent=contents, secret=secrets.token_bytes(32), store_factory=MemorySignatureStore)
+    for path in sorted(COURSE_DIR.glob("*.ipynb")):
+        notary.sign(nbformat.read(path, as_version=nbformat.NO_CONVERT))
+    contents.notary = notary
+
+
 class ClassKernelManager(AsyncMappingKernelManager):
     """Voila's kernel manager for a class: warm kernels, culling by connection, hidden pages refused."""
 
@@ -121,6 +142,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._announced = False
         self._connected: set[str] = set()  # kernels a page has connected to at least once
         share_compiled_templates()
+        trust_course_notebooks(self.parent)
         self._schedule_fill(0)
 
     # -- warm kernels --------------------------------------------------------------------------------------------
