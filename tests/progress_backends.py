@@ -47,9 +47,9 @@ def with_schema(url: str, schema: str) -> str:
 @contextmanager
 def new_schema() -> Iterator[str]:
     """The URL of a new, empty schema of the test database, dropped afterwards."""
+    url = postgres_url()  # skips, saying why, before psycopg is needed
     import psycopg
 
-    url = postgres_url()
     schema = f"gouji_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f"CREATE SCHEMA {schema}")
