@@ -78,6 +78,9 @@ __all__ = [
     "ExamSitting",
     "Learner",
     "LearnerReport",
+    "LiveAnswer",
+    "LiveLesson",
+    "LiveTally",
     "ProgressError",
     "ProgressStore",
     "StoredAttempt",
@@ -92,7 +95,7 @@ __all__ = [
 #: Environment variable naming the progress file (``gouji-teach serve --progress PATH`` sets it).
 ENV_VAR = "GOUJI_TEACH_PROGRESS"
 #: The schema this module writes; a file with a newer version is refused.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: Longest learner name, in characters (code points).
 NAME_MAX = 200
 #: Longest answer text kept with an attempt, in characters.
@@ -758,12 +761,24 @@ class ProgressStore:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     connection.execute(self._db.ddl(statement))
+            self._migrate(connection, 1)
             connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
         else:
             (found,) = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()
             if found is None or found > SCHEMA_VERSION:
                 raise self._fail(_error("progress.too_new", found=found, known=SCHEMA_VERSION))
             connection.execute(self._db.ddl(_SHOWN))  # added to version 1 files: older programs ignore it
+            if found < SCHEMA_VERSION:
+                self._migrate(connection, found)
+                connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+
+    def _migrate(self, connection: _Connection, found: int) -> None:
+        """Bring a file of schema version ``found`` to :data:`SCHEMA_VERSION`: the tables each later version adds
+        (:data:`_MIGRATIONS`)."""
+        for version in range(found + 1, SCHEMA_VERSION + 1):
+            for statement in _MIGRATIONS[version].split(";"):
+                if statement.strip():
+                    connection.execute(self._db.ddl(statement))
 
     # ------------------------------------------------------------------------------------------------- learners
 
@@ -1211,6 +1226,168 @@ class ProgressStore:
         return row[0] if row else None
 
 
+    # ------------------------------------------------------------------------------------------------ live lessons
+    # A live lesson: a presenter steps through a scenario on the wall, the learners' pages follow, and at a
+    # checkpoint each learner answers on their own device. Every kernel involved (the presenter's, and one per
+    # learner's page, on one machine or on many) shares the lesson through these tables, polled: ``seq`` grows at
+    # every move of the presenter, so a page reads one row to know whether anything changed.
+
+    def open_live(self, scenario: str, *, stage: str, rules: str) -> tuple[LiveLesson, str]:
+        """Open a live lesson of ``scenario`` (a course scenario's or a lesson's name) that counts its attempts
+        in the stage ``stage``, under ``rules``. Returns the lesson, with its new join code, and the presenter's
+        key: only a page that holds the key moves the lesson on (:meth:`live_control`)."""
+        scenario, stage, rules = (_check_text(v, f) for v, f in ((scenario, "scenario"), (stage, "stage"),
+                                                                  (rules, "rules")))
+        key = secrets.token_hex(16)
+
+        def work(connection: _Connection) -> str:
+            while True:
+                code = exam_code(LIVE_CODE_LENGTH)
+                if connection.execute("SELECT 1 FROM live_lessons WHERE code = ?", (code,)).fetchone() is None:
+                    break
+            now = _now()
+            connection.execute(
+                "INSERT INTO live_lessons (code, key, scenario, stage, rules, step, seq, created, changed)"
+                " VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?)", (code, key, scenario, stage, rules, now, now))
+            return code
+
+        return self.live(self._write(work)), key
+
+    def _live_row(self, connection: _Connection, code: str) -> LiveLesson | None:
+        row = connection.execute(
+            "SELECT code, scenario, stage, rules, step, seq, created FROM live_lessons WHERE code = ?",
+            (code,)).fetchone()
+        if row is None:
+            return None
+        revealed = frozenset(step for (step,) in connection.execute(
+            "SELECT step FROM live_reveals WHERE code = ?", (code,)))
+        code, scenario, stage, rules, step, seq, created = row
+        return LiveLesson(code, scenario, stage, rules, int(step), revealed, int(seq), datetime.fromisoformat(created))
+
+    @staticmethod
+    def _live_code(code: object) -> str:
+        return str(code).strip().upper()[:20]
+
+    def _live_or_fail(self, connection: _Connection, code: str) -> LiveLesson:
+        lesson = self._live_row(connection, code)
+        if lesson is None:
+            raise _invalid("progress.live_unknown", code=repr(code))
+        return lesson
+
+    def live(self, code: str) -> LiveLesson:
+        """The live lesson with this join code as it is now (case and spaces do not matter); a clear error if
+        there is none."""
+        code = self._live_code(code)
+        return self._read(lambda c: self._live_or_fail(c, code))
+
+    def live_control(self, code: str, key: str, *, step: int | None = None, reveal: bool = False) -> LiveLesson:
+        """The presenter's move: go to ``step`` (0 is the start), or reveal the checkpoint at the lesson's step
+        (learners' answers to it are closed). Refused without the lesson's ``key``."""
+        code = self._live_code(code)
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= 10_000):
+            raise _invalid("progress.live_step", step=step)
+
+        def work(connection: _Connection) -> LiveLesson:
+            self._live_or_fail(connection, code)
+            (stored,) = connection.execute("SELECT key FROM live_lessons WHERE code = ?", (code,)).fetchone()
+            if not secrets.compare_digest(str(key), stored):
+                raise _invalid("progress.live_key", code=code)
+            if step is not None:
+                connection.execute("UPDATE live_lessons SET step = ?, seq = seq + 1, changed = ? WHERE code = ?",
+                                   (step, _now(), code))
+            if reveal:
+                connection.execute(
+                    "INSERT INTO live_reveals (code, step, at) SELECT code, step, ? FROM live_lessons"
+                    " WHERE code = ? ON CONFLICT (code, step) DO NOTHING", (_now(), code))
+                connection.execute("UPDATE live_lessons SET seq = seq + 1, changed = ? WHERE code = ?",
+                                   (_now(), code))
+            return self._live_or_fail(connection, code)
+
+        return self._write(work)
+
+    def join_live(self, code: str, learner: Learner | str) -> LiveLesson:
+        """The learner joins the live lesson (joining again changes nothing): the lesson as it is now, so that a
+        late joiner lands on its current step."""
+        code, learner = self._live_code(code), self._resolve(learner)
+
+        def work(connection: _Connection) -> LiveLesson:
+            lesson = self._live_or_fail(connection, code)
+            self._check_learner(connection, learner)
+            connection.execute("INSERT INTO live_members (code, learner, joined) VALUES (?, ?, ?)"
+                               " ON CONFLICT (code, learner) DO NOTHING", (code, learner.id, _now()))
+            return lesson
+
+        return self._write(work)
+
+    def answer_live(self, code: str, learner: Learner | str, step: int, answer: str) -> None:
+        """Keep the learner's answer to the checkpoint at ``step`` (the last one given counts). Refused unless
+        the learner joined, the lesson is at that step and its answer is not revealed yet. No verdict is
+        computed or stored here."""
+        code, learner = self._live_code(code), self._resolve(learner)
+        if not isinstance(answer, str) or not answer.strip():
+            raise _invalid("progress.field_empty", field="answer")
+        if len(answer) > ANSWER_MAX:
+            raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
+
+        def work(connection: _Connection) -> None:
+            lesson = self._live_or_fail(connection, code)
+            self._check_learner(connection, learner)
+            if connection.execute("SELECT 1 FROM live_members WHERE code = ? AND learner = ?",
+                                  (code, learner.id)).fetchone() is None:
+                raise _invalid("progress.live_not_joined", name=repr(learner.name), code=code)
+            if step != lesson.step or step in lesson.revealed:
+                raise _invalid("progress.live_closed", step=step)
+            connection.execute(
+                "INSERT INTO live_answers (code, step, learner, answer, at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (code, step, learner) DO UPDATE SET answer = excluded.answer, at = excluded.at",
+                (code, step, learner.id, answer, _now()))
+
+        self._write(work)
+
+    def live_answers(self, code: str, step: int) -> list[LiveAnswer]:
+        """Every learner's kept answer to the checkpoint at ``step``, by name, with the attempt it was recorded
+        as once revealed (``None`` before)."""
+        code = self._live_code(code)
+        rows = self._read(lambda c: c.execute(
+            "SELECT l.id, l.name, a.answer, a.attempt FROM live_answers a JOIN learners l ON l.id = a.learner"
+            " WHERE a.code = ? AND a.step = ? ORDER BY l.name, l.id", (code, step)).fetchall())
+        return [LiveAnswer(Learner(lid, name), answer, attempt) for lid, name, answer, attempt in rows]
+
+    def live_tally(self, code: str, step: int) -> LiveTally:
+        """What the wall shows of a checkpoint: how many joined, how many answered, and how many chose each
+        answer (no names)."""
+        code = self._live_code(code)
+
+        def work(connection: _Connection) -> LiveTally:
+            (joined,) = connection.execute("SELECT COUNT(*) FROM live_members WHERE code = ?", (code,)).fetchone()
+            counts = connection.execute(
+                "SELECT answer, COUNT(*) FROM live_answers WHERE code = ? AND step = ? GROUP BY answer"
+                " ORDER BY COUNT(*) DESC, answer", (code, step)).fetchall()
+            return LiveTally(int(joined), sum(int(n) for _a, n in counts), {a: int(n) for a, n in counts})
+
+        return self._read(work)
+
+    def link_live_attempt(self, code: str, step: int, learner: Learner, attempt: int) -> None:
+        """Note that the learner's live answer at ``step`` was recorded as the attempt ``attempt``."""
+        code = self._live_code(code)
+        self._write(lambda c: c.execute(
+            "UPDATE live_answers SET attempt = ? WHERE code = ? AND step = ? AND learner = ? AND attempt IS NULL",
+            (attempt, code, step, learner.id)))
+
+    def live_lessons(self) -> list[LiveLesson]:
+        """Every live lesson of the store, oldest first."""
+        return self._read(lambda c: [self._live_or_fail(c, code) for (code,) in c.execute(
+            "SELECT code FROM live_lessons ORDER BY created, code").fetchall()])
+
+    def live_members(self, code: str) -> list[Learner]:
+        """The learners who joined the live lesson, by name."""
+        code = self._live_code(code)
+        rows = self._read(lambda c: c.execute(
+            "SELECT l.id, l.name FROM live_members m JOIN learners l ON l.id = m.learner WHERE m.code = ?"
+            " ORDER BY l.name, l.id", (code,)).fetchall())
+        return [Learner(lid, name) for lid, name in rows]
+
+
 #: The store of this kernel, opened at first use (a list, so that tests can put theirs in its place).
 _STORE: list[ProgressStore] = []
 
@@ -1350,6 +1527,103 @@ register(
         "progress.exam_question": (
             "考试 {code} 没有第 {number} 题（共 {count} 题）",
             "the exam {code} has no question {number} (it has {count})",
+        ),
+    }
+)
+
+
+# -- live lessons ------------------------------------------------------------------------------------------------
+# Schema version 2 adds the live lessons (a presenter, a join code, the learners who joined, their answers at each
+# checkpoint, which checkpoints were revealed).
+
+_LIVE_SCHEMA = """
+CREATE TABLE live_lessons (
+    code     TEXT PRIMARY KEY,
+    key      TEXT NOT NULL,
+    scenario TEXT NOT NULL,
+    stage    TEXT NOT NULL,
+    rules    TEXT NOT NULL,
+    step     INTEGER NOT NULL CHECK (step >= 0),
+    seq      INTEGER NOT NULL,
+    created  TEXT NOT NULL,
+    changed  TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE live_reveals (
+    code TEXT NOT NULL REFERENCES live_lessons (code),
+    step INTEGER NOT NULL,
+    at   TEXT NOT NULL,
+    PRIMARY KEY (code, step)
+) WITHOUT ROWID;
+CREATE TABLE live_members (
+    code    TEXT NOT NULL REFERENCES live_lessons (code),
+    learner INTEGER NOT NULL REFERENCES learners (id),
+    joined  TEXT NOT NULL,
+    PRIMARY KEY (code, learner)
+) WITHOUT ROWID;
+CREATE TABLE live_answers (
+    code    TEXT NOT NULL REFERENCES live_lessons (code),
+    step    INTEGER NOT NULL,
+    learner INTEGER NOT NULL REFERENCES learners (id),
+    answer  TEXT NOT NULL,
+    at      TEXT NOT NULL,
+    attempt INTEGER REFERENCES attempts (id),
+    PRIMARY KEY (code, step, learner)
+) WITHOUT ROWID;
+"""
+
+#: The tables each schema version adds to the one before it.
+_MIGRATIONS = {2: _LIVE_SCHEMA}
+
+#: Letters in a live lesson's join code (from the exam codes' unambiguous letters).
+LIVE_CODE_LENGTH = 5
+
+
+@dataclass(frozen=True, slots=True)
+class LiveLesson:
+    """A live lesson as the store holds it: its join ``code``, the scenario and the stage its attempts count in,
+    the rule set, the step the presenter is at, the steps whose checkpoint was revealed, and ``seq``, which grows
+    at every move of the presenter (a page that polls compares it)."""
+
+    code: str
+    scenario: str
+    stage: str
+    rules: str
+    step: int
+    revealed: frozenset[int]
+    seq: int
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LiveAnswer:
+    """One learner's kept answer at a checkpoint of a live lesson; ``attempt``: the attempt it was recorded as
+    once revealed."""
+
+    learner: Learner
+    answer: str
+    attempt: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTally:
+    """A checkpoint of a live lesson as the wall shows it: learners joined, answers given, and how many gave
+    each answer."""
+
+    joined: int
+    answered: int
+    counts: dict[str, int]
+
+
+register(
+    {
+        "progress.live_unknown": ("没有课堂 {code}", "there is no live lesson {code}"),
+        "progress.live_key": ("只有开课的老师能控制课堂 {code}",
+                              "only the presenter who opened it controls the live lesson {code}"),
+        "progress.live_step": ("不是一个步骤：{step}", "not a step: {step}"),
+        "progress.live_not_joined": ("{name} 还没有加入课堂 {code}", "{name} has not joined the live lesson {code}"),
+        "progress.live_closed": (
+            "第{step}步现在不能作答（老师已经走到别的步骤，或已经揭晓）",
+            "step {step} takes no answer now (the presenter has moved on, or revealed it)",
         ),
     }
 )

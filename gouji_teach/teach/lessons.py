@@ -1,0 +1,155 @@
+"""Lessons: the scenarios an instructor can project (:mod:`.present`) or run as a lesson page (:mod:`.live`).
+
+A lesson is a scenario file: one of the course's (``gouji_teach/scenarios/``, each used by a stage of the course or
+not), or one of an instructor's own, served with ``gouji-teach serve --lessons DIR``. The server checks the files
+of ``DIR`` when it starts (:func:`check_lessons`: a bad file is one line naming file and line, and is left out),
+and hands the good ones to every page's kernel in :data:`ENV_VAR`. Pages name a lesson by its file name without
+the extension (``lesson.ipynb?scenario=NAME``); :func:`find_lesson` finds it.
+
+>>> find_lesson("qingdao_dagouji").stage, find_lesson("dagouji").name   # a stage's id names its scenario
+('dagouji', 'qingdao_dagouji')
+>>> find_lesson("nosuch")
+Traceback (most recent call last):
+...
+gouji_teach.rules.errors.OptionError: ...
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules.errors import GoujiError, OptionError
+from ..rules.scenario import SCENARIO_DIR, Problem, Scenario, check_file, shipped
+from ..show.i18n import pick
+from .course import STAGES, Stage
+
+__all__ = ["ENV_VAR", "LESSON_STAGE", "Lesson", "check_lessons", "course_lessons", "find_lesson",
+           "instructor_lessons", "lesson_files", "stage_scenarios"]
+
+#: The checked lesson files of ``serve --lessons DIR`` for the pages' kernels (paths joined by ``os.pathsep``).
+ENV_VAR = "GOUJI_TEACH_LESSONS"
+#: Where the attempts of a lesson that belongs to no course stage count.
+LESSON_STAGE = "lesson"
+#: The course's notebooks (stage pages name their scenarios there).
+_COURSE_DIR = Path(__file__).resolve().parent.parent / "course"
+#: The endings of scenario files.
+_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A scenario a page can show: ``name`` (what an address calls it), its file, its titles, the stage whose
+    progress its checkpoints count in (a course stage's id, or :data:`LESSON_STAGE`), and whether it is an
+    instructor's own (``serve --lessons``) rather than the course's."""
+
+    name: str
+    path: Path
+    title_zh: str
+    title_en: str
+    stage: str
+    own: bool = False
+
+    def title(self, lang: str | None = None) -> str:
+        return pick(self.title_zh, self.title_en, lang) or self.name
+
+    def load(self) -> Scenario:
+        """The scenario (read again: an instructor may have fixed the file since)."""
+        return Scenario.load(self.path)
+
+
+@functools.cache
+def stage_scenarios(stage: Stage) -> tuple[str, ...]:
+    """The course scenarios a stage's page steps through (its ``pages.scenario(session, "NAME")`` calls), in order.
+
+    >>> stage_scenarios(STAGES[6])
+    ('qingdao_dagouji',)
+    """
+    path = _COURSE_DIR / stage.notebook
+    if not path.is_file():
+        return ()
+    names: list[str] = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "scenario"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+                    and isinstance(node.args[1].value, str)):
+                names.append(node.args[1].value)
+    return tuple(names)
+
+
+def _stage_of(name: str) -> str:
+    return next((s.id for s in STAGES if name in stage_scenarios(s)), LESSON_STAGE)
+
+
+def _titles(path: Path) -> tuple[str, str]:
+    """A scenario file's titles, or none if it cannot be read now (the page that opens it says why)."""
+    try:
+        scenario = Scenario.load(path)
+    except GoujiError:
+        return "", ""
+    return scenario.title_zh, scenario.title_en
+
+
+def _lesson(path: Path, *, own: bool, stage: str | None = None) -> Lesson:
+    stage = stage or (LESSON_STAGE if own else _stage_of(path.stem))
+    return Lesson(path.stem, path, *_titles(path), stage, own)
+
+
+def course_lessons() -> list[Lesson]:
+    """Every scenario of the course, by name."""
+    return [_lesson(SCENARIO_DIR / f"{name}.yaml", own=False) for name in shipped()]
+
+
+def lesson_files() -> list[Path]:
+    """The instructor's lesson files this server was started with (``serve --lessons``), checked at its start."""
+    return [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p.strip()]
+
+
+def instructor_lessons() -> list[Lesson]:
+    """The instructor's own lessons (``serve --lessons DIR``), by name."""
+    return sorted((_lesson(path, own=True) for path in lesson_files()), key=lambda lesson: lesson.name)
+
+
+def find_lesson(name: str) -> Lesson:
+    """The lesson an address names: an instructor's lesson or a course scenario by name, or a course stage by its
+    id (its first scenario). Raises :class:`~gouji_teach.rules.errors.OptionError` for any other name."""
+    name = str(name).strip()
+    path = next((p for p in lesson_files() if p.stem == name), None)
+    if path is not None:
+        return _lesson(path, own=True)
+    if name in shipped():
+        return _lesson(SCENARIO_DIR / f"{name}.yaml", own=False)
+    stage = next((s for s in STAGES if s.id == name and stage_scenarios(s)), None)
+    if stage is not None:
+        return _lesson(SCENARIO_DIR / f"{stage_scenarios(stage)[0]}.yaml", own=False, stage=stage.id)
+    raise OptionError("scenario", name[:60],
+                      "没有这个场景、课或课程（写场景的文件名或课程的名字，例如 qingdao_dagouji、dagouji）",
+                      "no such scenario, lesson or stage (name a scenario file or a stage, e.g. qingdao_dagouji, "
+                      "dagouji)")
+
+
+def check_lessons(folder: Path) -> tuple[list[Path], list[Problem]]:
+    """The scenario files of ``folder`` (``*.yaml``, ``*.yml``) that ``gouji-teach check`` accepts, and one
+    problem per file it refuses (its first: file and line). A file named like a course scenario, or like another
+    file of the folder, is refused too: an address could not tell them apart."""
+    good: list[Path] = []
+    problems: list[Problem] = []
+    seen: set[str] = set(shipped())
+    for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file()):
+        found = check_file(path)
+        if found:
+            problems.append(found[0])
+        elif path.stem in seen:
+            problems.append(Problem(str(path), 0, f"和另一个场景同名（{path.stem}）：请改个文件名",
+                                    f"has the name of another scenario ({path.stem}): rename the file"))
+        else:
+            seen.add(path.stem)
+            good.append(path.resolve())
+    return good, problems
