@@ -271,12 +271,24 @@ class Puzzle:
                 t("puzzle.wrong.rule", "en", title=rule.en, where=f"{rule_id}, {cite(rule_id, self.rules)}"))
 
     def _cited(self, zh: str, en: str) -> tuple[str, str]:
-        """``zh``/``en`` followed by the citation of each rule of :meth:`rule_ids` they do not cite yet."""
+        """``zh``/``en`` with the citation of each rule of :meth:`rule_ids` they do not cite yet: after the rule's
+        title where they name it in brackets already (its first time), else at the end with its title, so that
+        each rule is named once.
+
+        >>> from gouji_teach.rules.engine import Game
+        >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+        >>> _ = g.act("seat 0 plays KK")
+        >>> WhoMayActPuzzle(g).solution().zh.count("只有对头")
+        1
+        """
         for rule_id in self.rule_ids():
             if f"{rule_id}," not in en:
                 rule = RULES[rule_id]
-                zh = f"{zh}（{rule.zh}【{rule_id}, {cite(rule_id, self.rules, 'zh')}】）"
-                en = f"{en} ({rule.en} [{rule_id}, {cite(rule_id, self.rules)}])"
+                cited_zh = f"（{rule.zh}【{rule_id}, {cite(rule_id, self.rules, 'zh')}】）"
+                cited_en = f" ({rule.en} [{rule_id}, {cite(rule_id, self.rules)}])"
+                named_zh, named_en = f"（{rule.zh}）", f" ({rule.en})"
+                zh = zh.replace(named_zh, cited_zh, 1) if named_zh in zh else zh + cited_zh
+                en = en.replace(named_en, cited_en, 1) if named_en in en else en + cited_en
         return zh, en
 
     def _wrong(self, chosen: tuple[str, str] | None, *, rule: str | None = None, why: tuple[str, str] | None = None,
@@ -534,7 +546,7 @@ class PickPuzzle(Puzzle):
 
 register({
     "puzzle.seats.none": ("没有人", "nobody"),
-    "puzzle.seats.answer": ("答案：{seats}。", "The answer: {seats}. "),
+    "puzzle.seats.answer": ("{seats}。", "{seats}. "),
     "puzzle.seats.missing": ("还少了座位。", "A seat is missing. "),
     "puzzle.seats.not_in": ("座位{seat}不在其中", "seat {seat} does not belong"),
     "puzzle.seats.bad": ("请选座位0到5（例如 1,4）：{answer}", "Pick seats 0 to 5 (e.g. 1,4): {answer}"),
