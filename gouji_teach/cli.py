@@ -174,9 +174,42 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from .app import AppError, serve
 
     try:
-        return serve(port=args.port, progress=args.progress, open_browser=args.open, class_size=args.class_size)
+        return serve(port=args.port, progress=args.progress, open_browser=args.open, class_size=args.class_size,
+                     lessons=args.lessons, public_url=args.public_url)
     except AppError as e:
         raise UsageError(f"serve: {e}") from None
+
+
+def _cmd_present(args: argparse.Namespace) -> int:
+    import os
+
+    from .app import AppError, check_lesson_folder
+    from .teach.lessons import ENV_VAR, find_lesson, present_link
+
+    if args.lessons is not None:
+        try:
+            good = check_lesson_folder(args.lessons, lambda line: print(line, file=sys.stderr))
+        except AppError as e:
+            raise UsageError(f"present: {e}") from None
+        os.environ[ENV_VAR] = os.pathsep.join(str(p) for p in good)
+    query = {"lang": args.lang} if args.lang != "zh" else {}
+    if args.lesson is None:
+        print(present_link("", args.url, **query))
+        return 0
+    lesson = _parse("SCENARIO|STAGE", repr(args.lesson), args.lesson, find_lesson)
+    print(present_link(args.lesson.strip(), args.url, **query))
+    print(f"{lesson.title('zh')} / {lesson.title('en')} ({lesson.path.name})")
+    return 0
+
+
+def _public_url(text: str) -> str:
+    """``--public-url URL``: the http(s) address learners reach the app at."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise argparse.ArgumentTypeError(f"{text!r}: 要一个 http:// 或 https:// 地址 / an http:// or https:// address")
+    return text.strip()
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:
@@ -486,7 +519,21 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--class-size", type=_class_size, default=1, metavar="N",
                      help="learners who open pages together (default 1: one person); N kernels are kept ready, "
                           "about 65 MB each")
+    cmd.add_argument("--lessons", type=Path, metavar="DIR",
+                     help="serve the scenario files in DIR as lessons (checked first: a bad file is said and left out)")
+    cmd.add_argument("--public-url", type=_public_url, metavar="URL",
+                     help="the address learners open (e.g. through a reverse proxy), for the live lesson's join link "
+                          "and QR code (default: the address the presenter's browser uses)")
     cmd.set_defaults(run=_cmd_serve)
+
+    cmd = sub.add_parser("present", help="the address of the presenter's page: a scenario, lesson or stage projected")
+    cmd.add_argument("lesson", metavar="SCENARIO|STAGE", nargs="?",
+                     help="a course scenario (qingdao_dagouji), a stage (dagouji) or a lesson of --lessons; "
+                          "without it, the page that lists them")
+    cmd.add_argument("--url", default="http://127.0.0.1:8866/", help="the app's address (as serve printed it)")
+    cmd.add_argument("--lessons", type=Path, metavar="DIR", help="the folder given to serve --lessons")
+    cmd.add_argument("--lang", choices=("zh", "en"), default="zh", help="the wall's language (default zh)")
+    cmd.set_defaults(run=_cmd_present)
 
     cmd = sub.add_parser("lab", help="open the course notebooks in JupyterLab (for instructors)")
     cmd.add_argument("--port", type=_port, help="JupyterLab's port (default: JupyterLab's own choice)")

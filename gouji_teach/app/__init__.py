@@ -19,8 +19,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["COURSE_DIR", "JUPYTER_DIR", "MAX_CLASS", "AppError", "free_port", "responds", "serve", "voila_command",
-           "voila_env"]
+__all__ = ["COURSE_DIR", "JUPYTER_DIR", "MAX_CLASS", "AppError", "check_lesson_folder", "free_port", "responds",
+           "serve", "voila_command", "voila_env"]
 
 #: The notebooks of the course (``tutorials/`` in a checkout is a link to this folder).
 COURSE_DIR = Path(__file__).resolve().parent.parent / "course"
@@ -58,15 +58,35 @@ def voila_command(port: int, class_size: int = 1) -> list[str]:
             f"--ClassKernelManager.class_size={class_size}"]
 
 
-def voila_env(progress: Path | str | None) -> dict[str, str]:
+def voila_env(progress: Path | str | None, *, lessons: list[Path] | None = None,
+              public_url: str | None = None) -> dict[str, str]:
     """The environment of the server and its kernels: the app's template and configuration, the progress file
-    (or PostgreSQL URL)."""
+    (or PostgreSQL URL), the instructor's checked lesson files (``serve --lessons``) and the address learners
+    reach the app at (``serve --public-url``)."""
     env = dict(os.environ)
     for name, path in (("JUPYTER_PATH", JUPYTER_DIR), ("JUPYTER_CONFIG_PATH", JUPYTER_DIR / "config")):
         env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
     if progress is not None:
         env["GOUJI_TEACH_PROGRESS"] = str(progress)
+    if lessons is not None:
+        env["GOUJI_TEACH_LESSONS"] = os.pathsep.join(str(p) for p in lessons)
+    if public_url:
+        env["GOUJI_TEACH_PUBLIC_URL"] = public_url
     return env
+
+
+def check_lesson_folder(folder: Path, say: Callable[[str], None]) -> list[Path]:
+    """The scenario files of ``folder`` that ``gouji-teach check`` accepts (``serve --lessons``); each file it
+    refuses is said in one line (file and line: the server starts with the good ones). A folder that is not one
+    raises :class:`AppError`."""
+    from ..teach.lessons import check_lessons
+
+    if not folder.is_dir():
+        raise AppError(f"--lessons {str(folder)!r}: 不是文件夹 / not a folder")
+    good, problems = check_lessons(folder)
+    for problem in problems:
+        say(str(problem))
+    return good
 
 
 def responds(url: str, timeout: float = 2) -> bool:
@@ -79,9 +99,12 @@ def responds(url: str, timeout: float = 2) -> bool:
 
 
 def serve(*, port: int | None = None, progress: Path | str | None = None, open_browser: bool = False,
-          announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1) -> int:
+          announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1,
+          lessons: Path | None = None, public_url: str | None = None) -> int:
     """Run the app until Ctrl-C (or until Voila stops); returns an exit status. ``class_size``: learners
-    expected to open pages together (kernels are kept warm for them)."""
+    expected to open pages together (kernels are kept warm for them); ``lessons``: a folder of the instructor's
+    scenario files, served as lessons (checked first: a bad file is said on standard error and left out);
+    ``public_url``: the address learners reach the app at (the presenter's join link and QR code)."""
     if not 1 <= class_size <= MAX_CLASS:
         raise AppError(f"--class-size 要在 1 到 {MAX_CLASS} 之间 / --class-size must be from 1 to {MAX_CLASS}, "
                        f"not {class_size}")
@@ -89,8 +112,20 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
         from ..teach.progress import ProgressStore
 
         ProgressStore(progress)  # a bad path fails here, with its reason, before anything starts
+    served = None
+    if lessons is not None:
+        left_out: list[str] = []
+
+        def refused(line: str) -> None:
+            left_out.append(line)
+            print(line, file=sys.stderr)
+
+        served = check_lesson_folder(lessons, refused)
+        names = ", ".join(p.stem for p in served) or "—"
+        announce(f"课 lessons ({len(served)}): {names}" + (f"；没开 left out: {len(left_out)}" if left_out else ""))
     port = port or free_port()
-    process = subprocess.Popen(voila_command(port, class_size), env=voila_env(progress), start_new_session=True)
+    process = subprocess.Popen(voila_command(port, class_size),
+                               env=voila_env(progress, lessons=served, public_url=public_url), start_new_session=True)
     # a SIGTERM (e.g. from a process manager or `timeout`) stops the app like Ctrl-C: Voila runs in its own
     # session, so only this process can stop it
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)

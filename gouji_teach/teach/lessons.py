@@ -22,15 +22,22 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 from ..rules.errors import GoujiError, OptionError
 from ..rules.scenario import SCENARIO_DIR, Problem, Scenario, check_file, shipped
 from ..show.i18n import pick
 from .course import STAGES, Stage
 
-__all__ = ["ENV_VAR", "LESSON_STAGE", "Lesson", "check_lessons", "course_lessons", "find_lesson",
-           "instructor_lessons", "lesson_files", "stage_scenarios"]
+__all__ = ["ENV_VAR", "LESSON_PAGE", "LESSON_STAGE", "PRESENT_PAGE", "Lesson", "check_lessons", "course_lessons",
+           "find_lesson", "instructor_lessons", "join_link", "lesson_files", "lesson_link", "present_link",
+           "stage_scenarios"]
 
+#: The generic lesson page: a scenario stepped through, or a live lesson followed (:mod:`.live`).
+LESSON_PAGE = Stage("lesson", "lesson.ipynb", "课堂", "Lesson", "跟着场景一步一步学", "Learn a scenario step by step")
+#: The presenter's page: a scenario projected for a class, and the live lesson it runs (:mod:`.present`).
+PRESENT_PAGE = Stage("present", "present.ipynb", "投影", "Present", "把场景投影给全班看，开一堂课堂互动",
+                     "Project a scenario for a class and run a live lesson")
 #: The checked lesson files of ``serve --lessons DIR`` for the pages' kernels (paths joined by ``os.pathsep``).
 ENV_VAR = "GOUJI_TEACH_LESSONS"
 #: Where the attempts of a lesson that belongs to no course stage count.
@@ -153,3 +160,34 @@ def check_lessons(folder: Path) -> tuple[list[Path], list[Problem]]:
             seen.add(path.stem)
             good.append(path.resolve())
     return good, problems
+
+
+def lesson_link(name: str, **query: str) -> str:
+    """The relative address of the lesson page of the lesson ``name``.
+
+    >>> lesson_link("my_lesson", lang="en")
+    'lesson.ipynb?scenario=my_lesson&lang=en'
+    """
+    return f"{LESSON_PAGE.notebook}?{urlencode({'scenario': name, **query})}"
+
+
+def present_link(name: str = "", base: str = "", **query: str) -> str:
+    """The address of the presenter's page (of the lesson ``name``; without one, its list of lessons), relative
+    or under the app's address ``base``.
+
+    >>> present_link("dagouji", "http://127.0.0.1:8866/")
+    'http://127.0.0.1:8866/voila/render/present.ipynb?scenario=dagouji'
+    """
+    values = {"scenario": name, **query} if name else query
+    path = PRESENT_PAGE.notebook + (f"?{urlencode(values)}" if values else "")
+    return f"{base.rstrip('/')}/voila/render/{path}" if base else path
+
+
+def join_link(code: str, base: str = "") -> str:
+    """The address a learner opens to join the live lesson ``code`` (relative, or under the app's address ``base``).
+
+    >>> join_link("AB12C", "http://127.0.0.1:8866/")
+    'http://127.0.0.1:8866/voila/render/lesson.ipynb?live=AB12C'
+    """
+    path = f"{LESSON_PAGE.notebook}?{urlencode({'live': code})}"
+    return f"{base.rstrip('/')}/voila/render/{path}" if base else path

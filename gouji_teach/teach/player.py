@@ -21,7 +21,7 @@ from ..rules.engine import Game
 from ..rules.errors import GoujiError
 from ..rules.events import ACTION_KINDS, Action, ActionKind, Event
 from ..rules.record import GameRecord
-from ..rules.rulesets import PRESETS, find_ruleset
+from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
 from ..rules.scenario import (
     Answer,
     Ask,
@@ -46,7 +46,8 @@ from .table import SeatPickWidget, puzzle_widget, table_view
 from .view import View, follow_language
 from .widgets import PuzzleWidget
 
-__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "record_table", "step_picture", "what_if_action"]
+__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "narration_html", "record_table", "step_picture",
+           "what_if_action"]
 
 register({
     "player.back": ("上一步", "Back"),
@@ -171,6 +172,32 @@ def what_if_action(text: str, game: Game) -> Action:
 
 def _narrate(events: tuple[Event, ...], lang: str) -> list[Element]:
     return [el("li", said(e.zh, e.en, lang)) for e in events]
+
+
+def narration_html(frame: Frame, rules: Ruleset, lang: str, *, changed: bool = False) -> HtmlFragment:
+    """What a frame says: its step (the action in words, or the checkpoint's question), the author's narration,
+    the engine's events, a refusal under ``rules`` with its reason, and (``changed``) that the step differs
+    between the rule sets. The scenario player shows it under the table, the presenter's wall beside it."""
+    step = frame.step
+    parts: list[object] = []
+    if step is None:
+        parts.append(el("b", t("player.start", lang)))
+    elif step.kind == StepKind.DO:
+        parts += [el("b", t("player.step", lang, n=frame.number)), " ",
+                  pick(*action_words(Action.parse(step.text)), lang)]
+    else:
+        parts += [el("b", t("player.step", lang, n=frame.number)), " ",
+                  el("span", t("player.question", lang), pick(*question_words(step.text), lang), cls="gj-ask")]
+    if step is not None and (step.say_zh or step.say_en):
+        parts.append(el("p", pick(step.say_zh, step.say_en, lang), cls="gj-say"))
+    if frame.events:
+        parts.append(el("ul", _narrate(frame.events, lang), cls="gj-events"))
+    if frame.refusal is not None:
+        parts.append(el("div", "⚠ ", t("player.refused", lang, rules=pick(rules.title_zh, rules.title_en, lang)),
+                        said(frame.refusal.zh, frame.refusal.en, lang), cls="gj-error", role="alert"))
+    if changed:
+        parts.append(el("div", t("player.changed_here", lang), cls="gj-changed"))
+    return html(el("div", parts, cls="gj-narration", aria_live="polite"))
 
 
 class ScenarioPlayer(View):
@@ -327,27 +354,7 @@ class ScenarioPlayer(View):
         self.changes.value = self._changes_html(lang)
 
     def _narration(self, frame: Frame, lang: str) -> str:
-        step = frame.step
-        parts: list[object] = []
-        if step is None:
-            parts.append(el("b", t("player.start", lang)))
-        elif step.kind == StepKind.DO:
-            parts += [el("b", t("player.step", lang, n=frame.number)), " ",
-                      pick(*action_words(Action.parse(step.text)), lang)]
-        else:
-            parts += [el("b", t("player.step", lang, n=frame.number)), " ", t("player.question", lang),
-                      pick(*question_words(step.text), lang)]
-        if step is not None and (step.say_zh or step.say_en):
-            parts.append(el("p", pick(step.say_zh, step.say_en, lang), cls="gj-say"))
-        if frame.events:
-            parts.append(el("ul", _narrate(frame.events, lang), cls="gj-events"))
-        if frame.refusal is not None:
-            rules = pick(self._rules.title_zh, self._rules.title_en, lang)
-            parts.append(el("div", "⚠ ", t("player.refused", lang, rules=rules),
-                            said(frame.refusal.zh, frame.refusal.en, lang), cls="gj-error", role="alert"))
-        if any(c.number == frame.number for c in self._changes):
-            parts.append(el("div", t("player.changed_here", lang), cls="gj-changed"))
-        return html(el("div", parts, cls="gj-narration", aria_live="polite"))
+        return narration_html(frame, self._rules, lang, changed=any(c.number == frame.number for c in self._changes))
 
     def _checkpoint(self, frame: Frame) -> tuple[w.Widget, ...]:
         step = frame.step
