@@ -4,6 +4,7 @@ instructor typed (a name, a title, an answer) is escaped wherever it lands, in t
 from __future__ import annotations
 
 import ast
+import re
 import urllib.parse
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -26,9 +27,14 @@ from gouji_teach.teach.widgets import PuzzleWidget, RulesetComparison
 EVIL = "<script>'\"&"
 
 
+_VOID_TAG = re.compile(r"<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)\b([^>]*?)/?>")
+
+
 def strings(markup: str) -> list[str]:
-    """Every text and attribute value of ``markup`` as a parser reads it (it must be well-formed XML)."""
-    root = ET.fromstring(f"<root>{markup}</root>")
+    """Every text and attribute value of ``markup`` as a parser reads it (it must be well-formed XML, but for
+    HTML's void elements such as ``<input>``)."""
+    closed = _VOID_TAG.sub(r"<\1\2/>", markup)
+    root = ET.fromstring(f"<root>{closed}</root>")
     return [s for e in root.iter() for s in (e.text, e.tail, *e.attrib.values()) if s]
 
 

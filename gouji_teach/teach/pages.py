@@ -27,6 +27,7 @@ from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill
 from .exam import exam_link
+from .lessons import LESSON_PAGE, instructor_lessons, lesson_link, present_link
 from .player import ScenarioPlayer
 from .printed import printed
 from .progress import Learner, store
@@ -372,6 +373,45 @@ def _learner_map(current: Session, record: Learner, lang: str) -> Element | None
     return el("section", parts, cls="gj-map") if parts else None
 
 
+register({
+    "page.join": ("参加课堂：输入老师给的代码", "Join a live lesson: the code your teacher shows"),
+    "page.join.go": ("加入", "Join"),
+    "page.join.code": ("课堂代码", "code"),
+    "page.lessons": ("老师的课", "Your teacher's lessons"),
+    "page.teacher": ("给老师：", "For instructors: "),
+    "page.present": ("投影一个场景、开课堂", "project a scenario, run a live lesson"),
+})
+
+
+def _join_form(current: Session, lang: str) -> Element:
+    """The join box of the live lessons: a plain form that opens the lesson page of the code typed, with the
+    learner's session (no kernel round trip: the lesson page says if the code is unknown)."""
+    hidden = [el("input", type="hidden", name=name, value=value)
+              for name, value in (("learner", current.learner), ("rules", current.rules.name), ("lang", lang)) if value]
+    return el("form", el("label", t("page.join", lang), " ",
+                         el("input", name="live", required=True, maxlength=20, size=8, autocomplete="off",
+                            placeholder=t("page.join.code", lang), aria_label=t("page.join.code", lang),
+                            style="font-size:1.2em;text-transform:uppercase;letter-spacing:0.1em")),
+              " ", el("button", t("page.join.go", lang), type="submit"), *hidden,
+              action=LESSON_PAGE.notebook, method="get", cls="gj-join-form")
+
+
+def _lesson_list(current: Session, lang: str) -> Element | None:
+    """The instructor's own lessons (``serve --lessons``), under their titles."""
+    lessons = instructor_lessons()
+    if not lessons:
+        return None
+    items = [el("li", _link(lesson_link(x.name, learner=current.learner, rules=current.rules.name, lang=lang),
+                            x.title(lang))) for x in lessons]
+    return el("section", el("h3", t("page.lessons", lang)), el("ul", items, cls="gj-lessons"), cls="gj-lesson-list")
+
+
+def _instructor_links(current: Session, lang: str) -> Element:
+    """The landing page's link for instructors: the presenter's page."""
+    return el("p", t("page.teacher", lang), _link(present_link(lang=lang), t("page.present", lang)),
+              cls="gj-instructor-links")
+
+
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
     rules they miss most), language and rule-set choice, links."""
@@ -404,8 +444,10 @@ def landing(session: Session) -> w.Widget:
                 for s in STAGES]
         rules_title = pick(current.rules.title_zh, current.rules.title_en, lang)
         book = _link(current.link(RULEBOOK), t("page.rulebook", lang, rules=rules_title))
-        stages.value = html(heading, _switches(current, lang), el("h3", t("page.stages", lang)),
-                            el("ol", rows, cls="gj-stages"), el("p", book, cls="gj-rulebook-link"))
+        stages.value = html(heading, _switches(current, lang), _join_form(current, lang),
+                            el("h3", t("page.stages", lang)), el("ol", rows, cls="gj-stages"),
+                            _lesson_list(current, lang), el("p", book, cls="gj-rulebook-link"),
+                            _instructor_links(current, lang))
         first = current.link(STAGES[0])
         go.value = html(el("a", t("page.start", lang) + " →", cls="gj-start", href=first))
         name.placeholder = t("page.name", lang)
