@@ -156,21 +156,20 @@ def _round_lines(puzzle: SeatsPuzzle, lang: str) -> list[Element]:
     return items
 
 
-def position_wall(puzzle: SeatsPuzzle, lang: str) -> str:
+def position_wall(puzzle: SeatsPuzzle, lang: str) -> tuple[str, str]:
     """A seat question's position on the wall: the table as the question shows it (whose turn hidden where that
-    is the question), the round's plays and, where the answer depends on them, the hands, in the wall's type."""
+    is the question), and beside it, in the wall's type, the round's plays or, where the answer depends on them,
+    the hands."""
     view = table_view(puzzle.before(), lang=lang)
     if isinstance(puzzle, WhoMayActPuzzle):
         view = dataclasses.replace(view, to_act=None)
-    parts: list[object] = [table_svg(view, lang=lang)]
-    rounds = _round_lines(puzzle, lang)
-    if rounds and not isinstance(puzzle, WhoMayActPuzzle):
-        parts.append(el("div", el("b", t("wall.round", lang)), el("ul", rounds), cls="gj-wall-round"))
-    if isinstance(puzzle, WhoMayActPuzzle):
         hands = [el("li", pick(f"座位{s}：", f"seat {s}: ", lang), " ".join(c.notation for c in hand.cards))
                  for s, hand in enumerate(puzzle.game.hands) if hand]
-        parts.append(el("div", el("b", t("wall.hands", lang)), el("ul", hands), cls="gj-wall-hands"))
-    return str(html(*parts))
+        side = el("div", el("b", t("wall.hands", lang)), el("ul", hands), cls="gj-wall-hands")
+    else:
+        rounds = _round_lines(puzzle, lang)
+        side = el("div", el("b", t("wall.round", lang)), el("ul", rounds), cls="gj-wall-round") if rounds else None
+    return str(table_svg(view, lang=lang)), str(html(side))
 
 
 class Wall(View):
@@ -193,6 +192,7 @@ class Wall(View):
         self.head = make(w.HTML)
         self.table = make(w.HTML)
         self.text = make(w.HTML)
+        self.side = make(w.HTML)
         self.tally = make(w.HTML)
         self.answer = make(w.HTML)
         self.back = make(w.Button, icon="step-backward")
@@ -210,7 +210,7 @@ class Wall(View):
         self.controls = make(w.HBox, children=[self.back, self.next, self.reveal_button, self.live_button, self.keys],
                              layout={"flex_flow": "row wrap", "align_items": "center"})
         self.controls.add_class("gj-wall-controls")
-        self.column = make(w.VBox, children=[self.text, self.tally, self.answer])
+        self.column = make(w.VBox, children=[self.text, self.side, self.tally, self.answer])
         for widget, name in ((self.head, "head"), (self.table, "table"), (self.column, "text")):
             widget.add_class(f"gj-wall-{name}")
         self.text.add_class("gj-wall-say")
@@ -382,9 +382,9 @@ class Wall(View):
         self.reveal_button.disabled = not self.is_checkpoint() or self.revealed()
         self.live_button.disabled = self.live is not None
         if isinstance(puzzle, SeatsPuzzle):
-            self.table.value = position_wall(puzzle, lang)
+            self.table.value, self.side.value = position_wall(puzzle, lang)
         else:
-            self.table.value = step_picture(frame.game, lang=lang)
+            self.table.value, self.side.value = step_picture(frame.game, lang=lang), ""
         assert self.rules is not None
         self.text.value = narration_html(frame, self.rules, lang)
         self.answer.value = self._answer_html(frame, puzzle, lang) if self.revealed() else ""

@@ -16,7 +16,9 @@
   .gj-wall small { font-size: 0.9em; }
   .gj-wall > .gj-wall-head { grid-area: head; min-width: 0; }
   .gj-wall > .gj-wall-table { grid-area: table; min-height: 0; height: 100%; }
-  .gj-wall > .gj-wall-text { grid-area: text; min-height: 0; overflow: hidden; }
+  .gj-wall > .gj-wall-text { grid-area: text; min-height: 0; overflow: hidden; align-items: stretch !important;
+    text-align: left; }
+  .gj-wall > .gj-wall-text > * { width: 100%; margin: 0; }
   .gj-wall > .gj-wall-controls { grid-area: controls; gap: 1vw; }
   .gj-wall-table > .widget-html-content { height: 100%; display: flex; flex-direction: column; align-items: center;
     gap: 1vh; }
