@@ -192,7 +192,8 @@ class _Live(_Sealed):
         PuzzleWidget._render(self)  # type: ignore[arg-type]
         lang = get_language()
         zh, en = self._puzzle.question()
-        self.question.value = str(el("div", el("small", t("live.checkpoint", lang, n=self._number)), el("br"),
+        self.question.value = str(el("div", el("span", t("live.checkpoint", lang, n=self._number), cls="gj-live-step"),
+                                     el("br"),
                                      el("b", pick(zh, en, lang)), cls="gouji-question"))
 
     def _answer_text(self, lang: str) -> str:

@@ -31,6 +31,7 @@
   .gj-wall-step { font-size: 1em; color: #333; }
   .gj-live-box { display: flex; align-items: center; gap: 1.5vw; }
   .gj-code-box { display: flex; flex-direction: column; align-items: center; }
+  .gj-code-box > span, .gj-wall-heading > * { display: block; line-height: 1.2; }
   .gj-code { font-size: 2.6em; font-weight: 700; letter-spacing: 0.12em; font-family: ui-monospace, monospace; }
   .gj-qr svg { height: 15vh; width: 15vh; display: block; }
   .gj-join { max-width: 26vw; overflow-wrap: anywhere; }
