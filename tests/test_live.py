@@ -17,7 +17,7 @@ from widget_state import fresh_widgets, synced_state
 from gouji_teach.cli import main
 from gouji_teach.rules.errors import GoujiError
 from gouji_teach.rules.scenario import SCENARIO_DIR, Scenario, frames
-from gouji_teach.teach import course, live, pages, present, progress
+from gouji_teach.teach import course, live, pages, present, progress, report
 from gouji_teach.teach.lessons import ENV_VAR, check_lessons, find_lesson, instructor_lessons
 from gouji_teach.teach.player import checkpoint_puzzle
 from gouji_teach.teach.progress import SCHEMA_VERSION, ProgressStore
@@ -167,6 +167,10 @@ def test_a_live_lesson_from_the_wall_to_three_learners_and_back(store: ProgressS
     assert store.stage_stars(store.learner("甲"), rules="qingdao") == {"dagouji": 3}
     wall.reveal()  # again: nothing recorded twice
     assert len(store.attempts()) == 3
+    class_report = report.build(store)  # live attempts count in the report as any other answer
+    assert class_report.stars["甲"]["dagouji"] == 3 and "dagouji" not in class_report.stars["丙"]
+    rule = puzzle.solution().rule_ids[0]
+    assert class_report.mastery["丙"][rule] == (0, 1) and class_report.mastery["甲"][rule] == (1, 1)
 
 
 def test_a_late_joiner_lands_on_the_current_step_and_a_reloaded_wall_resumes(store: ProgressStore) -> None:

@@ -35,7 +35,7 @@ from . import course
 from .controls import make
 from .course import HOME, Session, Stage, hub_user
 from .exam import _Sealed
-from .lessons import LESSON_PAGE, find_lesson
+from .lessons import LESSON_PAGE, Lesson, find_lesson
 from .pages import scenario as scenario_player
 from .player import checkpoint_puzzle, narration_html, record_table, step_picture
 from .progress import LiveLesson, ProgressStore
@@ -258,6 +258,7 @@ class LiveFollower(View):
         self.session = session
         self._store = store
         self.lesson: LiveLesson | None = None
+        self.about: Lesson | None = None  # the lesson's scenario file and titles
         self.learner = ""
         self._joined = False
         self._frames: list[Frame] = []
@@ -299,7 +300,8 @@ class LiveFollower(View):
             self._draw()
             return
         try:
-            scenario = find_lesson(self.lesson.scenario).load().with_rules(self.lesson.rules)
+            self.about = find_lesson(self.lesson.scenario)
+            scenario = self.about.load().with_rules(self.lesson.rules)
             self._frames = frames(scenario)
         except GoujiError as e:
             detail = (e.detail_zh, e.detail_en) if isinstance(e, ScenarioError) else (e.zh, e.en)
@@ -412,9 +414,8 @@ class LiveFollower(View):
         code = self.session.live or "?"
         parts: list[object] = [el("small", pick(HOME.title_zh, HOME.title_en, lang)),
                                el("h2", t("live.title", lang, code=code))]
-        if self.lesson is not None:
-            lesson = find_lesson(self.lesson.scenario)
-            parts.append(el("p", el("b", lesson.title(lang))))
+        if self.lesson is not None and self.about is not None:
+            parts.append(el("p", el("b", self.about.title(lang))))
             parts.append(el("p", t("live.joined", lang, name=self.learner) if self._joined
                             else t("live.name_first", lang)))
         parts += [nav, el("span", cls="gj-state", hidden=True, data_query=self.session.query(

@@ -210,6 +210,8 @@ def test_serve_lessons_serves_the_good_file_and_names_the_bad_one(browser: Brows
     home = _page(browser, classroom["url"] + "voila/render/index.ipynb?learner=lessons-test")
     link = home.locator(".gj-lesson-list a", has_text="我的课")
     link.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    home.set_viewport_size({"width": 1280, "height": 1000})
+    home.screenshot(path=str(ARTIFACTS / "classroom-landing.png"))
     listed = home.locator(".gj-lesson-list li").all_inner_texts()
     assert len(listed) == 1 and "broken" not in " ".join(home.locator(".gj-lesson-list").all_inner_texts())
     link.click()
