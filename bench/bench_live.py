@@ -47,6 +47,11 @@ SCENARIO = "qingdao_dagouji"
 TICK = os.sysconf("SC_CLK_TCK")
 
 
+def _cpu(voila: int) -> tuple[float, float]:
+    """CPU-seconds used so far by the server and by its kernels (those alive now)."""
+    return cpu_ticks(Path(f"/proc/{voila}")) / TICK, sum(cpu_ticks(k) for k in kernels_of(voila)) / TICK
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -161,13 +166,17 @@ async def lesson(args: argparse.Namespace, base: str, progress: Path) -> dict[st
     joined_s = time.perf_counter() - opened
     await wall.until(lambda: f"已加入 {args.learners} 人" in wall.text(), 60)
     follow: list[float] = []
+    spread: list[tuple[float, float]] = []  # per step change: the first and the last learner's page
+    cpu_before = _cpu(args.voila)
     for step in range(1, args.steps + 1):
         await asyncio.sleep(args.pause)
         sent = await wall.click(wall.button(cls="gj-wall-next"))
         seen = await asyncio.gather(*(p.until(lambda p=p, step=step: p.shows(f"第{step}步"), 60) for p in learners))
         follow += [t - sent for t in seen]
+        spread.append((min(seen) - sent, max(seen) - sent))
         for p in learners:
             p.updates.clear()
+    cpu_steps = tuple(a - b for a, b in zip(_cpu(args.voila), cpu_before, strict=True))
     for _ in range(args.steps - 3):  # back to step 3, the yes/no checkpoint
         await wall.click(wall.button(cls="gj-wall-back"))
         await asyncio.sleep(args.pause)
@@ -189,7 +198,8 @@ async def lesson(args: argparse.Namespace, base: str, progress: Path) -> dict[st
         if len(attempts) >= args.learners or time.monotonic() > deadline:
             break
         await asyncio.sleep(0.2)
-    return {"follow": follow, "reached": reached, "joined_s": joined_s, "attempts": len(attempts),
+    return {"follow": follow, "spread": spread, "cpu_steps": cpu_steps, "reached": reached, "joined_s": joined_s,
+            "attempts": len(attempts),
             "right": sum(a.correct for a in attempts)}
 
 
@@ -222,6 +232,7 @@ def main() -> int:
         before_server = cpu_ticks(server)
         before_kernels = {k.name: cpu_ticks(k) for k in kernels_of(voila)}
         load = os.getloadavg()
+        args.voila = voila
         figures = asyncio.run(asyncio.wait_for(lesson(args, base, progress), args.limit))
         kernels = kernels_of(voila)
         server_s = (cpu_ticks(server) - before_server) / TICK
@@ -239,6 +250,10 @@ def main() -> int:
     print(f"  learners' pages ready (opened together): {figures['joined_s']:.1f} s")
     print(f"  step change reaching the learners' pages: p50 {_pct(follow, 0.5):.2f} s, p95 {_pct(follow, 0.95):.2f} s,"
           f" max {max(follow):.2f} s over {len(follow)} (goal p95 <= 2 s)")
+    first = ", ".join(f"{a:.2f}-{b:.2f}" for a, b in figures["spread"])
+    server_steps, kernels_steps = figures["cpu_steps"]
+    print(f"    per step change, first to last page (s): {first}; CPU of the {args.steps} step changes: server "
+          f"{server_steps:.1f} s, kernels {kernels_steps:.1f} s")
     print(f"  answers reaching the wall: p50 {_pct(reached, 0.5):.2f} s, p95 {_pct(reached, 0.95):.2f} s, "
           f"max {max(reached):.2f} s over {len(reached)} (goal p95 <= 2 s)")
     print(f"  attempts stored at the reveal: {figures['attempts']} ({figures['right']} right)")

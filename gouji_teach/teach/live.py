@@ -263,7 +263,7 @@ class LiveFollower(View):
         self._joined = False
         self._frames: list[Frame] = []
         self._puzzles: dict[int, Puzzle | None] = {}
-        self.question: LiveQuestion | LiveSeatQuestion | None = None
+        self.questions: dict[int, LiveQuestion | LiveSeatQuestion] = {}  # by step
         self._shown: tuple[int, int] | None = None  # (seq, step) drawn
         self._message = ""
         self.head = make(w.HTML)
@@ -328,6 +328,7 @@ class LiveFollower(View):
             return
         self.learner, self._joined, self._message = name, True, ""
         self._shown = None
+        self._prepare()
         self._draw()
 
     def poll(self) -> None:
@@ -364,10 +365,25 @@ class LiveFollower(View):
         self._draw_status(get_language())
         return True
 
-    def _kept(self, step: int) -> str:
+    def _prepare(self) -> None:
+        """Make the question of every checkpoint of the lesson now, each with the learner's kept answer: at a
+        step change the page then only shows one (the widgets of a question reach the browser when the page
+        opens, not all at once with the class's; none holds an answer)."""
         assert self.lesson is not None
-        answers = self.store.live_answers(self.lesson.code, step)
-        return next((a.answer for a in answers if a.learner.name == self.learner), "")
+        for question in self.questions.values():
+            question.close()
+        self.questions = {}
+        for number in range(len(self._frames)):
+            puzzle = self._puzzle(number)
+            if puzzle is not None:
+                answers = self.store.live_answers(self.lesson.code, number)
+                kept = next((a.answer for a in answers if a.learner.name == self.learner), "")
+                self.questions[number] = _question(puzzle, number, self._choose, kept)
+
+    @property
+    def question(self) -> LiveQuestion | LiveSeatQuestion | None:
+        """The question of the step shown (``None``: not a checkpoint)."""
+        return self.questions.get(self.lesson.step) if self.lesson is not None else None
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _draw(self) -> None:
@@ -386,7 +402,8 @@ class LiveFollower(View):
             if self._shown != (lesson.seq, number):
                 self._shown = (lesson.seq, number)
                 self._show_step(frame, number, puzzle, lesson)
-            self.table.value = frame_picture(frame, puzzle, lang)
+            # a seat question draws the position itself, without what would give its answer away
+            self.table.value = "" if isinstance(puzzle, SeatsPuzzle) else frame_picture(frame, puzzle, lang)
             self.narration.value = narration_html(frame, find_ruleset(lesson.rules), lang)
             children += [self.table, self.narration, self.checkpoint]
         self._draw_status(lang)
@@ -394,13 +411,8 @@ class LiveFollower(View):
         self.box.children = children
 
     def _show_step(self, frame: Frame, number: int, puzzle: Puzzle | None, lesson: LiveLesson) -> None:
-        """The checkpoint of the step shown: a question to answer, or after the reveal its verdict."""
-        old = self.question
-        if old is None or old._number != number:
-            if old is not None:
-                old.close()
-            self.question = None if puzzle is None else _question(puzzle, number, self._choose, self._kept(number))
-        question = self.question
+        """The checkpoint of the step shown: its question to answer, or after the reveal its verdict."""
+        question = self.questions.get(number)
         if question is not None and number in lesson.revealed and not question._submitted:
             chosen = question._chosen
             question.show_result(question.puzzle.check(chosen) if chosen else None)
@@ -412,8 +424,7 @@ class LiveFollower(View):
         home = self.session.link(HOME, learner=self.learner or self.session.learner, lang=lang)
         nav = el("p", el("a", t("live.home", lang), href=home))
         code = self.session.live or "?"
-        parts: list[object] = [el("small", pick(HOME.title_zh, HOME.title_en, lang)),
-                               el("h2", t("live.title", lang, code=code))]
+        parts: list[object] = [el("h2", t("live.title", lang, code=code))]
         if self.lesson is not None and self.about is not None:
             parts.append(el("p", el("b", self.about.title(lang))))
             parts.append(el("p", t("live.joined", lang, name=self.learner) if self._joined
@@ -428,8 +439,8 @@ class LiveFollower(View):
 
     def close(self) -> None:
         self.poller.stop()
-        if self.question is not None:
-            self.question.close()
+        for question in self.questions.values():
+            question.close()
         super().close()
 
 
