@@ -337,6 +337,8 @@ class Wall(View):
             self._down(e)
             return
         self.session.live, self.session.key = self.live.code, key  # the address keeps them: a reload resumes
+        # The class is about to open lesson.ipynb?live=CODE at once: this is where that page is to be asked for
+        # pre-rendered kernels (issue 24's pre-rendering, once the app exposes it to the teaching layer).
         self._refresh_tally()
         self._draw()
 
