@@ -185,7 +185,7 @@ def test_a_live_lesson_with_a_presenter_and_three_learners(browser: Browser, cla
     for name, page in learners.items():
         verdict = "答错了" if name == "live-丙" else "答对了"
         expect(page.locator(".gj-live .gouji-feedback")).to_contain_text(verdict)
-    learners["live-丙"].screenshot(path=str(ARTIFACTS / "classroom-live-learner.png"))
+    learners["live-丙"].screenshot(path=str(ARTIFACTS / "classroom-live-learner.png"), full_page=True)
     attempts = {(a.learner.name, a.correct, a.puzzle_id) for a in ProgressStore(classroom["progress"]).attempts()
                 if a.learner.name in learners}
     assert attempts == {(name, name != "live-丙", "live/qingdao/qingdao_dagouji/3") for name in learners}
