@@ -41,12 +41,12 @@ from .player import checkpoint_puzzle, narration_html, record_table, step_pictur
 from .progress import LiveLesson, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Puzzle, SeatsPuzzle, parse_seats
-from .table import SeatPickWidget, position_html
+from .table import SeatPickWidget
 from .view import View, follow_language
 from .widgets import PuzzleWidget
 
 __all__ = ["POLL", "Every", "LessonPage", "LessonSession", "LiveFollower", "LiveQuestion", "LiveSeatQuestion",
-           "answer_label", "checkpoint_id", "frame_picture", "page", "shown_answer", "start"]
+           "answer_label", "checkpoint_id", "page", "shown_answer", "start"]
 
 #: How often a page reads the live lesson from the store, in seconds.
 POLL = 0.5
@@ -230,14 +230,6 @@ def _question(puzzle: Puzzle, step: int, on_choose: Callable[[int, str], bool],
     return cls(puzzle, step, on_choose, chosen)
 
 
-def frame_picture(frame: Frame, puzzle: Puzzle | None, lang: str, *, presenter: bool = False) -> str:
-    """The picture of a frame: the table, or at a checkpoint about seats the position as its question shows it
-    (without the markers that would give the answer away)."""
-    if isinstance(puzzle, SeatsPuzzle):
-        return position_html(puzzle, lang=lang)
-    return step_picture(frame.game, lang=lang, presenter=presenter)
-
-
 def shown_answer(frame: Frame, lang: str) -> str:
     """The answer of a checkpoint that is shown, not asked (who is out, the record), as the reveal shows it."""
     answer = frame.answer
@@ -403,7 +395,7 @@ class LiveFollower(View):
                 self._shown = (lesson.seq, number)
                 self._show_step(frame, number, puzzle, lesson)
             # a seat question draws the position itself, without what would give its answer away
-            self.table.value = "" if isinstance(puzzle, SeatsPuzzle) else frame_picture(frame, puzzle, lang)
+            self.table.value = "" if isinstance(puzzle, SeatsPuzzle) else step_picture(frame.game, lang=lang)
             self.narration.value = narration_html(frame, find_ruleset(lesson.rules), lang)
             children += [self.table, self.narration, self.checkpoint]
         self._draw_status(lang)

@@ -362,8 +362,9 @@ class Wall(View):
         self._joined = tally.joined
         self._tally = tally if self.puzzle() is not None else None
 
-    def _down(self, error: GoujiError) -> None:
-        self._error = t("wall.store_down") if isinstance(error, GoujiError) else ""
+    def _down(self, _error: GoujiError) -> None:
+        """The store could not be reached (said on the wall, without its address); polling goes on."""
+        self._error = t("wall.store_down")
         self._draw()
 
     # -- drawing ---------------------------------------------------------------------------------------------
@@ -440,7 +441,7 @@ class Wall(View):
         super().close()
 
 
-def _lesson_items(lessons: Sequence[Lesson], session: LessonSession, lang: str) -> Element:
+def _lesson_items(lessons: Sequence[Lesson], lang: str) -> Element:
     return el("ul", [el("li", el("a", lesson.title(lang), href=present_link(lesson.name, lang=lang)), " ",
                         el("code", lesson.name)) for lesson in lessons])
 
@@ -456,9 +457,9 @@ def choose_html(session: LessonSession, lang: str) -> str:
     home = el("a", t("wall.home", lang), href=session.link(HOME, lang=lang))
     return str(el("div", el("small", pick(HOME.title_zh, HOME.title_en, lang)), el("h2", PRESENT_PAGE.title(lang)),
                   el("p", t("wall.how", lang)), el("p", home),
-                  [el("h3", t("wall.own", lang)), _lesson_items(own, session, lang)] if own else None,
+                  [el("h3", t("wall.own", lang)), _lesson_items(own, lang)] if own else None,
                   el("h3", t("wall.stages", lang)), el("ol", stages, cls="gj-present-stages"),
-                  [el("h3", t("wall.more", lang)), _lesson_items(more, session, lang)] if more else None,
+                  [el("h3", t("wall.more", lang)), _lesson_items(more, lang)] if more else None,
                   el("span", cls="gj-state", hidden=True, data_query=session.query()), cls="gj-present-list"))
 
 
