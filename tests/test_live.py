@@ -234,6 +234,20 @@ def test_a_lesson_folder_is_checked_file_by_file(tmp_path: Path, monkeypatch: py
     assert find_lesson("dagouji").name == DAGOUJI and find_lesson("dagouji").stage == "dagouji"
 
 
+def test_an_instructors_lesson_runs_live(store: ProgressStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "my_day.yaml").write_text((SCENARIO_DIR / f"{DAGOUJI}.yaml").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "my_day.yaml"))  # as serve --lessons hands it to every kernel
+    wall = _wall("scenario=my_day&step=3")
+    wall.start_live()
+    view = _learner(wall.live.code, "小明")
+    assert view.lesson.scenario == "my_day" and isinstance(view.question, live.LiveQuestion)
+    view.question.answer("no")
+    wall.reveal()
+    [attempt] = store.attempts()
+    assert (attempt.stage, attempt.puzzle_id, attempt.correct) == ("lesson", "live/qingdao/my_day/3", True)
+
+
 def test_the_landing_page_lists_the_lessons_and_the_presenters_page(
         store: ProgressStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "my_day.yaml").write_text((SCENARIO_DIR / f"{DAGOUJI}.yaml").read_text(encoding="utf-8"),

@@ -83,6 +83,17 @@ def _solution(step: int) -> Any:
 _BOXES = """(selectors) => selectors.map((s) => { const e = document.querySelector(s); if (!e) return [s, null];
   const b = e.getBoundingClientRect(); return [s, [b.left, b.top, b.right, b.bottom, parseFloat(getComputedStyle(e)
   .fontSize)]]; })"""
+#: The smallest type of the wall's text outside its pictures (SVG), and where it is.
+_SMALLEST_TEXT = """() => {
+  let least = [1000, ''];
+  const walk = document.createTreeWalker(document.querySelector('.gj-wall'), NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, e = node.parentElement;
+    if (!node.textContent.trim() || e.closest('svg') || !e.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < least[0]) least = [size, node.textContent.trim()];
+  }
+  return least; }"""
 #: The wall's parts that must be in view: table, narration, question, reveal, and the controls.
 PARTS = [".gj-wall-table svg.gj-table", ".gj-wall .gj-narration", ".gj-wall .gj-ask", ".gj-wall .gj-reveal",
          ".gj-wall-controls", ".gj-wall-header"]
@@ -102,6 +113,9 @@ def test_the_wall_fits_one_screen_with_everything_in_view(browser: Browser, clas
         assert left >= 0 and right <= width and top >= 0 and bottom <= height, (selector, box)
         if screen == "1920x1080" and "svg" not in selector:
             assert size >= 24, (selector, size)  # the wall's type at 1080p
+    if screen == "1920x1080":  # every text of the wall but the table picture's labels
+        smallest = page.evaluate(_SMALLEST_TEXT)
+        assert smallest[0] >= 24, smallest
     scroll = page.evaluate("() => [document.scrollingElement.scrollHeight, window.innerHeight,"
                            " document.querySelector('.gj-wall-text').scrollHeight,"
                            " document.querySelector('.gj-wall-text').clientHeight]")

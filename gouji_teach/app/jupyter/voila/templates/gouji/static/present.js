@@ -45,8 +45,8 @@
   .gj-bar-row.gj-right .gj-bar-fill { background: #2e8b57; }
   .gj-bar-row.gj-right .gj-bar-label { font-weight: 700; color: #1d6b3f; }
   .gj-reveal { margin-top: 0.6em; padding: 0.4em 0.6em; border-left: 0.3em solid #2e8b57; background: #f1f8f3; }
-  .gj-wall-controls button { font-size: max(11px, 1.8vh); height: auto; padding: 0.3em 0.9em; width: auto; }
-  .gj-wall-keyhelp { font-size: max(11px, 1.6vh); color: #444; }
+  .gj-wall-controls button { font-size: max(11px, 2.25vh); height: auto; padding: 0.2em 0.8em; width: auto; }
+  .gj-wall-keyhelp { font-size: max(11px, 2.25vh); color: #444; }
   .gj-wall.gj-blank { background: #000 !important; }
   .gj-wall.gj-blank > * { visibility: hidden; }
   `;
