@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,9 +33,9 @@ SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1280x720": {"width": 1
 
 
 @pytest.fixture(scope="module")
-def classroom(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def classroom(chromium: str, tmp_path_factory: pytest.TempPathFactory, screenshots: Path) -> Iterator[dict[str, Any]]:
     """``gouji-teach serve --lessons DIR`` (DIR: ``my_lesson.yaml``, good, and ``broken.yaml``, bad) on a free port:
-    its address, progress file and log."""
+    its address, progress file and log. (``screenshots``: the git-ignored folder this module's screenshots go to.)"""
     root = tmp_path_factory.mktemp("classroom")
     lessons = root / "lessons"
     lessons.mkdir()
