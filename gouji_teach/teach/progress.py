@@ -66,6 +66,7 @@ from typing import Any, TypeVar
 from gouji_teach.rules.errors import ArgumentTypeError, GoujiError
 from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
+from gouji_teach.teach.migrations import STEPS
 
 __all__ = [
     "ANSWER_MAX",
@@ -91,8 +92,9 @@ __all__ = [
 
 #: Environment variable naming the progress file (``gouji-teach serve --progress PATH`` sets it).
 ENV_VAR = "GOUJI_TEACH_PROGRESS"
-#: The schema this module writes; a file with a newer version is refused.
-SCHEMA_VERSION = 1
+#: The schema this module writes; a file with a newer version is refused, an older one brought up to it
+#: (:data:`~gouji_teach.teach.migrations.STEPS`: version 2 keys a stage's drills by the stage's id).
+SCHEMA_VERSION = 2
 #: Longest learner name, in characters (code points).
 NAME_MAX = 200
 #: Longest answer text kept with an attempt, in characters.
@@ -764,6 +766,9 @@ class ProgressStore:
             if found is None or found > SCHEMA_VERSION:
                 raise self._fail(_error("progress.too_new", found=found, known=SCHEMA_VERSION))
             connection.execute(self._db.ddl(_SHOWN))  # added to version 1 files: older programs ignore it
+            for version in range(found + 1, SCHEMA_VERSION + 1):  # an older file: each step up, in this transaction
+                STEPS[version](connection)
+                connection.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
     # ------------------------------------------------------------------------------------------------- learners
 
