@@ -23,10 +23,11 @@ from guessing import score_rules  # from tests/, put on the path just above
 
 from gouji_teach import PRESETS
 from gouji_teach.teach.drills import LEVELS, make_drill
-from gouji_teach.teach.situations import GENERATORS
+from gouji_teach.teach.puzzles import REGISTRY, AnsweredBy
 
 RULES = list(PRESETS)
-TOGGLES = ("luanchan", "yield", "rulesets")  # answered by toggling seats or rule sets: no one choice to guess
+#: The kinds about a stage's situations.
+KINDS = ("buy", "luanchan", "revolution", "rulesets", "xuandian", "yield")
 
 
 def main() -> None:
@@ -34,13 +35,13 @@ def main() -> None:
     parser.add_argument("--drills", type=int, default=200, help="drills of each kind (default 200)")
     n = parser.parse_args().drills
     print(f"{'kind':12} {'median ms':>10} {'worst ms':>9}  best choice-only rule (of {n} drills), chance")
-    for kind in sorted(GENERATORS):
+    for kind in KINDS:
         times: list[float] = []
         for i in range(n):
             start = time.perf_counter()
             make_drill(kind, 1000 + i, level=LEVELS[i % 3], rules=RULES[(i // 3) % 4])
             times.append((time.perf_counter() - start) * 1000)
-        if kind not in TOGGLES:
+        if REGISTRY[kind].answered_by is AnsweredBy.CHOICE:  # else toggled seats or rule sets: no one choice
             rates, chance = score_rules(kind, n, first=1000)
             best = max(rates, key=rates.__getitem__)
             guess = f"{best} {rates[best]:.0%}, chance {chance:.0%}"

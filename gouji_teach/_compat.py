@@ -1,6 +1,7 @@
-"""The module paths of release 0.1 (``gouji_teach.engine``, ``gouji_teach.pictures``, ...), kept for one more
-release: importing one warns (:class:`DeprecationWarning`) and gives a module that hands on every name of its new
-home (``gouji_teach.rules.engine``, ``gouji_teach.show.pictures``, ...)."""
+"""The module paths of release 0.1 (``gouji_teach.engine``, ``gouji_teach.pictures``, ...,
+``gouji_teach.teach.situations``), kept for one more release: importing one warns (:class:`DeprecationWarning`) and
+gives a module that hands on every name of its new home (``gouji_teach.rules.engine``, ``gouji_teach.show.pictures``,
+..., ``gouji_teach.teach.puzzles``)."""
 
 from __future__ import annotations
 
@@ -18,19 +19,23 @@ MOVED = {
     **dict.fromkeys(("i18n", "markup", "pictures"), "show"),
     **dict.fromkeys(("players", "strategy", "coach"), "bots"),
 }
+#: Old module path (under ``gouji_teach.``) -> the module (under ``gouji_teach.``) that holds its names now.
+RENAMED = {
+    **{name: f"{folder}.{name}" for name, folder in MOVED.items()},
+    "teach.situations": "teach.puzzles",  # the situation puzzles, now in the puzzle modules of their subjects
+}
 
 
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, fullname: str, path: object = None,
                   target: object = None) -> importlib.machinery.ModuleSpec | None:
         package, _, name = fullname.partition(".")
-        if package != "gouji_teach" or name not in MOVED:
+        if package != "gouji_teach" or name not in RENAMED:
             return None
         return importlib.machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
-        name = spec.name.partition(".")[2]
-        new = f"gouji_teach.{MOVED[name]}.{name}"
+        new = f"gouji_teach.{RENAMED[spec.name.partition('.')[2]]}"
         warnings.warn(f"{spec.name} is now {new}; the old path goes in the next release", DeprecationWarning,
                       stacklevel=2)
         target = importlib.import_module(new)

@@ -230,7 +230,7 @@ def test_quiz_widgets_each_language_whole(stage, rules, lang):
     """The rendered quiz widgets (questions, choices, feedback after a wrong answer, hints, answers shown) hold
     no catalogue text of the other language; in Chinese no English word outside card notation, rule ids and
     drill ids; in English no Chinese outside game terms (:data:`_ALLOWED_TERMS`) and seed citations."""
-    text = re.sub(r"\b\w+/\w+/\w+/\d+\b", " ", _quiz_text(stage, rules, lang))  # drill ids are names
+    text = re.sub(r"\b\w+/\w+/\w+/(?:\w+\.)?\d+\b", " ", _quiz_text(stage, rules, lang))  # drill ids are names
     assert _other_language(text, lang) == []
     for rule_id in sorted(RULES, key=len, reverse=True):
         text = text.replace(rule_id, " ")

@@ -18,8 +18,7 @@ from gouji_teach.rules.record import GameRecord
 from gouji_teach.show.i18n import set_language
 from gouji_teach.show.pictures import SeatView, TableView, card_svg, round_html
 from gouji_teach.teach.course import stage
-from gouji_teach.teach.puzzles import CountPuzzle, PlacesPuzzle
-from gouji_teach.teach.situations import ChoicePuzzle, Option, RulesetsPuzzle, revolution_puzzle
+from gouji_teach.teach.puzzles import ChoicePuzzle, CountPuzzle, Option, PlacesPuzzle, RulesetsPuzzle, revolution_puzzle
 
 
 def test_every_error_class_is_exported_from_the_package():

@@ -12,7 +12,7 @@ from gouji_teach.bots.players import play_hand
 from gouji_teach.rules.engine import Game
 from gouji_teach.rules.events import Event, EventKind
 from gouji_teach.rules.rulesets import PRESETS
-from gouji_teach.teach.situations import _revolution_story
+from gouji_teach.teach.puzzles.prelude import _revolution_story
 
 HANDS_PER_RULESET = 40
 

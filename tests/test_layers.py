@@ -52,7 +52,8 @@ def _top_level(node: ast.AST):
 
 
 def folder_modules(folder: str) -> dict[str, Path]:
-    return {_module(p): p for p in (PACKAGE / folder).glob("*.py")}
+    """The modules of a folder, those of its subfolders (``teach/puzzles/``) too."""
+    return {_module(p): p for p in (PACKAGE / folder).rglob("*.py")}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -157,6 +158,12 @@ def test_the_paths_of_release_0_1_still_import_with_a_warning() -> None:
     from gouji_teach.show import pictures
 
     assert card_svg is pictures.card_svg
+    sys.modules.pop("gouji_teach.teach.situations", None)
+    with pytest.warns(DeprecationWarning, match="gouji_teach.teach.puzzles"):
+        from gouji_teach.teach.situations import RulesetsPuzzle
+    from gouji_teach.teach import puzzles
+
+    assert RulesetsPuzzle is puzzles.RulesetsPuzzle
 
 
 def package_modules() -> dict[str, Path]:
@@ -176,7 +183,7 @@ def test_no_modules_of_the_package_import_each_other_in_a_circle() -> None:
 
 def test_the_teaching_layer_never_imports_the_app() -> None:
     bad = {_module(p): sorted(m for m in imports(p) if m.startswith("gouji_teach.app"))
-           for p in (PACKAGE / "teach").glob("*.py")}
+           for p in (PACKAGE / "teach").rglob("*.py")}
     assert {k: v for k, v in bad.items() if v} == {}
 
 

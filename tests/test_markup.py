@@ -21,7 +21,7 @@ from gouji_teach.show.pictures import SeatView, TableView, round_html, table_svg
 from gouji_teach.teach import compare_view, course, pages, progress, report, rulebook
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.progress import ProgressStore
-from gouji_teach.teach.situations import ChoicePuzzle, Option
+from gouji_teach.teach.puzzles import ChoicePuzzle, Option
 from gouji_teach.teach.widgets import PuzzleWidget, RulesetComparison
 
 EVIL = "<script>'\"&"

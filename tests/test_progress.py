@@ -55,7 +55,7 @@ def test_a_file_keeps_its_table_definitions_as_written(path: Path) -> None:
     """PostgreSQL's translation never reaches SQLite: a file's tables are defined as earlier versions wrote them."""
     ProgressStore(path)
     stored = [sql for (sql,) in run_sql(path, "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")]
-    written = progress._SCHEMA + "".join(progress._MIGRATIONS[v] for v in sorted(progress._MIGRATIONS))
+    written = progress._SCHEMA + "".join(progress._NEW_TABLES[v] for v in sorted(progress._NEW_TABLES))
     assert stored == [s.strip().replace(" IF NOT EXISTS", "") for s in written.split(";") if s.strip()]
 
 

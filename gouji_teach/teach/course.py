@@ -15,8 +15,8 @@ address. A page is then ready the moment it is asked for.
 ['table', 'cards', 'plays', 'compare']
 >>> stage("kaidian").notebook
 '08_kaidian.ipynb'
->>> stage("geming").drills[:2]     # its own quiz: pages.quiz(session) shows these
-(('revolution', 'easy', 1101), ('revolution', 'medium', 1102))
+>>> [d.number for d in stage("geming").drills]     # its own quiz: pages.quiz(session) shows these
+['geming.1', 'geming.1', 'geming.1', 'geming.2']
 >>> parse_query("learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=en")
 {'learner': '小明', 'rules': 'linyi', 'lang': 'en'}
 >>> parse_query("rules=<b>&lang=fr")     # unknown values fall back to the defaults
@@ -29,12 +29,15 @@ import asyncio
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qs, urlencode
 
 from ..rules.errors import OptionError
 from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
 from ..show.i18n import LANGUAGES, pick, set_language
+
+if TYPE_CHECKING:
+    from .drills import Drill
 
 _S = TypeVar("_S", bound="Session")
 
@@ -53,7 +56,15 @@ class Stage:
     goal_zh: str
     goal_en: str
     rules: tuple[str, ...] = ()  # rule ids it teaches (for the mastery map)
-    drills: tuple[tuple[str, str, int], ...] = ()  # its quiz: (kind, level, number), numbered for this stage only
+
+    @property
+    def drills(self) -> tuple[Drill, ...]:
+        """Its quiz: the drills the puzzle kinds declare for this stage (:func:`~.drills.stage_drills`), each
+        numbered by the stage's id (``geming.1``), so that no drill id is on two stages and none moves when a
+        stage is added."""
+        from .drills import stage_drills  # the puzzle kinds: only when a quiz is asked for
+
+        return stage_drills(self.id)
 
     def title(self, lang: str | None = None) -> str:
         return pick(self.title_zh, self.title_en, lang)
@@ -63,91 +74,66 @@ class Stage:
 
 
 def _stages(*rows: tuple) -> tuple[Stage, ...]:
-    """The stages from their rows; a row's last item lists its drills as ``(kind, level)``, numbered here
-    ``100 × stage + 1, 2, …`` so that no drill id is on two stages (a drill id is kind/rules/level/number)."""
-    stages = []
-    for i, (sid, *rest, drills) in enumerate(rows, start=1):
-        numbered = tuple((kind, level, 100 * i + n) for n, (kind, level) in enumerate(drills, start=1))
-        stages.append(Stage(sid, f"{i:02d}_{sid}.ipynb", *rest, drills=numbered))
-    return tuple(stages)
+    """The stages from their rows, each with its notebook named by its place in the course."""
+    return tuple(Stage(sid, f"{i:02d}_{sid}.ipynb", *rest) for i, (sid, *rest) in enumerate(rows, start=1))
 
 
 #: The stages in teaching order, first card to whole hand.
 STAGES: tuple[Stage, ...] = _stages(
     ("table", "牌桌和联邦", "The table and the teams",
      "认识六个座位、两个联邦、对家、上家和下家", "Know the six seats, the two teams, 对家, 上家 and 下家",
-     ("turn.order",),
-     (("who_may_act", "easy"), ("who_may_act", "easy"))),
+     ("turn.order",)),
     ("cards", "牌和大小", "Cards and their ranks",
      "认识216张牌和点数大小：大花>小花>2>A>…>3", "Know the 216 cards and their order: 大花 > 小花 > 2 > A > … > 3",
-     ("compare.rank",),
-     (("card", "easy"), ("card", "easy"), ("card", "medium"), ("card", "hard"))),
+     ("compare.rank",)),
     ("plays", "牌型和算法", "Plays and how they count",
      "认识单张、一手牌、贴钱、挂花，会算一手牌算作什么", "Know singles, sets, 贴钱 and 挂花, and count a play",
-     ("play.shape", "play.tieqian"),
-     (("count", "easy"), ("count", "medium"), ("count", "medium"), ("count", "hard"))),
+     ("play.shape", "play.tieqian")),
     ("compare", "比大小", "Comparing plays",
      "判断一手牌能不能大过另一手", "Tell whether one play beats another",
-     ("compare.size", "compare.rank", "compare.aspects", "compare.cover", "compare.kill"),
-     (("beats", "easy"), ("beats", "medium"), ("beats", "hard"), ("pick", "medium"))),
+     ("compare.size", "compare.rank", "compare.aspects", "compare.cover", "compare.kill")),
     ("gouji", "够级牌", "够级 plays",
      "认出够级牌和纯够级牌", "Recognise 够级 and pure 够级 plays",
-     ("gouji.threshold", "gouji.twos", "gouji.jokers", "gouji.pure"),
-     (("gouji", "easy"), ("gouji", "easy"), ("gouji", "medium"), ("gouji", "hard"))),
+     ("gouji.threshold", "gouji.twos", "gouji.jokers", "gouji.pure")),
     ("turns", "发牌、上牌、过牌和让牌", "Leading, answering, passing and 让牌",
      "知道轮到谁、谁能上牌、过牌以后能不能再上", "Know whose turn it is, who may answer, and what passing means",
-     ("turn.order", "first_leader", "lead.must", "answer.beat", "pass.rule", "yield.when"),
-     (("yield", "easy"), ("yield", "medium"), ("yield", "hard"), ("who_may_act", "easy"), ("pick", "easy"))),
+     ("turn.order", "first_leader", "lead.must", "answer.beat", "pass.rule", "yield.when")),
     ("dagouji", "打够级和对头", "打够级 and the 对头",
      "知道够级牌出来以后只有对头能打", "Know that only the 对头 answers a 够级 play",
-     ("gouji.duitou", "answer.beat", "turn.over"),
-     (("who_may_act", "medium"), ("who_may_act", "medium"), ("gouji", "medium"), ("pick", "hard"))),
+     ("gouji.duitou", "answer.beat", "turn.over")),
     ("kaidian", "开点和发四", "开点 and 发四",
      "知道什么时候开点、开点以后要发四", "Know when a seat opens its point and why it must then lead 4s",
-     ("kaidian.play", "kaidian", "kaidian.duitou", "kaidian.deadline", "fasi", "fours", "natural_point"),
-     (("who_opened", "easy"), ("who_opened", "medium"), ("who_opened", "hard"), ("gouji", "medium"))),
+     ("kaidian.play", "kaidian", "kaidian.duitou", "kaidian.deadline", "fasi", "fours", "natural_point")),
     ("shao", "烧牌、解烧、反烧", "Burning: 烧牌, 解烧, 反烧",
      "知道谁能烧、怎样才算烧成", "Know who may burn and when a burn succeeds",
      ("burn.gouji", "burn.kaidian", "burn.joker", "burn.priority", "burn.passed", "burn.counter", "burn.lifted",
-      "burn.counter_any", "burn.counter_late", "burn.resumed"),
-     (("who_may_act", "hard"), ("who_may_act", "hard"), ("beats", "hard"), ("pick", "hard"))),
+      "burn.counter_any", "burn.counter_late", "burn.resumed")),
     ("biesan", "憋三、闷和买三买四", "憋三, 闷 and buying 3s and 4s",
      "知道3只能最后出、被闷是怎么回事", "Know that 3s go last and what being 闷ed means",
-     ("biesan", "men", "buy", "buy.twos"),
-     (("buy", "easy"), ("buy", "medium"), ("buy", "hard"), ("who_is_men", "easy"), ("who_is_men", "medium"))),
+     ("biesan", "men", "buy", "buy.twos")),
     ("geming", "革命、要头和够死级", "Revolution, 要头 and 够死级",
      "知道谁能革命、对家怎么选", "Know who may declare a revolution and what the 对家 may choose",
      ("revolt.cards", "revolt.when", "revolt.auto", "revolt.two", "revolt.point", "revolt.duel",
-      "head.choice", "gouji.sisi", "wutou"),
-     (("revolution", "easy"), ("revolution", "medium"), ("revolution", "hard"), ("revolution", "hard"))),
+      "head.choice", "gouji.sisi", "wutou")),
     ("luanchan", "四户乱缠和走科", "四户乱缠 and going out",
      "知道走科、接风和四户乱缠", "Know going out, 接风 and 四户乱缠",
-     ("luanchan", "jiefeng", "seat.gone"),
-     (("luanchan", "easy"), ("luanchan", "medium"), ("luanchan", "hard"), ("places", "easy"))),
+     ("luanchan", "jiefeng", "seat.gone")),
     ("scores", "名次和积分", "Places and scores",
      "从走科顺序算出名次和积分", "Work out places and scores from the finishing order",
-     ("place.order", "place.revolution", "place.men", "place.sweep", "score.place", "score.sweep"),
-     (("places", "easy"), ("places", "medium"), ("places", "hard"))),
+     ("place.order", "place.revolution", "place.men", "place.sweep", "score.place", "score.sweep")),
     ("jingong", "进贡和宣点", "Tribute (进贡) and 宣点",
      "算出下一局谁给谁进贡", "Work out who pays tribute to whom in the next hand",
      ("tribute.order", "tribute.first_hand", "tribute.dian", "xuandian.when", "tribute.dian.escalation",
       "tribute.shao", "tribute.men", "tribute.luo", "tribute.sweep", "tribute.kanggong", "tribute.cards",
-      "tribute.return", "tribute.same_team"),
-     (("xuandian", "easy"), ("xuandian", "medium"), ("xuandian", "hard"), ("tribute", "easy"),
-      ("tribute", "medium"), ("tribute", "hard"))),
+      "tribute.return", "tribute.same_team")),
     ("rulesets", "四种规则对照", "The four rule sets side by side",
      "看清青岛、临沂、通俗、枣庄规则在哪里不同", "See where the Qingdao, Linyi, standard and Zaozhuang rules differ",
-     ("play.tieqian", "compare.aspects", "compare.cover", "compare.kill", "gouji.twos", "kaidian.play"),
-     (("rulesets", "easy"), ("rulesets", "medium"), ("rulesets", "hard"), ("rulesets", "hard"))),
+     ("play.tieqian", "compare.aspects", "compare.cover", "compare.kill", "gouji.twos", "kaidian.play")),
     ("quiz", "总测验", "Final quiz",
-     "用所学回答各种问题", "Answer questions from every stage", (),
-     (("beats", "easy"), ("count", "medium"), ("gouji", "medium"), ("pick", "medium"), ("yield", "medium"),
-      ("who_may_act", "medium"), ("who_opened", "medium"), ("beats", "hard"), ("who_is_men", "hard"),
-      ("buy", "medium"), ("revolution", "medium"), ("luanchan", "hard"), ("places", "hard"),
-      ("xuandian", "medium"), ("tribute", "hard"), ("rulesets", "hard"))),
+     "用所学回答各种问题", "Answer questions from every stage", ()),
     ("practice", "练习桌：打整局", "Practice table: whole hands",
      "和五个电脑玩家打整局、打一个系列，教练讲每一条规则", "Play whole hands and series against five computer "
-     "players, with a coach naming every rule", ("kaidian", "gouji.duitou", "place.order", "score.place"), ()),
+     "players, with a coach naming every rule", ("kaidian", "gouji.duitou", "place.order", "score.place")),
 )
 
 #: The landing page (not a stage of its own: it links to all of them).

@@ -1,6 +1,6 @@
 """Random cards for the generated puzzles: a random legal play at a level, the level a question about plays
-deserves, and the small seeded deals the engine-based questions are played out from. Both the drills
-(:mod:`.drills`) and the situations (:mod:`.situations`) draw from here.
+deserves, and the small seeded deals the engine-based questions are played out from. The drill generators of
+:mod:`.puzzles` draw from here.
 
 >>> import random
 >>> from gouji_teach.rules.rulesets import find_ruleset

@@ -43,7 +43,7 @@ from ..show.markup import el, html
 from . import course
 from .controls import make
 from .course import HOME, Session, Stage
-from .drills import KINDS, LEVELS, make_drill
+from .drills import KINDS, LEVELS, drill
 from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
@@ -72,8 +72,6 @@ register({
     "exam.minutes": ("时间限制要在 1 到 {max} 分钟之间，不是 {minutes}",
                      "the time limit must be from 1 to {max} minutes, not {minutes}"),
     "exam.seed": ("种子要是非负整数，不是 {seed}", "the seed must be a whole number from 0 up, not {seed}"),
-    "exam.drill_id": ("不是题号：{id!r}（应该像 beats/linyi/medium/4711）",
-                      "not a drill id: {id!r} (it looks like beats/linyi/medium/4711)"),
     "exam.title": ("考试 {code}", "Exam {code}"),
     "exam.about": ("{rules} · {count}题 · {limit}", "{rules} · {count} questions · {limit}"),
     "exam.no_limit": ("不限时", "no time limit"),
@@ -150,18 +148,6 @@ def plan(rules: str, kinds: Sequence[tuple[str, str]], count: int, *, seed: int)
     name = find_ruleset(rules).name
     numbers = random.Random(f"exam/{name}/{seed}").sample(range(1, 100_000), count)
     return [f"{kinds[i % len(kinds)][0]}/{name}/{kinds[i % len(kinds)][1]}/{n}" for i, n in enumerate(numbers)]
-
-
-def drill(drill_id: str) -> Puzzle:
-    """The puzzle of a drill id such as ``beats/linyi/hard/4711``."""
-    parts = str(drill_id).split("/")
-    if len(parts) != 4 or not parts[3].isdigit():
-        raise _error("exam.drill_id", id=drill_id)
-    kind, rules, level, number = parts
-    try:
-        return make_drill(kind, int(number), level=level, rules=rules)
-    except ValueError as e:
-        raise _error("exam.drill_id", id=drill_id) from e
 
 
 def new_exam(store: ProgressStore, *, rules: str, kinds: str | Sequence[str], count: int, seed: int,

@@ -25,7 +25,7 @@ from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
-from .drills import make_drill
+from .drills import make_drill, number_drills
 from .exam import exam_link
 from .lessons import LESSON_PAGE, instructor_lessons, lesson_link, present_link
 from .player import ScenarioPlayer
@@ -194,30 +194,23 @@ def _heading(key: str) -> w.Widget:
     return _Live(lambda lang: html(el("h3", t(key, lang))))
 
 
-def quiz(session: Session, drills: Sequence[tuple[str, str] | tuple[str, str, int]] | None = None, *,
-         presenter: bool = False) -> w.Widget:
-    """Puzzles for this stage under the session's rule set: ``(kind, level)`` or ``(kind, level, number)``;
-    by default the stage's own drills (:attr:`~gouji_teach.teach.course.Stage.drills`).
+def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, presenter: bool = False) -> w.Widget:
+    """Puzzles for this stage under the session's rule set: ``(kind, level)`` pairs, by default the stage's own
+    drills (:attr:`~gouji_teach.teach.course.Stage.drills`).
 
-    Without a number, drills are numbered 1, 2, … per kind and level on this stage, so the page is the same for
-    everyone and an instructor can name "drill 2" aloud. Every answer is saved for the session's learner, and
-    each drill shows the stars the store keeps for it (its first solve). When the session's rule set changes,
-    the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its PuzzleWidgets.
+    Drills are numbered by the stage, ``<stage id>.1``, ``.2``, … per kind and level (:func:`~.drills.number_drills`),
+    so the page is the same for everyone and an instructor can name "drill 2" aloud. Every answer is saved for the
+    session's learner, and each drill shows the stars the store keeps for it (its first solve). When the session's
+    rule set changes, the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its
+    PuzzleWidgets.
     """
-    if drills is None:
-        drills = session.stage.drills
+    numbered = number_drills(session.stage.id,
+                            [(spec[0], spec[1]) for spec in (session.stage.drills if drills is None else drills)])
     status = make(w.HTML)
     title = _heading("page.quiz")
 
     def puzzles() -> list[Puzzle]:
-        counters: dict[tuple[str, str], int] = {}
-        made = []
-        for spec in drills:
-            kind, level = spec[0], spec[1]
-            counters[kind, level] = counters.get((kind, level), 0) + 1
-            number = spec[2] if len(spec) > 2 else counters[kind, level]  # type: ignore[misc]
-            made.append(make_drill(kind, number, level=level, rules=session.rules))
-        return made
+        return [make_drill(kind, number, level=level, rules=session.rules) for kind, level, number in numbered]
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
         return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))

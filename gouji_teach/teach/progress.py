@@ -66,6 +66,7 @@ from typing import Any, TypeVar
 from gouji_teach.rules.errors import ArgumentTypeError, GoujiError
 from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
+from gouji_teach.teach.migrations import STEPS
 
 __all__ = [
     "ANSWER_MAX",
@@ -94,8 +95,10 @@ __all__ = [
 
 #: Environment variable naming the progress file (``gouji-teach serve --progress PATH`` sets it).
 ENV_VAR = "GOUJI_TEACH_PROGRESS"
-#: The schema this module writes; a file with a newer version is refused.
-SCHEMA_VERSION = 2
+#: The schema this module writes; a file with a newer version is refused, an older one brought up to it
+#: (:data:`~gouji_teach.teach.migrations.STEPS`: version 2 keys a stage's drills by the stage's id; and
+#: :data:`_NEW_TABLES`: version 3 adds the live lessons).
+SCHEMA_VERSION = 3
 #: Longest learner name, in characters (code points).
 NAME_MAX = 200
 #: Longest answer text kept with an attempt, in characters.
@@ -758,27 +761,26 @@ class ProgressStore:
         if "schema_version" not in tables:
             if tables:
                 raise self._fail(_error(self._db.not_ours_key))
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    connection.execute(self._db.ddl(statement))
-            self._migrate(connection, 1)
+            for tables in (_SCHEMA, *_NEW_TABLES.values()):
+                self._define(connection, tables)
             connection.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
         else:
             (found,) = connection.execute("SELECT MAX(version) FROM schema_version").fetchone()
             if found is None or found > SCHEMA_VERSION:
                 raise self._fail(_error("progress.too_new", found=found, known=SCHEMA_VERSION))
             connection.execute(self._db.ddl(_SHOWN))  # added to version 1 files: older programs ignore it
-            if found < SCHEMA_VERSION:
-                self._migrate(connection, found)
-                connection.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            for version in range(found + 1, SCHEMA_VERSION + 1):  # an older file: each step up, in this transaction
+                if version in _NEW_TABLES:
+                    self._define(connection, _NEW_TABLES[version])
+                else:
+                    STEPS[version](connection)
+                connection.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
-    def _migrate(self, connection: _Connection, found: int) -> None:
-        """Bring a file of schema version ``found`` to :data:`SCHEMA_VERSION`: the tables each later version adds
-        (:data:`_MIGRATIONS`)."""
-        for version in range(found + 1, SCHEMA_VERSION + 1):
-            for statement in _MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    connection.execute(self._db.ddl(statement))
+    def _define(self, connection: _Connection, tables: str) -> None:
+        """Create the tables of ``tables`` (SQLite's definitions, translated for PostgreSQL)."""
+        for statement in tables.split(";"):
+            if statement.strip():
+                connection.execute(self._db.ddl(statement))
 
     # ------------------------------------------------------------------------------------------------- learners
 
@@ -1533,11 +1535,11 @@ register(
 
 
 # -- live lessons ------------------------------------------------------------------------------------------------
-# Schema version 2 adds the live lessons (a presenter, a join code, the learners who joined, their answers at each
+# Schema version 3 adds the live lessons (a presenter, a join code, the learners who joined, their answers at each
 # checkpoint, which checkpoints were revealed).
 
 _LIVE_SCHEMA = """
-CREATE TABLE live_lessons (
+CREATE TABLE IF NOT EXISTS live_lessons (
     code     TEXT PRIMARY KEY,
     key      TEXT NOT NULL,
     scenario TEXT NOT NULL,
@@ -1548,19 +1550,19 @@ CREATE TABLE live_lessons (
     created  TEXT NOT NULL,
     changed  TEXT NOT NULL
 ) WITHOUT ROWID;
-CREATE TABLE live_reveals (
+CREATE TABLE IF NOT EXISTS live_reveals (
     code TEXT NOT NULL REFERENCES live_lessons (code),
     step INTEGER NOT NULL,
     at   TEXT NOT NULL,
     PRIMARY KEY (code, step)
 ) WITHOUT ROWID;
-CREATE TABLE live_members (
+CREATE TABLE IF NOT EXISTS live_members (
     code    TEXT NOT NULL REFERENCES live_lessons (code),
     learner INTEGER NOT NULL REFERENCES learners (id),
     joined  TEXT NOT NULL,
     PRIMARY KEY (code, learner)
 ) WITHOUT ROWID;
-CREATE TABLE live_answers (
+CREATE TABLE IF NOT EXISTS live_answers (
     code    TEXT NOT NULL REFERENCES live_lessons (code),
     step    INTEGER NOT NULL,
     learner INTEGER NOT NULL REFERENCES learners (id),
@@ -1571,8 +1573,8 @@ CREATE TABLE live_answers (
 ) WITHOUT ROWID;
 """
 
-#: The tables each schema version adds to the one before it.
-_MIGRATIONS = {2: _LIVE_SCHEMA}
+#: The schema versions that add tables (the others' steps are :data:`~gouji_teach.teach.migrations.STEPS`).
+_NEW_TABLES = {3: _LIVE_SCHEMA}
 
 #: Letters in a live lesson's join code (from the exam codes' unambiguous letters).
 LIVE_CODE_LENGTH = 5

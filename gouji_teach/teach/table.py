@@ -28,14 +28,13 @@ from ..rules.events import Event, EventKind
 from ..rules.plays import Play
 from ..rules.rulesets import PRESETS, find_ruleset
 from ..rules.settlement import PLACES_EN, PLACES_ZH
-from ..show.i18n import get_language, pick, register, t
+from ..show.i18n import pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
-from .puzzles import SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
-from .situations import ChoicePuzzle, RulesetsPuzzle
+from .puzzles import AnsweredBy, Puzzle, SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
 from .widgets import Attempt, PuzzleWidget
 
-__all__ = ["RulesetPickWidget", "SeatPickWidget", "SituationWidget", "position_html", "puzzle_widget", "round_plays",
+__all__ = ["RulesetPickWidget", "SeatPickWidget", "position_html", "puzzle_widget", "round_plays",
            "table_view"]
 
 register({
@@ -169,15 +168,8 @@ class SeatPickWidget(PuzzleWidget):
         return seats_key(s for s, toggle in enumerate(self.toggles) if toggle.value)
 
 
-class SituationWidget(PuzzleWidget):
-    """A :class:`~.situations.ChoicePuzzle` as a widget: its picture (hands as cards) above the choices."""
-
-    def _pictures(self) -> str:
-        return self._puzzle.picture(get_language(), PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[attr-defined]
-
-
 class RulesetPickWidget(PuzzleWidget):
-    """A :class:`~.situations.RulesetsPuzzle` answered by toggling the four rule sets (or typing
+    """A :class:`~.puzzles.RulesetsPuzzle` answered by toggling the four rule sets (or typing
     ``qingdao,linyi``, ``-`` for none, and pressing Enter)."""
 
     _TOGGLE_TEXTS = ("sit.rs.submit", "sit.rs.placeholder", "sit.rs.type")
@@ -197,11 +189,14 @@ class RulesetPickWidget(PuzzleWidget):
         return ",".join(r.name for r, toggle in zip(_PRESETS, self.toggles, strict=True) if toggle.value) or "-"
 
 
-def puzzle_widget(puzzle: object, *, on_attempt: Callable[[Attempt], None] | None = None,
+def puzzle_widget(puzzle: Puzzle, *, on_attempt: Callable[[Attempt], int | None] | None = None,
                   presenter: bool = False) -> PuzzleWidget:
-    """The widget for any puzzle: the rule-set toggles, a situation's picture above its choices, seats to click
-    for the seat puzzles, else choices or card toggles."""
-    cls: type[PuzzleWidget] = (RulesetPickWidget if isinstance(puzzle, RulesetsPuzzle)
-                               else SituationWidget if isinstance(puzzle, ChoicePuzzle)
-                               else SeatPickWidget if isinstance(puzzle, SeatsPuzzle) else PuzzleWidget)
-    return cls(puzzle, on_attempt=on_attempt, presenter=presenter)  # type: ignore[arg-type]
+    """The widget for any puzzle, as it is answered (:class:`~.puzzles.AnsweredBy`): rule sets or seats to toggle,
+    else choices (with the puzzle's pictures) or the cards of a hand."""
+    cls = _WIDGETS.get(puzzle.answered_by, PuzzleWidget)
+    return cls(puzzle, on_attempt=on_attempt, presenter=presenter)
+
+
+#: The widget of each way of answering that the plain :class:`PuzzleWidget` (choices, cards) does not have.
+_WIDGETS: dict[AnsweredBy, type[PuzzleWidget]] = {AnsweredBy.SEATS: SeatPickWidget,
+                                                 AnsweredBy.RULESETS: RulesetPickWidget}

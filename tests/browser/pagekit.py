@@ -14,7 +14,7 @@ from typing import Any
 
 from gouji_teach.app import COURSE_DIR
 from gouji_teach.teach.course import STAGES, Stage
-from gouji_teach.teach.drills import make_drill
+from gouji_teach.teach.drills import make_drill, number_drills
 from gouji_teach.teach.puzzles import Puzzle
 
 #: Stage pages that exist now (more stages appear as their notebooks are written).
@@ -35,12 +35,12 @@ def render_path(stage: Stage, *, learner: str = "", rules: str = "qingdao", lang
     return f"voila/render/{stage.notebook}?{query}"
 
 
-def quiz_specs(stage: Stage) -> list[tuple[str, str, int]]:
+def quiz_specs(stage: Stage) -> list[tuple[str, str, str]]:
     """The drills of a stage's ``pages.quiz(session, [...])`` calls, numbered as :func:`pages.quiz` numbers them
-    (1, 2, … per kind and level within one call, unless the spec gives a number); ``pages.quiz(session)`` shows
-    the stage's own drills (:attr:`Stage.drills`)."""
+    (``<stage id>.1``, ``.2``, … per kind and level within one call); ``pages.quiz(session)`` shows the stage's own
+    drills (:attr:`Stage.drills`)."""
     notebook = json.loads((COURSE_DIR / stage.notebook).read_text(encoding="utf-8"))
-    specs: list[tuple[str, str, int]] = []
+    specs: list[tuple[str, str, str]] = []
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
             continue
@@ -50,11 +50,7 @@ def quiz_specs(stage: Stage) -> list[tuple[str, str, int]]:
                 specs += stage.drills
             elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "quiz"
                     and len(node.args) >= 2):
-                counters: dict[tuple[str, str], int] = {}
-                for spec in ast.literal_eval(node.args[1]):
-                    kind, level = spec[0], spec[1]
-                    counters[kind, level] = counters.get((kind, level), 0) + 1
-                    specs.append((kind, level, spec[2] if len(spec) > 2 else counters[kind, level]))
+                specs += number_drills(stage.id, ast.literal_eval(node.args[1]))
     return specs
 
 

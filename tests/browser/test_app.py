@@ -33,8 +33,7 @@ from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import HOME, STAGES, Stage
 from gouji_teach.teach.player import ScenarioPlayer  # noqa: F401  (registers the texts of the player's buttons)
 from gouji_teach.teach.progress import stars_for
-from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle
-from gouji_teach.teach.situations import RulesetsPuzzle
+from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, RulesetsPuzzle, SeatsPuzzle
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
