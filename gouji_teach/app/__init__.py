@@ -58,14 +58,16 @@ def voila_command(port: int, class_size: int = 1) -> list[str]:
             f"--ClassKernelManager.class_size={class_size}"]
 
 
-def voila_env(progress: Path | str | None) -> dict[str, str]:
+def voila_env(progress: Path | str | None, rules: Path | None = None) -> dict[str, str]:
     """The environment of the server and its kernels: the app's template and configuration, the progress file
-    (or PostgreSQL URL)."""
+    (or PostgreSQL URL), the house rule file (``GOUJI_TEACH_RULES``: every page offers its rule set)."""
     env = dict(os.environ)
     for name, path in (("JUPYTER_PATH", JUPYTER_DIR), ("JUPYTER_CONFIG_PATH", JUPYTER_DIR / "config")):
         env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
     if progress is not None:
         env["GOUJI_TEACH_PROGRESS"] = str(progress)
+    if rules is not None:
+        env["GOUJI_TEACH_RULES"] = str(rules)
     return env
 
 
@@ -79,9 +81,11 @@ def responds(url: str, timeout: float = 2) -> bool:
 
 
 def serve(*, port: int | None = None, progress: Path | str | None = None, open_browser: bool = False,
-          announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1) -> int:
+          announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1,
+          rules: Path | None = None) -> int:
     """Run the app until Ctrl-C (or until Voila stops); returns an exit status. ``class_size``: learners
-    expected to open pages together (kernels are kept warm for them)."""
+    expected to open pages together (kernels are kept warm for them); ``rules``: a house rule file whose rule
+    set every page offers (and starts with)."""
     if not 1 <= class_size <= MAX_CLASS:
         raise AppError(f"--class-size 要在 1 到 {MAX_CLASS} 之间 / --class-size must be from 1 to {MAX_CLASS}, "
                        f"not {class_size}")
@@ -90,7 +94,8 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
 
         ProgressStore(progress)  # a bad path fails here, with its reason, before anything starts
     port = port or free_port()
-    process = subprocess.Popen(voila_command(port, class_size), env=voila_env(progress), start_new_session=True)
+    process = subprocess.Popen(voila_command(port, class_size), env=voila_env(progress, rules),
+                               start_new_session=True)
     # a SIGTERM (e.g. from a process manager or `timeout`) stops the app like Ctrl-C: Voila runs in its own
     # session, so only this process can stop it
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)

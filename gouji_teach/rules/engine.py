@@ -636,7 +636,7 @@ class Game:
         """
         s = self._s
         return GameRecord(
-            rules=self.rules.name,
+            rules=self.rules,
             first_hand=self.first_hand,
             finish_order=tuple(self.finish_order()),
             revolution=tuple(s.revolution),

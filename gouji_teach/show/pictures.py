@@ -32,8 +32,8 @@ from enum import Enum
 from itertools import groupby
 from typing import Literal, Protocol
 
-from ..rules.errors import OptionError, SetupError
-from ..rules.rulesets import PRESETS, TributeKind
+from ..rules.errors import GoujiError, OptionError, SetupError
+from ..rules.rulesets import TributeKind, find_ruleset
 from .i18n import counted, number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
 
@@ -638,8 +638,11 @@ def _table_desc(table: TableView, lang: str | None) -> str:
 
 
 def _rules_text(rules: str, lang: str | None) -> str:
-    preset = PRESETS.get(rules)
-    return t("render.table.rules", lang, name=pick(preset.title_zh, preset.title_en, lang) if preset else rules)
+    try:
+        known = find_ruleset(rules)  # a family, or a house rule set made known by its name
+    except GoujiError:
+        return t("render.table.rules", lang, name=rules)
+    return t("render.table.rules", lang, name=pick(known.title_zh, known.title_en, lang))
 
 
 def table_svg(view: TableView, *, lang: str | None = None, scale: float = 1.0) -> SvgImage:
