@@ -173,40 +173,83 @@ def club_note(club: str, zh: str, en: str = "") -> Source:
     return Source(None, zh or en, en or zh, club=club)
 
 
-#: The choice-valued switches: (switch, enum class, what it chooses, its values). The enum classes below are
-#: built from this one table; a switch's value is a member of its class (a :class:`StrEnum`, so it equals and
-#: prints as its value).
-_CHOICE_TABLE: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("joker_model", "JokerModel", "how a 挂花 play is beaten", ("aspects", "cover")),
-    ("counter_burn_growth", "CounterBurnGrowth", "what a 烧贡 is worth after k 反烧", ("one", "plus_one", "double")),
-    ("sweep_tribute", "SweepTribute", "tribute after a 串三户", ("none", "dian", "quan", "normal")),
-    ("tribute_cards", "TributeCards", "which cards a tribute takes", ("biggest", "natural_jokers_twos")),
-    ("first_leader", "FirstLeader", "who leads first", ("suit_fours", "first_three", "drawn_card")),
-    ("pass_rule", "PassRule", "whether a seat that passed may play again", ("final", "except_duitou", "free")),
-    ("fours_before_kaidian", "FoursBeforeKaidian", "leading 4s before 开点", ("free", "concede", "forbidden")),
-    ("revolution_duel", "RevolutionDuel", "the plays after a revolution", ("none", "chongdian", "three_plays")),
-)
+# The choice-valued switches: one StrEnum each (it equals and prints as its value, as records and rule files
+# write it).
+
+class JokerModel(StrEnum):
+    """Values of ``joker_model``: how a 挂花 play is beaten."""
+
+    ASPECTS = "aspects"
+    COVER = "cover"
 
 
-def _choice(switch: str, name: str, meaning: str, values: tuple[str, ...]) -> type[StrEnum]:
-    """The :class:`StrEnum` of one choice-valued switch (members named by their values in capitals)."""
-    enum = StrEnum(name, [(v.upper(), v) for v in values], module=__name__)
-    enum.__doc__ = f"Values of ``{switch}``: {meaning}."
-    return enum
+class CounterBurnGrowth(StrEnum):
+    """Values of ``counter_burn_growth``: what a 烧贡 is worth after k 反烧."""
+
+    ONE = "one"
+    PLUS_ONE = "plus_one"
+    DOUBLE = "double"
+
+
+class SweepTribute(StrEnum):
+    """Values of ``sweep_tribute``: tribute after a 串三户."""
+
+    NONE = "none"
+    DIAN = "dian"
+    QUAN = "quan"
+    NORMAL = "normal"
+
+
+class TributeCards(StrEnum):
+    """Values of ``tribute_cards``: which cards a tribute takes."""
+
+    BIGGEST = "biggest"
+    NATURAL_JOKERS_TWOS = "natural_jokers_twos"
+
+
+class FirstLeader(StrEnum):
+    """Values of ``first_leader``: who leads first."""
+
+    SUIT_FOURS = "suit_fours"
+    FIRST_THREE = "first_three"
+    DRAWN_CARD = "drawn_card"
+
+
+class PassRule(StrEnum):
+    """Values of ``pass_rule``: whether a seat that passed may play again."""
+
+    FINAL = "final"
+    EXCEPT_DUITOU = "except_duitou"
+    FREE = "free"
+
+
+class FoursBeforeKaidian(StrEnum):
+    """Values of ``fours_before_kaidian``: leading 4s before 开点."""
+
+    FREE = "free"
+    CONCEDE = "concede"
+    FORBIDDEN = "forbidden"
+
+
+class RevolutionDuel(StrEnum):
+    """Values of ``revolution_duel``: the plays after a revolution."""
+
+    NONE = "none"
+    CHONGDIAN = "chongdian"
+    THREE_PLAYS = "three_plays"
 
 
 #: The choice-valued switches and their vocabularies.
-CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({row[0]: _choice(*row) for row in _CHOICE_TABLE})
-(
-    JokerModel,
-    CounterBurnGrowth,
-    SweepTribute,
-    TributeCards,
-    FirstLeader,
-    PassRule,
-    FoursBeforeKaidian,
-    RevolutionDuel,
-) = CHOICES.values()
+CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({
+    "joker_model": JokerModel,
+    "counter_burn_growth": CounterBurnGrowth,
+    "sweep_tribute": SweepTribute,
+    "tribute_cards": TributeCards,
+    "first_leader": FirstLeader,
+    "pass_rule": PassRule,
+    "fours_before_kaidian": FoursBeforeKaidian,
+    "revolution_duel": RevolutionDuel,
+})
 
 
 class TributeKind(StrEnum):
@@ -579,9 +622,15 @@ class Ruleset:
 _NOT_SWITCHES = {"name", "title_zh", "title_en", "sources", "citations", "base"}
 
 
-def switches() -> dict[str, dataclasses.Field[Any]]:
-    """The switch fields of :class:`Ruleset`, in declaration order."""
-    return {f.name: f for f in dataclasses.fields(Ruleset) if f.name not in _NOT_SWITCHES}
+def switches() -> Mapping[str, dataclasses.Field[Any]]:
+    """The switch fields of :class:`Ruleset`, in declaration order (read once: every rule set's checks ask)."""
+    global _SWITCHES
+    if _SWITCHES is None:
+        _SWITCHES = MappingProxyType({f.name: f for f in dataclasses.fields(Ruleset) if f.name not in _NOT_SWITCHES})
+    return _SWITCHES
+
+
+_SWITCHES: Mapping[str, dataclasses.Field[Any]] | None = None
 
 
 _AT_LEAST_ONE = {"packs", "gouji_min_twos"}
@@ -634,19 +683,18 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
     def bad(zh: str, en: str) -> RulesetError:
         return RulesetError(ruleset, name, f"不能是 {value!r}：{zh}", f"{value!r} is not allowed: {en}")
 
-    wrong = bad(*allowed(name))
     if name in CHOICES:
         try:
             return CHOICES[name](value)
         except ValueError:
-            raise wrong from None
+            raise bad(*allowed(name)) from None
     if kind == "bool":
         if not isinstance(value, bool):
-            raise wrong
+            raise bad(*allowed(name))
         return value
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name in _AT_LEAST_ONE else 0):
-            raise wrong
+            raise bad(*allowed(name))
         return value
     if kind == "TributeKind | None":  # failed_burn_tribute ("" was its "none" before it was a TributeKind)
         if value is None or value == "" or value == "none":
@@ -654,14 +702,14 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         try:
             return TributeKind(value)
         except ValueError:
-            raise wrong from None
+            raise bad(*allowed(name)) from None
     if kind == "tuple[TributeKind, ...]":  # tribute_order
         try:
             if not isinstance(value, tuple) or not value:
                 raise ValueError(value)
             return tuple(TributeKind(v) for v in value)
         except ValueError:
-            raise wrong from None
+            raise bad(*allowed(name)) from None
     if kind.startswith("tuple[int"):
         n = _LENGTHS.get(name)
         if (
@@ -671,7 +719,7 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
             or (n is not None and len(value) != n)
             or (name != "place_points" and any(v < 0 for v in value))
         ):
-            raise wrong
+            raise bad(*allowed(name))
         if name == "dian_escalation" and value[0] == 0:
             raise bad("第一局的点贡不能是0", "the first hand's 点贡 cannot be 0")
         return value
@@ -680,7 +728,7 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         not isinstance(k, str) or not _DIAN_KEY.fullmatch(k) or isinstance(v, bool) or not isinstance(v, int)
         or v < 0 for k, v in value.items()
     ):
-        raise wrong
+        raise bad(*allowed(name))
     return MappingProxyType(dict(value))
 
 
@@ -691,7 +739,7 @@ QINGDAO = Ruleset(
     packs=4,
     tieqian=True,
     downgrade_mixed_jokers=True,
-    joker_model="aspects",
+    joker_model=JokerModel.ASPECTS,
     big_joker_kill=False,
     gouji_min_twos=1,
     kaidian_pure_only=False,
@@ -710,22 +758,22 @@ QINGDAO = Ruleset(
     dian_escalation=(1,),
     burn_cards=1,
     failed_burn_tribute=None,
-    counter_burn_growth="one",
+    counter_burn_growth=CounterBurnGrowth.ONE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="none",
+    sweep_tribute=SweepTribute.NONE,
     sweep_huiwu=False,
     sweep_restart_after=0,
     same_team_pays=False,
-    tribute_cards="biggest",
+    tribute_cards=TributeCards.BIGGEST,
     kanggong=False,
     returns_cards=True,
     keep_threes=0,
     bie_san=True,
-    first_leader="suit_fours",
-    pass_rule="except_duitou",
+    first_leader=FirstLeader.SUIT_FOURS,
+    pass_rule=PassRule.EXCEPT_DUITOU,
     fasi=False,
-    fours_before_kaidian="free",
+    fours_before_kaidian=FoursBeforeKaidian.FREE,
     natural_point=False,
     kaidian_needs_duitou=False,
     buy_threes=True,
@@ -735,7 +783,7 @@ QINGDAO = Ruleset(
     burn_last_exempt=True,
     revolution_concedes_point=True,
     revolution_head_choice=True,
-    revolution_duel="none",
+    revolution_duel=RevolutionDuel.NONE,
     men_first_is_daluo=True,
     revolution_lead=False,
     sisi_last_play=True,
@@ -886,7 +934,7 @@ LINYI = Ruleset(
     packs=4,
     tieqian=True,
     downgrade_mixed_jokers=True,
-    joker_model="aspects",
+    joker_model=JokerModel.ASPECTS,
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
@@ -905,22 +953,22 @@ LINYI = Ruleset(
     dian_escalation=(1,),
     burn_cards=1,
     failed_burn_tribute=None,
-    counter_burn_growth="one",
+    counter_burn_growth=CounterBurnGrowth.ONE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="dian",
+    sweep_tribute=SweepTribute.DIAN,
     sweep_huiwu=False,
     sweep_restart_after=0,
     same_team_pays=False,
-    tribute_cards="biggest",
+    tribute_cards=TributeCards.BIGGEST,
     kanggong=False,
     returns_cards=True,
     keep_threes=0,
     bie_san=True,
-    first_leader="suit_fours",
-    pass_rule="except_duitou",
+    first_leader=FirstLeader.SUIT_FOURS,
+    pass_rule=PassRule.EXCEPT_DUITOU,
     fasi=True,
-    fours_before_kaidian="concede",
+    fours_before_kaidian=FoursBeforeKaidian.CONCEDE,
     natural_point=False,
     kaidian_needs_duitou=False,
     buy_threes=True,
@@ -930,7 +978,7 @@ LINYI = Ruleset(
     burn_last_exempt=True,
     revolution_concedes_point=False,
     revolution_head_choice=True,
-    revolution_duel="chongdian",
+    revolution_duel=RevolutionDuel.CHONGDIAN,
     men_first_is_daluo=True,
     revolution_lead=False,
     sisi_last_play=False,
@@ -1088,7 +1136,7 @@ TONGSU = Ruleset(
     packs=4,
     tieqian=False,
     downgrade_mixed_jokers=False,
-    joker_model="aspects",
+    joker_model=JokerModel.ASPECTS,
     big_joker_kill=True,
     gouji_min_twos=2,
     kaidian_pure_only=True,
@@ -1108,22 +1156,22 @@ TONGSU = Ruleset(
     dian_escalation=(1,),
     burn_cards=1,
     failed_burn_tribute=TributeKind.ZHASHAO,
-    counter_burn_growth="double",
+    counter_burn_growth=CounterBurnGrowth.DOUBLE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="quan",
+    sweep_tribute=SweepTribute.QUAN,
     sweep_huiwu=True,
     sweep_restart_after=3,
     same_team_pays=False,
-    tribute_cards="natural_jokers_twos",
+    tribute_cards=TributeCards.NATURAL_JOKERS_TWOS,
     kanggong=True,
     returns_cards=False,
     keep_threes=0,
     bie_san=True,
-    first_leader="drawn_card",
-    pass_rule="final",
+    first_leader=FirstLeader.DRAWN_CARD,
+    pass_rule=PassRule.FINAL,
     fasi=True,
-    fours_before_kaidian="forbidden",
+    fours_before_kaidian=FoursBeforeKaidian.FORBIDDEN,
     natural_point=True,
     kaidian_needs_duitou=False,
     buy_threes=True,
@@ -1133,7 +1181,7 @@ TONGSU = Ruleset(
     burn_last_exempt=False,
     revolution_concedes_point=False,
     revolution_head_choice=False,
-    revolution_duel="three_plays",
+    revolution_duel=RevolutionDuel.THREE_PLAYS,
     men_first_is_daluo=True,
     revolution_lead=True,
     sisi_last_play=False,
@@ -1288,7 +1336,7 @@ ZAOZHUANG = Ruleset(
     packs=6,
     tieqian=True,
     downgrade_mixed_jokers=False,
-    joker_model="cover",
+    joker_model=JokerModel.COVER,
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
@@ -1307,22 +1355,22 @@ ZAOZHUANG = Ruleset(
     dian_escalation=(1, 2, 3, 0),
     burn_cards=1,
     failed_burn_tribute=TributeKind.SHAO,
-    counter_burn_growth="plus_one",
+    counter_burn_growth=CounterBurnGrowth.PLUS_ONE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="normal",
+    sweep_tribute=SweepTribute.NORMAL,
     sweep_huiwu=False,
     sweep_restart_after=0,
     same_team_pays=True,
-    tribute_cards="biggest",
+    tribute_cards=TributeCards.BIGGEST,
     kanggong=False,
     returns_cards=True,
     keep_threes=6,
     bie_san=True,
-    first_leader="first_three",
-    pass_rule="free",
+    first_leader=FirstLeader.FIRST_THREE,
+    pass_rule=PassRule.FREE,
     fasi=False,
-    fours_before_kaidian="free",
+    fours_before_kaidian=FoursBeforeKaidian.FREE,
     natural_point=False,
     kaidian_needs_duitou=True,
     buy_threes=True,
@@ -1332,7 +1380,7 @@ ZAOZHUANG = Ruleset(
     burn_last_exempt=False,
     revolution_concedes_point=True,
     revolution_head_choice=True,
-    revolution_duel="none",
+    revolution_duel=RevolutionDuel.NONE,
     men_first_is_daluo=True,
     revolution_lead=False,
     sisi_last_play=False,
