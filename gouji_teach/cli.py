@@ -18,6 +18,8 @@ from typing import Any, NoReturn
 from .rules.cards import Hand, parse_cards
 from .rules.compare import beats
 from .rules.errors import GoujiError, IllegalPlayError
+from .rules.house import is_rule_file, template
+from .rules.house import load as load_rules
 from .rules.inputs import load_json, located, read_text
 from .rules.options import beating_plays
 from .rules.plays import Play
@@ -37,14 +39,22 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
-def _rulesets(name: str) -> list[Ruleset]:
-    """``--rules NAME``: one preset, or ``all`` for the four side by side."""
-    if name.strip().lower() == "all":
-        return list(PRESETS.values())
-    return [_ruleset(name)]
+def _rulesets(names: Sequence[str]) -> list[Ruleset]:
+    """``--rules NAME`` (given once or more): rule sets side by side; ``all`` gives the four families."""
+    out: list[Ruleset] = []
+    for name in names:
+        out += PRESETS.values() if name.strip().lower() == "all" else [_ruleset(name)]
+    return out
 
 
 def _ruleset(name: str) -> Ruleset:
+    """``--rules NAME``: a family, a rule set's key (``linyi+packs=6``), or a house rule file (``myclub.yaml``):
+    a mistake in the file is its one line, ``file:line: 中文 / English``."""
+    if is_rule_file(name):
+        try:
+            return load_rules(name)
+        except GoujiError as e:
+            raise UsageError(f"--rules: {e}") from None
     return _parse("--rules", repr(name), name, find_ruleset)
 
 
@@ -74,8 +84,9 @@ def _plays(args: argparse.Namespace, **texts: str) -> Iterator[tuple[Ruleset, li
     """
     for what, text in texts.items():
         _parse(what, repr(text), text, parse_cards)
-    compare_sets = args.rules.strip().lower() == "all"
-    for rules in _rulesets(args.rules):
+    sets = _rulesets(args.rules or ["qingdao"])
+    compare_sets = len(sets) > 1
+    for rules in sets:
         plays: list[Play] = []
         for what, text in texts.items():
             try:
@@ -154,18 +165,29 @@ def _table(rows: list[list[str]]) -> str:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    rows = switch_table()
+    if args.new is not None:
+        if args.new.strip().lower() not in PRESETS:
+            raise UsageError(f"rules --new {args.new!r}: 要写 {'、'.join(PRESETS)} 之一 / choose one of "
+                             f"{', '.join(PRESETS)}")
+        sys.stdout.write(template(args.new))
+        return 0
+    shown = (*PRESETS.values(), *(_ruleset(name) for name in args.rules or ()))
+    rows = switch_table(shown)
     if args.json:
         _emit_json(rows)
         return 0
-    names = list(PRESETS)
-    print(_table([["switch", *names]] + [[r["switch"], *(r[n] for n in names)] for r in rows]))
-    print("\n来源 / sources (seed files in shared/seeds/):")
+    names = [r.name for r in shown]
+    changed = {(r.name, switch) for r in shown[len(PRESETS):] for switch in r.changes()}
+    print(_table([["switch", *names]] + [[row["switch"], *(row[n] + ("*" if (n, row["switch"]) in changed else "")
+                                                           for n in names)] for row in rows]))
+    if changed:
+        print("\n* 自家规则改过的开关 / a switch the house rules change (their note below)")
+    print("\n来源 / sources (seed files in shared/seeds/; a house rule: its club's note):")
     fields = switches()
     for row in rows:
         meaning = fields[row["switch"]].metadata
         print(f"\n{row['switch']}: {meaning['zh']} / {meaning['en']}")
-        for rules in PRESETS.values():
+        for rules in shown:
             print(f"  {rules.name:<10} {row[rules.name]:<8} {rules.source(row['switch'])}")
     return 0
 
@@ -173,9 +195,16 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .app import AppError, serve
 
+    house = None
+    if args.rules is not None:
+        if not is_rule_file(args.rules):
+            raise UsageError(f"serve --rules {args.rules!r}: 要写一个规则文件（.yaml）/ give a rule file (.yaml); "
+                             "the four families are always offered")
+        _ruleset(args.rules)  # a mistake in the file stops here, in one line, before anything starts
+        house = Path(args.rules).resolve()
     try:
         return serve(port=args.port, progress=args.progress, open_browser=args.open, class_size=args.class_size,
-                     lessons=args.lessons, public_url=args.public_url)
+                     lessons=args.lessons, public_url=args.public_url, rules=house)
     except AppError as e:
         raise UsageError(f"serve: {e}") from None
 
@@ -324,7 +353,8 @@ def _cmd_settle(args: argparse.Namespace) -> int:
 def _cmd_check(args: argparse.Namespace) -> int:
     from .rules.scenario import check_file
 
-    problems = [p for path in args.files for p in check_file(path)]
+    rules = None if args.rules is None else _ruleset(args.rules)
+    problems = [p for path in args.files for p in check_file(path, rules)]
     for path in args.files:
         if not any(p.path == path for p in problems):
             print(f"{path}: ok")
@@ -336,7 +366,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .rules.scenario import Scenario, replay
 
-    sys.stdout.write(replay(Scenario.load(args.file)))
+    scenario = Scenario.load(args.file)
+    sys.stdout.write(replay(scenario if args.rules is None else scenario.with_rules(_ruleset(args.rules))))
     return 0
 
 
@@ -404,7 +435,7 @@ def _cmd_exam_new(args: argparse.Namespace) -> int:
     rules = _ruleset(args.rules)
     store = _store(args.progress, must_exist=False)
     try:
-        exam = new_exam(store, rules=rules.name, kinds=args.kinds, count=args.count, seed=args.seed,
+        exam = new_exam(store, rules=rules.key, kinds=args.kinds, count=args.count, seed=args.seed,
                         minutes=args.minutes)
     except GoujiError as e:
         raise UsageError(f"exam new: {e}") from None
@@ -489,25 +520,27 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
-    rules_help = "rule set: qingdao (default), linyi, tongsu, zaozhuang, or all"
+    rules_help = ("rule set: qingdao (default), linyi, tongsu, zaozhuang, a rule file (myclub.yaml), or all; "
+                  "given more than once: side by side")
+    one_rules = "rule set: qingdao (default), linyi, tongsu, zaozhuang, or a house rule file (myclub.yaml)"
 
     cmd = sub.add_parser("beats", help="can CHALLENGER beat TARGET? (exit 0 yes, 1 no)")
     cmd.add_argument("challenger", metavar="CHALLENGER", help="the play that answers, e.g. DD999")
     cmd.add_argument("target", metavar="TARGET", help="the play on the table, e.g. XX888")
-    cmd.add_argument("--rules", default="qingdao", help=rules_help)
+    cmd.add_argument("--rules", action="append", metavar="NAME", help=rules_help)
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_beats)
 
     cmd = sub.add_parser("describe", help="how a play is counted, and whether it is 够级 / can 开点")
     cmd.add_argument("play", metavar="PLAY", help="cards, e.g. DD2229999")
-    cmd.add_argument("--rules", default="qingdao", help=rules_help)
+    cmd.add_argument("--rules", action="append", metavar="NAME", help=rules_help)
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_describe)
 
     cmd = sub.add_parser("options", help="every play from HAND that beats TARGET")
     cmd.add_argument("hand", metavar="HAND", help="the cards in hand, e.g. 'DX22 AAA 9999 33'")
     cmd.add_argument("target", metavar="TARGET", help="the play to beat")
-    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.add_argument("--rules", default="qingdao", help=one_rules)
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_options)
 
@@ -519,6 +552,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--class-size", type=_class_size, default=1, metavar="N",
                      help="learners who open pages together (default 1: one person); N kernels are kept ready, "
                           "about 65 MB each")
+    cmd.add_argument("--rules", metavar="FILE", help="a house rule file (myclub.yaml): offered beside the four "
+                                                     "families, and the course's rule set until a learner switches")
     cmd.add_argument("--lessons", type=Path, metavar="DIR",
                      help="serve the scenario files in DIR as lessons (checked first: a bad file is said and left out)")
     cmd.add_argument("--public-url", type=_public_url, metavar="URL",
@@ -570,19 +605,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     cmd = sub.add_parser("check", help="check scenario files: ok, or one line per problem (exit 2)")
     cmd.add_argument("files", metavar="FILE", nargs="+", help="scenario files (YAML)")
+    cmd.add_argument("--rules", help="check under this rule set (e.g. a house rule file) instead of each file's own")
     cmd.set_defaults(run=_cmd_check)
 
     cmd = sub.add_parser("replay", help="replay a scenario: narrated steps and computed checkpoint answers")
     cmd.add_argument("file", metavar="FILE", help="a scenario file (YAML)")
+    cmd.add_argument("--rules", help="replay under this rule set (e.g. a house rule file) instead of the file's own")
     cmd.set_defaults(run=_cmd_replay)
 
     cmd = sub.add_parser("selfplay", help="play a whole hand with computer players; print events and record (JSON)")
     cmd.add_argument("--seed", type=int, required=True, help="the deal's seed")
-    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.add_argument("--rules", default="qingdao", help=one_rules)
     cmd.set_defaults(run=_cmd_selfplay)
 
     cmd = sub.add_parser("match", help="improved computer players against SimplePlayer: points, illegal actions, speed")
-    cmd.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    cmd.add_argument("--rules", default="qingdao", help=one_rules)
     cmd.add_argument("--seed", type=int, default=0, help="seed of the first deal (the next hands: seed+1, ...)")
     cmd.add_argument("--hands", type=_count, default=20, help="how many hands (default 20)")
     cmd.add_argument("--json", action="store_true", help="print JSON")
@@ -592,7 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd = sub.add_parser("exam", help="exams for the app: make one (exam new) and list them (exam list)")
     exam_sub = cmd.add_subparsers(dest="exam_command", required=True, parser_class=_Parser, metavar="ACTION")
     new = exam_sub.add_parser("new", help="make an exam; print its code and the link learners open")
-    new.add_argument("--rules", default="qingdao", help="rule set: qingdao (default), linyi, tongsu, zaozhuang")
+    new.add_argument("--rules", default="qingdao", help=one_rules)
     new.add_argument("--kinds", required=True, metavar="KIND,...",
                      help="puzzle kinds taken in turn, each optionally :easy, :medium (default) or :hard, "
                           "e.g. beats,count:hard,tribute")
@@ -618,7 +655,12 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="print CSV")
     cmd.set_defaults(run=_cmd_report)
 
-    cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources")
+    cmd = sub.add_parser("rules", help="the switches of the four rule sets side by side, with sources; --new: a house "
+                                       "rule file to start from")
+    cmd.add_argument("--rules", action="append", metavar="FILE",
+                     help="a house rule file shown beside the four families, its changes marked (more than once: more)")
+    cmd.add_argument("--new", metavar="FAMILY", help="print a commented house rule file starting from FAMILY "
+                                                     "(gouji-teach rules --new linyi > myclub.yaml)")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_rules)
     return parser

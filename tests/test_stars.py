@@ -118,10 +118,10 @@ def test_page_shows_what_the_store_keeps_and_retry_gives_a_new_drill(kind, where
     again.answer(right_answer(again.puzzle))
     assert again.stars == shown_stars(again) == store.drill_stars(learner, "compare", first.puzzle_id) == 1
     assert "第一次" in again.status.value
-    # a shown answer is stored as 0 stars, and the page says 0 (drill 1001 was solved above: the next one)
+    # a shown answer is stored as 0 stars, and the page says 0 (drill compare.1001 was solved above: the next one)
     again.retry_button.click()
     again.retry_button.click()
-    assert again.puzzle.puzzle_id.endswith("/2001")
+    assert again.puzzle.puzzle_id.endswith("/compare.2001")
     again.show_answer()
     assert store.drill_stars(learner, "compare", again.puzzle.puzzle_id) == 0 == shown_stars(again)
     assert store.stage_stars(learner, rules="linyi") == {"compare": 4}

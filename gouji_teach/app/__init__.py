@@ -58,16 +58,19 @@ def voila_command(port: int, class_size: int = 1) -> list[str]:
             f"--ClassKernelManager.class_size={class_size}"]
 
 
-def voila_env(progress: Path | str | None, *, lessons: list[Path] | None = None,
+def voila_env(progress: Path | str | None, rules: Path | None = None, *, lessons: list[Path] | None = None,
               public_url: str | None = None) -> dict[str, str]:
     """The environment of the server and its kernels: the app's template and configuration, the progress file
-    (or PostgreSQL URL), the instructor's checked lesson files (``serve --lessons``) and the address learners
-    reach the app at (``serve --public-url``)."""
+    (or PostgreSQL URL), the house rule file (``GOUJI_TEACH_RULES``: every page offers its rule set), the
+    instructor's checked lesson files (``serve --lessons``) and the address learners reach the app at
+    (``serve --public-url``)."""
     env = dict(os.environ)
     for name, path in (("JUPYTER_PATH", JUPYTER_DIR), ("JUPYTER_CONFIG_PATH", JUPYTER_DIR / "config")):
         env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
     if progress is not None:
         env["GOUJI_TEACH_PROGRESS"] = str(progress)
+    if rules is not None:
+        env["GOUJI_TEACH_RULES"] = str(rules)
     if lessons is not None:
         env["GOUJI_TEACH_LESSONS"] = os.pathsep.join(str(p) for p in lessons)
     if public_url:
@@ -100,11 +103,12 @@ def responds(url: str, timeout: float = 2) -> bool:
 
 def serve(*, port: int | None = None, progress: Path | str | None = None, open_browser: bool = False,
           announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1,
-          lessons: Path | None = None, public_url: str | None = None) -> int:
+          rules: Path | None = None, lessons: Path | None = None, public_url: str | None = None) -> int:
     """Run the app until Ctrl-C (or until Voila stops); returns an exit status. ``class_size``: learners
-    expected to open pages together (kernels are kept warm for them); ``lessons``: a folder of the instructor's
-    scenario files, served as lessons (checked first: a bad file is said on standard error and left out);
-    ``public_url``: the address learners reach the app at (the presenter's join link and QR code)."""
+    expected to open pages together (kernels are kept warm for them); ``rules``: a house rule file whose rule
+    set every page offers (and starts with); ``lessons``: a folder of the instructor's scenario files, served as
+    lessons (checked first: a bad file is said on standard error and left out); ``public_url``: the address
+    learners reach the app at (the presenter's join link and QR code)."""
     if not 1 <= class_size <= MAX_CLASS:
         raise AppError(f"--class-size 要在 1 到 {MAX_CLASS} 之间 / --class-size must be from 1 to {MAX_CLASS}, "
                        f"not {class_size}")
@@ -125,7 +129,8 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
         announce(f"课 lessons ({len(served)}): {names}" + (f"；没开 left out: {len(left_out)}" if left_out else ""))
     port = port or free_port()
     process = subprocess.Popen(voila_command(port, class_size),
-                               env=voila_env(progress, lessons=served, public_url=public_url), start_new_session=True)
+                               env=voila_env(progress, rules, lessons=served, public_url=public_url),
+                               start_new_session=True)
     # a SIGTERM (e.g. from a process manager or `timeout`) stops the app like Ctrl-C: Voila runs in its own
     # session, so only this process can stop it
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)

@@ -205,6 +205,37 @@ def _pure_gouji_sets(hand: Hand) -> int:
 class _State:
     """Everything :meth:`Game.undo` restores. ``clone`` copies the mutable containers."""
 
+    after_window: int | None  # who acts when the burn window closes
+    burning: dict[int, int]  # burner -> index of its burn in ``burns``
+    burns: list[list[Any]]  # [burner, victim, outcome or None]
+    duel: list[list[Any]]  # the revolution's plays: [play, answer or None]
+    finish: list[int]
+    fours_due: int | None
+    fresh_burn: int | None
+    hands: list[Hand]
+    head_pending: int | None
+    kaidian: list[KaidianState]
+    leader: int | None
+    lifted: dict[int, Any]
+    luanchan: bool
+    men: list[tuple[int, int]]
+    n_events: int
+    passed: set[int]
+    phase: Phase
+    revolution: list[int]
+    revolution_failed: list[int]
+    sisi: dict[int, int]
+    sisi_top: bool
+    status: list[SeatStatus]
+    to_act: int | None
+    top: tuple[int, Play] | None
+    top_gouji: bool
+    window: list[int]
+    xuandian: list[int]
+    yield_left: list[int]
+    yield_top: bool
+    yielder: int | None
+
     __slots__ = (
         "after_window",
         "burning",
@@ -636,7 +667,7 @@ class Game:
         """
         s = self._s
         return GameRecord(
-            rules=self.rules.name,
+            rules=self.rules,
             first_hand=self.first_hand,
             finish_order=tuple(self.finish_order()),
             revolution=tuple(s.revolution),

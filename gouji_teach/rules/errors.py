@@ -105,11 +105,13 @@ class RulesetError(GoujiError):
 
     def __init__(self, ruleset: str, field: str, zh: str, en: str) -> None:
         self.field = field
+        #: What is wrong, after the switch's name (a rule file's error puts its file and line before it).
+        self.detail_zh, self.detail_en = f"{field} {zh}", f"{field}: {en}"
         super().__init__(f"规则集 {ruleset!r} 的 {field} {zh}", f"rule set {ruleset!r}: {field}: {en}")
 
 
 class UnknownRulesetError(GoujiError):
-    """A rule-set name that is not one of the presets."""
+    """A rule-set name that is not one of the presets (or a house rule set loaded from a rule file)."""
 
     def __init__(self, name: object, known: tuple[str, ...]) -> None:
         listed = ", ".join(known)

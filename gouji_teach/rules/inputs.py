@@ -26,6 +26,7 @@ gouji_teach.rules.inputs.InputError: r.json: 嵌套太深 / nested too deeply
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import sys
@@ -69,6 +70,11 @@ class InputError(GoujiError):
         return located(self.path, self.line, self.detail_zh, self.detail_en)
 
 
+#: The system's usual reasons a file cannot be read, in Chinese (its English words stay in the English half).
+_OS_ZH = {errno.ENOENT: "没有这个文件", errno.EACCES: "没有权限", errno.EISDIR: "这是一个文件夹，不是文件",
+          errno.ENOTDIR: "路径里有一段不是文件夹", errno.ELOOP: "符号链接绕成了圈"}
+
+
 def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
     """The text of a file (``-``: standard input), at most ``limit`` bytes of UTF-8."""
     name = str(path)
@@ -82,7 +88,8 @@ def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as e:
-        raise InputError(name, 0, f"读不了文件：{e.strerror}", f"cannot read: {e.strerror}") from None
+        why = _OS_ZH.get(e.errno or 0, "系统报错（原文见英文部分）")
+        raise InputError(name, 0, f"读不了文件：{why}", f"cannot read: {e.strerror}") from None
     if len(data) > limit:
         raise InputError(name, 0, f"文件太大（超过{limit}字节）", f"file too large (over {limit} bytes)")
     try:

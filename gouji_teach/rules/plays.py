@@ -70,6 +70,17 @@ class Play:
     ``small_jokers`` are counted after the mixed-joker downgrade; ``twos`` is the number of 2s in the play.
     """
 
+    _r: int  # the rank as a number (jokers only: JOKERS_ONLY_RANK), for fast comparison
+    big_jokers: int
+    cards: tuple[Card, ...]
+    count: int
+    kind: PlayKind
+    rank: Rank | None
+    rules: Ruleset
+    size: int
+    small_jokers: int
+    twos: int
+
     __slots__ = ("_r", "big_jokers", "cards", "count", "kind", "rank", "rules", "size", "small_jokers", "twos")
 
     def __init__(self, cards: Iterable[Card], rules: Ruleset | str | None = None) -> None:

@@ -6,7 +6,12 @@ A record is plain JSON (an object; a series of hands is a list of them). Seats a
 ==================  ===========================================  ==================================================
 key                 JSON type                                    meaning
 ==================  ===========================================  ==================================================
-``rules``           string                                       rule-set name: qingdao, linyi, tongsu, zaozhuang
+``rules``           string or object                             the rule set played: a family's name (qingdao, linyi,
+                                                                 tongsu, zaozhuang), or the rule set itself as
+                                                                 :meth:`~gouji_teach.rules.rulesets.Ruleset.to_json`
+                                                                 writes it (``{"name": …, "base": "linyi",
+                                                                 "changes": {switch: value}, "notes": …}``), so
+                                                                 that the hand settles under the rules played
 ``first_hand``      bool                                         this hand starts a series: nothing is paid before it
 ``finish_order``    list of seats                                seats in the order they went out (played their last
                                                                  card), then, optionally, the seats that never did
@@ -49,6 +54,7 @@ gouji_teach.rules.errors.RecordError: finish_order[2]：座位7不存在（座�
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -56,8 +62,8 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import Hand, format_cards
-from .errors import GoujiError, RecordError
-from .rulesets import find_ruleset
+from .errors import GoujiError, RecordError, UnknownRulesetError
+from .rulesets import Ruleset, ruleset_from_json
 
 __all__ = ["OUTCOMES", "SEATS", "Burn", "BurnOutcome", "GameRecord", "Men", "records_from_json"]
 
@@ -158,9 +164,10 @@ class Men:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GameRecord:
     """What happened in one finished hand (see the module docs for the JSON). Checked when built: a bad
-    field raises :class:`~gouji_teach.rules.errors.RecordError` naming it."""
+    field raises :class:`~gouji_teach.rules.errors.RecordError` naming it. ``rules`` is the rule set played (a
+    name or its JSON is read as :func:`~gouji_teach.rules.rulesets.ruleset_from_json` reads it)."""
 
-    rules: str
+    rules: Ruleset
     first_hand: bool
     finish_order: tuple[int, ...]
     revolution: tuple[int, ...] = ()
@@ -173,10 +180,7 @@ class GameRecord:
     void: bool = False
 
     def __post_init__(self) -> None:
-        try:
-            find_ruleset(self.rules)
-        except GoujiError as e:
-            raise RecordError("rules", e.zh, e.en) from None
+        object.__setattr__(self, "rules", _ruleset(self.rules))
         _check_seats(self.finish_order, "finish_order")
         _check_seats(self.revolution, "revolution")
         if len(self.revolution) > 1 and not self.void:
@@ -212,6 +216,12 @@ class GameRecord:
             for seat in self.hands:
                 _check_seat(seat, f"hands.{seat}")
             object.__setattr__(self, "hands", MappingProxyType(dict(sorted(self.hands.items()))))
+
+    def __repr__(self) -> str:
+        """The record with its rule set by :attr:`~gouji_teach.rules.rulesets.Ruleset.key` (``rules='qingdao'``):
+        what seeds the drills asked about it, so one record asks the same drill wherever it comes from."""
+        rest = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.name != "rules")
+        return f"GameRecord(rules={self.rules.key!r}, {rest})"
 
     def burn_chains(self) -> tuple[tuple[int, ...], ...]:
         """The burns grouped into 反烧 chains, as indices into ``burns``: a burn with outcome ``counter`` is
@@ -255,10 +265,11 @@ class GameRecord:
             if key not in data:
                 raise RecordError(key, "缺少这个键", "missing")
         rules = data["rules"]
-        if not isinstance(rules, str):
-            raise RecordError("rules", "必须是规则集名称（字符串）", f"must be a rule-set name, not {_kind(rules)}")
+        if not isinstance(rules, str | Mapping):
+            raise RecordError("rules", "必须是规则集的名称或规则集本身（对象）",
+                              f"must be a rule set's name or the rule set (an object), not {_kind(rules)}")
         return cls(
-            rules=rules,
+            rules=_ruleset(rules),
             first_hand=_bool(data, "first_hand"),
             finish_order=_seat_list(data, "finish_order"),
             revolution=_seat_list(data, "revolution"),
@@ -274,7 +285,7 @@ class GameRecord:
     def to_json(self) -> dict[str, Any]:
         """The record as plain JSON-serialisable data (``from_json(to_json())`` gives it back)."""
         data: dict[str, Any] = {
-            "rules": self.rules,
+            "rules": self.rules.to_json(),
             "finish_order": list(self.finish_order),
             "revolution": list(self.revolution),
             "kaidian": sorted(self.kaidian),
@@ -306,6 +317,20 @@ def records_from_json(data: Any) -> tuple[GameRecord, ...]:
                 raise e.within(f"[{i}].") from None
         return tuple(records)
     return (GameRecord.from_json(data),)
+
+
+def _ruleset(rules: Any) -> Ruleset:
+    """The rule set a record names or carries; one naming a rule set it does not carry is refused."""
+    if isinstance(rules, Ruleset):
+        return rules
+    try:
+        return ruleset_from_json(rules)
+    except UnknownRulesetError as e:
+        raise RecordError("rules", f"{e.zh}；记录里也没有它的开关：要写 {{\"base\": \"qingdao\", \"changes\": {{…}}}}",
+                          f"{e.en}, and the record does not carry its switches: write "
+                          '{"base": "qingdao", "changes": {…}}') from None
+    except GoujiError as e:
+        raise RecordError("rules", e.zh, e.en) from None
 
 
 def _kind(value: Any) -> str:

@@ -18,6 +18,7 @@ gouji_teach.rules.errors.UnknownRulesetError: 未知规则集 'beijing'... / unk
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -46,10 +47,17 @@ __all__ = [
     "SweepTribute",
     "TributeCards",
     "TributeKind",
+    "add_house",
+    "all_rulesets",
+    "allowed",
+    "club_note",
     "en_citation",
     "find_ruleset",
+    "house_rulesets",
+    "ruleset_from_json",
     "switch_table",
     "switches",
+    "unknown_switch",
 ]
 
 #: Short names of the seed files in ``shared/seeds/``.
@@ -118,23 +126,30 @@ def en_citation(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a switch's value comes from: a seed sentence, or a default chosen where the seeds are silent."""
+    """Where a switch's value comes from: a seed sentence, a default chosen where the seeds are silent, or a club's
+    own note (a house rule: ``club`` names the rule set, ``section`` is the note in Chinese, ``quote`` in English).
+    """
 
-    seed: str | None  # "000", "002", "003" or None for a chosen default
+    seed: str | None  # "000", "002", "003" or None for a chosen default or a club's note
     section: str
-    quote: str = ""  # the deciding sentence (short), or why the default was chosen
+    quote: str = ""  # the deciding sentence (short), or why the default was chosen; a club's note in English
+    club: str = ""  # the house rule set whose note this is
 
     @property
     def is_default(self) -> bool:
-        return self.seed is None
+        return self.seed is None and not self.club
 
     def cite(self) -> str:
-        """One-line citation, e.g. ``002 §3 挂花的大小比较``."""
+        """One-line citation, e.g. ``002 §3 挂花的大小比较``; a club's note as ``myclub: its note``."""
+        if self.club:
+            return f"{self.club}: {self.quote or self.section}"
         if self.seed is None:
             return f"default: {self.section}"
         return f"{self.seed} {self.section}"
 
     def __str__(self) -> str:
+        if self.club:
+            return self.cite()
         if self.seed is None:
             return f"seed silent, default chosen: {self.section}" + (f" — {self.quote}" if self.quote else "")
         return f"{SEEDS[self.seed]} {self.section}" + (f": “{self.quote}”" if self.quote else "")
@@ -152,40 +167,89 @@ def default(why: str, quote: str = "") -> Source:
     return Source(None, why, quote)
 
 
-#: The choice-valued switches: (switch, enum class, what it chooses, its values). The enum classes below are
-#: built from this one table; a switch's value is a member of its class (a :class:`StrEnum`, so it equals and
-#: prints as its value).
-_CHOICE_TABLE: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("joker_model", "JokerModel", "how a 挂花 play is beaten", ("aspects", "cover")),
-    ("counter_burn_growth", "CounterBurnGrowth", "what a 烧贡 is worth after k 反烧", ("one", "plus_one", "double")),
-    ("sweep_tribute", "SweepTribute", "tribute after a 串三户", ("none", "dian", "quan", "normal")),
-    ("tribute_cards", "TributeCards", "which cards a tribute takes", ("biggest", "natural_jokers_twos")),
-    ("first_leader", "FirstLeader", "who leads first", ("suit_fours", "first_three", "drawn_card")),
-    ("pass_rule", "PassRule", "whether a seat that passed may play again", ("final", "except_duitou", "free")),
-    ("fours_before_kaidian", "FoursBeforeKaidian", "leading 4s before 开点", ("free", "concede", "forbidden")),
-    ("revolution_duel", "RevolutionDuel", "the plays after a revolution", ("none", "chongdian", "three_plays")),
-)
+def club_note(club: str, zh: str, en: str = "") -> Source:
+    """A house rule's source: the note of the club whose rule set ``club`` is (Chinese and English; one note in one
+    language only is shown on both pages)."""
+    return Source(None, zh or en, en or zh, club=club)
 
 
-def _choice(switch: str, name: str, meaning: str, values: tuple[str, ...]) -> type[StrEnum]:
-    """The :class:`StrEnum` of one choice-valued switch (members named by their values in capitals)."""
-    enum = StrEnum(name, [(v.upper(), v) for v in values], module=__name__)
-    enum.__doc__ = f"Values of ``{switch}``: {meaning}."
-    return enum
+# The choice-valued switches: one StrEnum each (it equals and prints as its value, as records and rule files
+# write it).
+
+class JokerModel(StrEnum):
+    """Values of ``joker_model``: how a 挂花 play is beaten."""
+
+    ASPECTS = "aspects"
+    COVER = "cover"
+
+
+class CounterBurnGrowth(StrEnum):
+    """Values of ``counter_burn_growth``: what a 烧贡 is worth after k 反烧."""
+
+    ONE = "one"
+    PLUS_ONE = "plus_one"
+    DOUBLE = "double"
+
+
+class SweepTribute(StrEnum):
+    """Values of ``sweep_tribute``: tribute after a 串三户."""
+
+    NONE = "none"
+    DIAN = "dian"
+    QUAN = "quan"
+    NORMAL = "normal"
+
+
+class TributeCards(StrEnum):
+    """Values of ``tribute_cards``: which cards a tribute takes."""
+
+    BIGGEST = "biggest"
+    NATURAL_JOKERS_TWOS = "natural_jokers_twos"
+
+
+class FirstLeader(StrEnum):
+    """Values of ``first_leader``: who leads first."""
+
+    SUIT_FOURS = "suit_fours"
+    FIRST_THREE = "first_three"
+    DRAWN_CARD = "drawn_card"
+
+
+class PassRule(StrEnum):
+    """Values of ``pass_rule``: whether a seat that passed may play again."""
+
+    FINAL = "final"
+    EXCEPT_DUITOU = "except_duitou"
+    FREE = "free"
+
+
+class FoursBeforeKaidian(StrEnum):
+    """Values of ``fours_before_kaidian``: leading 4s before 开点."""
+
+    FREE = "free"
+    CONCEDE = "concede"
+    FORBIDDEN = "forbidden"
+
+
+class RevolutionDuel(StrEnum):
+    """Values of ``revolution_duel``: the plays after a revolution."""
+
+    NONE = "none"
+    CHONGDIAN = "chongdian"
+    THREE_PLAYS = "three_plays"
 
 
 #: The choice-valued switches and their vocabularies.
-CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({row[0]: _choice(*row) for row in _CHOICE_TABLE})
-(
-    JokerModel,
-    CounterBurnGrowth,
-    SweepTribute,
-    TributeCards,
-    FirstLeader,
-    PassRule,
-    FoursBeforeKaidian,
-    RevolutionDuel,
-) = CHOICES.values()
+CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({
+    "joker_model": JokerModel,
+    "counter_burn_growth": CounterBurnGrowth,
+    "sweep_tribute": SweepTribute,
+    "tribute_cards": TributeCards,
+    "first_leader": FirstLeader,
+    "pass_rule": PassRule,
+    "fours_before_kaidian": FoursBeforeKaidian,
+    "revolution_duel": RevolutionDuel,
+})
 
 
 class TributeKind(StrEnum):
@@ -435,8 +499,12 @@ class Ruleset:
     #: Where this family's own seed states a rule every family shares (rule id -> source); a rule not listed
     #: cites the rule book's source (see :data:`gouji_teach.rules.rulebook.RULES`).
     citations: Mapping[str, Source] = field(default_factory=dict)
+    #: The family (a preset's name) this rule set changes; a preset's is its own name (the default).
+    base: str = ""
 
     def __post_init__(self) -> None:
+        if not self.base:
+            object.__setattr__(self, "base", self.name)
         names = set(switches())
         missing = sorted(names - set(self.sources))
         extra = sorted(set(self.sources) - names)
@@ -456,30 +524,147 @@ class Ruleset:
         return self.sources[switch]
 
     def replace(self, **changes: Any) -> Ruleset:
-        """A copy with some switches changed (give new ``sources`` entries for them, or defaults are cited)."""
+        """A copy with some switches changed, of the same family. Give ``sources`` entries for them (a club's
+        note), or a default saying the user changed them is cited. Unless ``name`` (and ``title_zh``,
+        ``title_en``) are given, a changed rule set is named by its family and how many switches differ from it
+        (``qingdao+2 changes``); no change at all gives the family itself.
+
+        >>> QINGDAO.replace(place_points=(8, 4, 0, 0, -4, -8), tieqian=False).name
+        'qingdao+2 changes'
+        >>> QINGDAO.replace(tieqian=True) is QINGDAO
+        True
+        """
+        given = dict(changes.pop("sources", None) or {})
+        naming = {k: changes.pop(k) for k in ("name", "title_zh", "title_en") if k in changes}
+        known = switches()
         sources = dict(self.sources)
         for key in changes:
-            if key in sources and key not in (changes.get("sources") or {}):
-                sources[key] = default(f"changed from the {self.name} preset by the user")
-        sources.update(changes.pop("sources", {}))
-        return dataclasses.replace(self, sources=sources, **changes)
+            if key not in known:
+                raise unknown_switch(self.name, key)
+            sources[key] = given.pop(key, default(f"changed from the {self.base} preset by the user"))
+        sources.update(given)
+        changed = dataclasses.replace(self, sources=sources, **changes, **naming)
+        if "name" in naming:
+            return changed
+        family = PRESETS.get(self.base)
+        count = len(changed.changes())
+        if family is not None and count == 0:
+            return family
+        if family is None:
+            return changed
+        plural = "" if count == 1 else "s"
+        return dataclasses.replace(changed, name=f"{family.name}+{count} change{plural}",
+                                   title_zh=naming.get("title_zh", f"{family.title_zh}（改了{count}条）"),
+                                   title_en=naming.get("title_en", f"{family.title_en} + {count} change{plural}"))
+
+    def changes(self) -> dict[str, Any]:
+        """The switches on which this rule set differs from its family, with its values (every switch for a rule
+        set of no family).
+
+        >>> LINYI.changes(), sorted(LINYI.replace(packs=6, bie_san=False).changes().items())
+        ({}, [('bie_san', False), ('packs', 6)])
+        """
+        family = PRESETS.get(self.base)
+        return {name: getattr(self, name) for name in switches()
+                if family is None or getattr(self, name) != getattr(family, name)}
+
+    @property
+    def key(self) -> str:
+        """The rule set as one word that :func:`find_ruleset` reads back: a family's name, then each changed
+        switch (``linyi+packs=6+bie_san=no``). Drill ids and page addresses carry it.
+
+        >>> LINYI.key, LINYI.replace(packs=6, bie_san=False).key
+        ('linyi', 'linyi+packs=6+bie_san=no')
+        >>> find_ruleset("linyi+packs=6+bie_san=no").packs
+        6
+        """
+        return "+".join((self.base, *(f"{k}={_word(v)}" for k, v in self.changes().items())))
+
+    @property
+    def ref(self) -> str:
+        """The word a page address names this rule set by: its name where :func:`find_ruleset` finds it by name (a
+        family, a house rule set made known), else its :attr:`key`.
+
+        >>> LINYI.ref, LINYI.replace(packs=6).ref
+        ('linyi', 'linyi+packs=6')
+        """
+        if (self.name in PRESETS and PRESETS[self.name] == self) or _HOUSE.get(self.name) == self:
+            return self.name
+        return self.key
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The rule set as a record, a scenario file or a page keeps it: a preset by its name; any other by its
+        name, titles, family and changed switches, with the club's notes (the citations of its changes), so that
+        :func:`ruleset_from_json` gives the same rule set back.
+
+        >>> QINGDAO.to_json()
+        'qingdao'
+        >>> mine = QINGDAO.replace(place_points=(8, 4, 0, 0, -4, -8))
+        >>> mine.to_json()["changes"], ruleset_from_json(mine.to_json()) == mine
+        ({'place_points': [8, 4, 0, 0, -4, -8]}, True)
+        """
+        changes = self.changes()
+        if self.name == self.base and self.base in PRESETS and not changes:
+            return self.name
+        data: dict[str, Any] = {"name": self.name, "title_zh": self.title_zh, "title_en": self.title_en}
+        if self.base in PRESETS:
+            data["base"] = self.base
+        data["changes"] = {k: _plain(v) for k, v in changes.items()}
+        notes = {k: {"zh": s.section, "en": s.quote} for k, s in self.sources.items() if k in changes and s.club}
+        if notes:
+            data["notes"] = notes
+        return data
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
 
 
-_NOT_SWITCHES = {"name", "title_zh", "title_en", "sources", "citations"}
+_NOT_SWITCHES = {"name", "title_zh", "title_en", "sources", "citations", "base"}
 
 
-def switches() -> dict[str, dataclasses.Field[Any]]:
-    """The switch fields of :class:`Ruleset`, in declaration order."""
-    return {f.name: f for f in dataclasses.fields(Ruleset) if f.name not in _NOT_SWITCHES}
+def switches() -> Mapping[str, dataclasses.Field[Any]]:
+    """The switch fields of :class:`Ruleset`, in declaration order (read once: every rule set's checks ask)."""
+    global _SWITCHES
+    if _SWITCHES is None:
+        _SWITCHES = MappingProxyType({f.name: f for f in dataclasses.fields(Ruleset) if f.name not in _NOT_SWITCHES})
+    return _SWITCHES
+
+
+_SWITCHES: Mapping[str, dataclasses.Field[Any]] | None = None
 
 
 _AT_LEAST_ONE = {"packs", "gouji_min_twos"}
 _TRIBUTE_CHOICES = ", ".join(f"{k} ({k.zh})" for k in TributeKind)
 _LENGTHS = {"place_points": 6, "luo_cards": 2}
 _DIAN_KEY = re.compile(r"[-X][-K]/[-X][-K]")
+
+
+def allowed(name: str) -> tuple[str, str]:
+    """What the switch ``name`` allows, in Chinese and English (a mistake's message and a rule file's comments
+    say it).
+
+    >>> allowed("pass_rule")[1], allowed("packs")[1]
+    ('choose from final, except_duitou, free', 'a whole number of at least 1')
+    """
+    kind = switches()[name].type
+    if name in CHOICES:
+        values = ", ".join(CHOICES[name])
+        return f"可选 {values}", f"choose from {values}"
+    if kind == "bool":
+        return "只能是 true 或 false", "true or false"
+    if kind == "int":
+        least = 1 if name in _AT_LEAST_ONE else 0
+        return f"不小于{least}的整数", f"a whole number of at least {least}"
+    if kind == "TributeKind | None":
+        return f"可选 none 或 {_TRIBUTE_CHOICES}", f"none or one of {_TRIBUTE_CHOICES}"
+    if kind == "tuple[TributeKind, ...]":
+        return f"一组贡：{_TRIBUTE_CHOICES}", f"a list of {_TRIBUTE_CHOICES}"
+    if kind.startswith("tuple[int"):
+        n = _LENGTHS.get(name)
+        size_zh, size_en = (f"{n}个", f"{n} ") if n else ("", "")
+        sign_zh, sign_en = ("", "") if name == "place_points" else ("非负", "non-negative ")
+        return f"一组{size_zh}{sign_zh}整数", f"a list of {size_en}{sign_en}whole numbers"
+    return "键是“自己/对家”的代码（如 X-/-K），值是张数", "keys are 'self/对家' codes like X-/-K, values counts"
 
 
 def _checked(ruleset: str, name: str, value: Any) -> Any:
@@ -499,34 +684,32 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         return RulesetError(ruleset, name, f"不能是 {value!r}：{zh}", f"{value!r} is not allowed: {en}")
 
     if name in CHOICES:
-        allowed = ", ".join(CHOICES[name])
         try:
             return CHOICES[name](value)
         except ValueError:
-            raise bad(f"可选 {allowed}", f"choose from {allowed}") from None
+            raise bad(*allowed(name)) from None
     if kind == "bool":
         if not isinstance(value, bool):
-            raise bad("只能是 True 或 False", "it must be True or False")
+            raise bad(*allowed(name))
         return value
     if kind == "int":
-        least = 1 if name in _AT_LEAST_ONE else 0
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise bad(f"要一个不小于{least}的整数", f"it must be a whole number of at least {least}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name in _AT_LEAST_ONE else 0):
+            raise bad(*allowed(name))
         return value
     if kind == "TributeKind | None":  # failed_burn_tribute ("" was its "none" before it was a TributeKind)
-        if value is None or value == "":
+        if value is None or value == "" or value == "none":
             return None
         try:
             return TributeKind(value)
         except ValueError:
-            raise bad(f"可选 None 或 {_TRIBUTE_CHOICES}", f"choose None or one of {_TRIBUTE_CHOICES}") from None
+            raise bad(*allowed(name)) from None
     if kind == "tuple[TributeKind, ...]":  # tribute_order
         try:
             if not isinstance(value, tuple) or not value:
                 raise ValueError(value)
             return tuple(TributeKind(v) for v in value)
         except ValueError:
-            raise bad(f"要一组贡：{_TRIBUTE_CHOICES}", f"it must be a tuple of {_TRIBUTE_CHOICES}") from None
+            raise bad(*allowed(name)) from None
     if kind.startswith("tuple[int"):
         n = _LENGTHS.get(name)
         if (
@@ -536,8 +719,7 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
             or (n is not None and len(value) != n)
             or (name != "place_points" and any(v < 0 for v in value))
         ):
-            size_zh, size_en = (f"{n}个", f"{n} ") if n else ("", "")
-            raise bad(f"要一组{size_zh}整数", f"it must be a tuple of {size_en}whole numbers")
+            raise bad(*allowed(name))
         if name == "dian_escalation" and value[0] == 0:
             raise bad("第一局的点贡不能是0", "the first hand's 点贡 cannot be 0")
         return value
@@ -546,7 +728,7 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         not isinstance(k, str) or not _DIAN_KEY.fullmatch(k) or isinstance(v, bool) or not isinstance(v, int)
         or v < 0 for k, v in value.items()
     ):
-        raise bad("键是“自己/对家”的代码（如 X-/-K），值是张数", "keys are 'self/对家' codes like X-/-K, values counts")
+        raise bad(*allowed(name))
     return MappingProxyType(dict(value))
 
 
@@ -557,7 +739,7 @@ QINGDAO = Ruleset(
     packs=4,
     tieqian=True,
     downgrade_mixed_jokers=True,
-    joker_model="aspects",
+    joker_model=JokerModel.ASPECTS,
     big_joker_kill=False,
     gouji_min_twos=1,
     kaidian_pure_only=False,
@@ -576,22 +758,22 @@ QINGDAO = Ruleset(
     dian_escalation=(1,),
     burn_cards=1,
     failed_burn_tribute=None,
-    counter_burn_growth="one",
+    counter_burn_growth=CounterBurnGrowth.ONE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="none",
+    sweep_tribute=SweepTribute.NONE,
     sweep_huiwu=False,
     sweep_restart_after=0,
     same_team_pays=False,
-    tribute_cards="biggest",
+    tribute_cards=TributeCards.BIGGEST,
     kanggong=False,
     returns_cards=True,
     keep_threes=0,
     bie_san=True,
-    first_leader="suit_fours",
-    pass_rule="except_duitou",
+    first_leader=FirstLeader.SUIT_FOURS,
+    pass_rule=PassRule.EXCEPT_DUITOU,
     fasi=False,
-    fours_before_kaidian="free",
+    fours_before_kaidian=FoursBeforeKaidian.FREE,
     natural_point=False,
     kaidian_needs_duitou=False,
     buy_threes=True,
@@ -601,7 +783,7 @@ QINGDAO = Ruleset(
     burn_last_exempt=True,
     revolution_concedes_point=True,
     revolution_head_choice=True,
-    revolution_duel="none",
+    revolution_duel=RevolutionDuel.NONE,
     men_first_is_daluo=True,
     revolution_lead=False,
     sisi_last_play=True,
@@ -752,7 +934,7 @@ LINYI = Ruleset(
     packs=4,
     tieqian=True,
     downgrade_mixed_jokers=True,
-    joker_model="aspects",
+    joker_model=JokerModel.ASPECTS,
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
@@ -771,22 +953,22 @@ LINYI = Ruleset(
     dian_escalation=(1,),
     burn_cards=1,
     failed_burn_tribute=None,
-    counter_burn_growth="one",
+    counter_burn_growth=CounterBurnGrowth.ONE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="dian",
+    sweep_tribute=SweepTribute.DIAN,
     sweep_huiwu=False,
     sweep_restart_after=0,
     same_team_pays=False,
-    tribute_cards="biggest",
+    tribute_cards=TributeCards.BIGGEST,
     kanggong=False,
     returns_cards=True,
     keep_threes=0,
     bie_san=True,
-    first_leader="suit_fours",
-    pass_rule="except_duitou",
+    first_leader=FirstLeader.SUIT_FOURS,
+    pass_rule=PassRule.EXCEPT_DUITOU,
     fasi=True,
-    fours_before_kaidian="concede",
+    fours_before_kaidian=FoursBeforeKaidian.CONCEDE,
     natural_point=False,
     kaidian_needs_duitou=False,
     buy_threes=True,
@@ -796,7 +978,7 @@ LINYI = Ruleset(
     burn_last_exempt=True,
     revolution_concedes_point=False,
     revolution_head_choice=True,
-    revolution_duel="chongdian",
+    revolution_duel=RevolutionDuel.CHONGDIAN,
     men_first_is_daluo=True,
     revolution_lead=False,
     sisi_last_play=False,
@@ -954,7 +1136,7 @@ TONGSU = Ruleset(
     packs=4,
     tieqian=False,
     downgrade_mixed_jokers=False,
-    joker_model="aspects",
+    joker_model=JokerModel.ASPECTS,
     big_joker_kill=True,
     gouji_min_twos=2,
     kaidian_pure_only=True,
@@ -974,22 +1156,22 @@ TONGSU = Ruleset(
     dian_escalation=(1,),
     burn_cards=1,
     failed_burn_tribute=TributeKind.ZHASHAO,
-    counter_burn_growth="double",
+    counter_burn_growth=CounterBurnGrowth.DOUBLE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="quan",
+    sweep_tribute=SweepTribute.QUAN,
     sweep_huiwu=True,
     sweep_restart_after=3,
     same_team_pays=False,
-    tribute_cards="natural_jokers_twos",
+    tribute_cards=TributeCards.NATURAL_JOKERS_TWOS,
     kanggong=True,
     returns_cards=False,
     keep_threes=0,
     bie_san=True,
-    first_leader="drawn_card",
-    pass_rule="final",
+    first_leader=FirstLeader.DRAWN_CARD,
+    pass_rule=PassRule.FINAL,
     fasi=True,
-    fours_before_kaidian="forbidden",
+    fours_before_kaidian=FoursBeforeKaidian.FORBIDDEN,
     natural_point=True,
     kaidian_needs_duitou=False,
     buy_threes=True,
@@ -999,7 +1181,7 @@ TONGSU = Ruleset(
     burn_last_exempt=False,
     revolution_concedes_point=False,
     revolution_head_choice=False,
-    revolution_duel="three_plays",
+    revolution_duel=RevolutionDuel.THREE_PLAYS,
     men_first_is_daluo=True,
     revolution_lead=True,
     sisi_last_play=False,
@@ -1154,7 +1336,7 @@ ZAOZHUANG = Ruleset(
     packs=6,
     tieqian=True,
     downgrade_mixed_jokers=False,
-    joker_model="cover",
+    joker_model=JokerModel.COVER,
     big_joker_kill=True,
     gouji_min_twos=1,
     kaidian_pure_only=True,
@@ -1173,22 +1355,22 @@ ZAOZHUANG = Ruleset(
     dian_escalation=(1, 2, 3, 0),
     burn_cards=1,
     failed_burn_tribute=TributeKind.SHAO,
-    counter_burn_growth="plus_one",
+    counter_burn_growth=CounterBurnGrowth.PLUS_ONE,
     men_cards=1,
     luo_cards=(2, 1),
-    sweep_tribute="normal",
+    sweep_tribute=SweepTribute.NORMAL,
     sweep_huiwu=False,
     sweep_restart_after=0,
     same_team_pays=True,
-    tribute_cards="biggest",
+    tribute_cards=TributeCards.BIGGEST,
     kanggong=False,
     returns_cards=True,
     keep_threes=6,
     bie_san=True,
-    first_leader="first_three",
-    pass_rule="free",
+    first_leader=FirstLeader.FIRST_THREE,
+    pass_rule=PassRule.FREE,
     fasi=False,
-    fours_before_kaidian="free",
+    fours_before_kaidian=FoursBeforeKaidian.FREE,
     natural_point=False,
     kaidian_needs_duitou=True,
     buy_threes=True,
@@ -1198,7 +1380,7 @@ ZAOZHUANG = Ruleset(
     burn_last_exempt=False,
     revolution_concedes_point=True,
     revolution_head_choice=True,
-    revolution_duel="none",
+    revolution_duel=RevolutionDuel.NONE,
     men_first_is_daluo=True,
     revolution_lead=False,
     sisi_last_play=False,
@@ -1350,19 +1532,184 @@ ZAOZHUANG = Ruleset(
 
 #: The presets by name; ``qingdao`` is the default.
 PRESETS: Mapping[str, Ruleset] = MappingProxyType({r.name: r for r in (QINGDAO, LINYI, TONGSU, ZAOZHUANG)})
+#: The house rule sets this process knows by name (read from rule files: :func:`gouji_teach.rules.house.load`).
+_HOUSE: dict[str, Ruleset] = {}
 
 
-def find_ruleset(name: str | Ruleset | None = None) -> Ruleset:
-    """The preset called ``name`` (case-insensitive); ``None`` gives the default, ``qingdao``."""
+def add_house(rules: Ruleset) -> Ruleset:
+    """Make a house rule set known by its name (and its :attr:`~Ruleset.key`) to :func:`find_ruleset`, so that a
+    page address, a drill id or a record naming it finds it, with its club's notes."""
+    if rules.name in PRESETS:
+        raise RulesetError(rules.name, "name", "是一种规则的名字，自家规则要另起名字",
+                           "is the name of a family: a house rule set needs a name of its own")
+    _HOUSE[rules.name] = rules
+    return rules
+
+
+def house_rulesets() -> tuple[Ruleset, ...]:
+    """The house rule sets :func:`add_house` made known, in the order they came."""
+    return tuple(_HOUSE.values())
+
+
+def all_rulesets() -> tuple[Ruleset, ...]:
+    """The four families, then the house rule sets made known: what a page offers and compares."""
+    return (*PRESETS.values(), *_HOUSE.values())
+
+
+def find_ruleset(name: str | Mapping[str, Any] | Ruleset | None = None) -> Ruleset:
+    """The rule set called ``name``: a preset (case-insensitive), a house rule set made known by its name, a
+    rule set's :attr:`~Ruleset.key` (``linyi+packs=6``), or its JSON (:meth:`Ruleset.to_json`); ``None`` gives
+    the default, ``qingdao``."""
     if isinstance(name, Ruleset):
         return name
     if name is None:
         return QINGDAO
-    key = str(name).strip().lower()
-    try:
+    if isinstance(name, Mapping):
+        return ruleset_from_json(name)
+    text = str(name).strip()
+    key = text.lower()
+    if key in PRESETS:
         return PRESETS[key]
-    except KeyError:
-        raise UnknownRulesetError(name, tuple(PRESETS)) from None
+    if text in _HOUSE:
+        return _HOUSE[text]
+    if "+" in text and text.split("+", 1)[0].lower() in PRESETS:
+        return _from_key(text)
+    raise UnknownRulesetError(name, (*PRESETS, *_HOUSE))
+
+
+def _plain(value: Any) -> Any:
+    """A switch's value as JSON holds it."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return dict(value)
+    return str(value) if isinstance(value, StrEnum) else value
+
+
+def _word(value: Any) -> str:
+    """A switch's value as a rule set's key writes it: ``yes``/``no``, a number, a choice, ``none``, a list with
+    commas (``8,4,0,0,-4,-8``), the 点贡 table as ``code:cards`` items (``X-.-K:2``: ``.`` for the ``/``, which
+    separates the parts of a drill id)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return ",".join(_word(v) for v in value)
+    if isinstance(value, Mapping):
+        return ",".join(f"{k.replace('/', '.')}:{v}" for k, v in sorted(value.items()))
+    return str(value)
+
+
+def _unword(switch: str, text: str) -> Any:
+    """The value of ``switch`` a key writes as ``text`` (checked afterwards, as every switch's value is)."""
+    kind = switches()[switch].type
+    if kind == "bool":
+        return {"yes": True, "no": False}.get(text.lower(), text)
+    if kind == "int":
+        return int(text) if re.fullmatch(r"-?[0-9]{1,6}", text) else text
+    if kind.startswith("tuple[int"):
+        items = text.split(",")
+        return tuple(int(v) for v in items) if all(re.fullmatch(r"-?[0-9]{1,6}", v) for v in items) else text
+    if kind.startswith("tuple"):
+        return tuple(text.split(","))
+    if kind == "TributeKind | None":
+        return None if text == "none" else text
+    if kind.startswith("Mapping"):
+        table = {}
+        for item in text.split(",") if text else ():
+            code, _, cards = item.partition(":")
+            table[code.replace(".", "/")] = int(cards) if cards.isdigit() else cards
+        return table
+    return text
+
+
+def _from_key(text: str) -> Ruleset:
+    """A rule set from its key: ``family+switch=value+…``."""
+    family, *items = text.split("+")
+    base = PRESETS[family.lower()]
+    changes: dict[str, Any] = {}
+    for item in items:
+        switch, sep, value = item.partition("=")
+        if not sep or switch not in switches():
+            raise unknown_switch(text, switch)
+        changes[switch] = _unword(switch, value)
+    rules = base.replace(**changes)
+    return next((r for r in _HOUSE.values() if r.key == rules.key), rules)  # a house rule set's, with its notes
+
+
+def unknown_switch(ruleset: str, switch: str) -> RulesetError:
+    """The error for a switch that is none, naming the nearest switch and all of them."""
+    known = list(switches())
+    near = difflib.get_close_matches(switch, known, n=1)
+    hint_zh, hint_en = (f"（是不是 {near[0]}？）", f" (did you mean {near[0]}?)") if near else ("", "")
+    return RulesetError(ruleset, switch, f"不是开关{hint_zh}：开关有 {', '.join(known)}",
+                        f"no such switch{hint_en}; the switches: {', '.join(known)}")
+
+
+_JSON_KEYS = ("name", "title_zh", "title_en", "base", "changes", "notes")
+
+
+def ruleset_from_json(data: Any) -> Ruleset:
+    """A rule set from its JSON (:meth:`Ruleset.to_json`): a name :func:`find_ruleset` knows, or an object with
+    ``base`` (a family) and ``changes`` (switch: value; without a family, every switch), and optionally ``name``,
+    ``title_zh``, ``title_en`` and ``notes`` (switch: the club's note, text or ``{"zh": …, "en": …}``). A
+    mistake raises :class:`RulesetError` naming the switch and what it allows."""
+    if isinstance(data, str):
+        return find_ruleset(data)
+    if not isinstance(data, Mapping):
+        raise RulesetError("?", "rules", f"要写规则的名字或对象，不能是 {type(data).__name__}",
+                           f"must be a rule set's name or an object, not {type(data).__name__}")
+    name = data.get("name")
+    label = str(name or data.get("base") or "?")
+    for key in data:
+        if key not in _JSON_KEYS:
+            raise RulesetError(label, str(key), f"不认识（可用：{', '.join(_JSON_KEYS)}）",
+                               f"unknown key (known: {', '.join(_JSON_KEYS)})")
+    for key in ("name", "title_zh", "title_en"):
+        if key in data and (not isinstance(data[key], str) or not data[key].strip()):
+            raise RulesetError(label, key, "要写一段文字", "must be some text")
+    changes, notes = data.get("changes", {}), data.get("notes", {})
+    for key, value in (("changes", changes), ("notes", notes)):
+        if not isinstance(value, Mapping):
+            raise RulesetError(label, key, "要写成 开关: 值", "must map switches to values")
+    for switch in (*changes, *notes):
+        if switch not in switches():
+            raise unknown_switch(label, str(switch))
+    values = {k: tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
+              for k, value in changes.items()}
+    sources = {k: club_note(str(name or label), *_note(label, k, note)) for k, note in notes.items()}
+    naming = {k: data[k] for k in ("name", "title_zh", "title_en") if k in data}
+    if "base" not in data:
+        missing = [k for k in switches() if k not in values]
+        if missing:
+            raise RulesetError(label, "base", f"没有写；不写的话每个开关都要写（缺 {', '.join(missing)}）",
+                               f"is missing; without a family every switch is given (missing {', '.join(missing)})")
+        for k in values:
+            sources.setdefault(k, default(f"given in the rule set {label}"))
+        return Ruleset(name=str(name or "custom"), title_zh=str(data.get("title_zh", name or "custom")),
+                       title_en=str(data.get("title_en", name or "custom")), sources=sources, **values)
+    base = data["base"]
+    if not isinstance(base, str) or base.strip().lower() not in PRESETS:
+        raise RulesetError(label, "base", f"不能是 {base!r}：要写 {'、'.join(PRESETS)} 之一",
+                           f"{base!r} is not a family: choose one of {', '.join(PRESETS)}")
+    return PRESETS[base.strip().lower()].replace(**values, sources=sources, **naming)
+
+
+def _from_plain(value: Any) -> Any:
+    return tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
+
+
+def _note(label: str, switch: str, note: Any) -> tuple[str, str]:
+    """A club's note as (Chinese, English): one text, or ``{"zh": …, "en": …}`` (either may be left out)."""
+    if isinstance(note, str) and note.strip():
+        return note.strip(), note.strip()
+    if isinstance(note, Mapping) and set(note) <= {"zh", "en"} and note and all(
+            isinstance(v, str) and v.strip() for v in note.values()):
+        zh, en = note.get("zh", ""), note.get("en", "")
+        return (zh or en).strip(), (en or zh).strip()
+    raise RulesetError(label, f"notes.{switch}", "要写一段说明，或 {zh: …, en: …}",
+                       "must be a note: some text, or {zh: …, en: …}")
 
 
 def _show(value: object) -> str:

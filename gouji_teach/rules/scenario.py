@@ -631,11 +631,13 @@ def _check_going_out(action: Action, events: tuple[Any, ...], rules: Ruleset) ->
         )
 
 
-def check_file(path: str | Path) -> list[Problem]:
+def check_file(path: str | Path, rules: Ruleset | str | None = None) -> list[Problem]:
     """Every problem of a scenario file (empty: the file is fine): its structure, its hands, and the legality
-    of every step in order (checking stops at the first illegal step: later steps depend on it)."""
+    of every step in order (checking stops at the first illegal step: later steps depend on it); under ``rules``
+    instead of the file's own rule set if given."""
     try:
-        results = run(Scenario.load(path))
+        scenario = Scenario.load(path)
+        results = run(scenario if rules is None else scenario.with_rules(rules))
     except ScenarioError as e:
         return [Problem(x.path, x.line, x.detail_zh, x.detail_en) for x in (e, *e.more)]
     return [Problem(str(path), step.line, zh, en) for step, result in results

@@ -662,8 +662,8 @@ def settle_series(records: Sequence[GameRecord], rules: Ruleset | str | None = N
     state = SeriesState()
     for i, record in enumerate(records):
         if rules is None and record.rules != records[0].rules:
-            raise RecordError(f"[{i}].rules", f"一个系列只用一种规则：第0局是{records[0].rules}",
-                              f"a series uses one rule set: record 0 uses {records[0].rules}")
+            raise RecordError(f"[{i}].rules", f"一个系列只用一种规则：第0局是{records[0].rules.name}",
+                              f"a series uses one rule set: record 0 uses {records[0].rules.name}")
         try:
             settled = settle(record, rules, state)
         except RecordError as e:

@@ -66,7 +66,9 @@ def zh_citation(citation: str) -> str:
 
 def cite_source(source: Source, lang: str = "en") -> str:
     """A source as a citation in ``lang``: the seed section, or a default said to be one (in English with the
-    reason, in Chinese with the seed sections it follows)."""
+    reason, in Chinese with the seed sections it follows); a house rule by its club's note in that language."""
+    if source.club:
+        return f"{source.club}：{source.section}" if lang == "zh" else f"{source.club}: {source.quote}"
     return zh_citation(source.cite()) if lang == "zh" else en_citation(source.cite())
 
 

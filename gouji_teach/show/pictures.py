@@ -32,8 +32,8 @@ from enum import Enum
 from itertools import groupby
 from typing import Literal, Protocol
 
-from ..rules.errors import OptionError, SetupError
-from ..rules.rulesets import PRESETS, TributeKind
+from ..rules.errors import GoujiError, OptionError, SetupError
+from ..rules.rulesets import TributeKind, find_ruleset
 from .i18n import counted, number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
 
@@ -241,7 +241,8 @@ def _text(parent: Element, text: str, x: float, y: float, size: float, *, max_wi
     """A text; squeezed to ``max_width`` when it would be wider (SVG text does not wrap)."""
     fit = max_width is not None and _width_estimate(text, size) > max_width
     return _sub(parent, "text", text, x=float(x), y=float(y), font_size=float(size),
-                textLength=float(max_width) if fit else None, lengthAdjust="spacingAndGlyphs" if fit else None,
+                textLength=float(max_width) if fit and max_width is not None else None,
+                lengthAdjust="spacingAndGlyphs" if fit else None,
                 **attrs)
 
 
@@ -638,8 +639,11 @@ def _table_desc(table: TableView, lang: str | None) -> str:
 
 
 def _rules_text(rules: str, lang: str | None) -> str:
-    preset = PRESETS.get(rules)
-    return t("render.table.rules", lang, name=pick(preset.title_zh, preset.title_en, lang) if preset else rules)
+    try:
+        known = find_ruleset(rules)  # a family, or a house rule set made known by its name
+    except GoujiError:
+        return t("render.table.rules", lang, name=rules)
+    return t("render.table.rules", lang, name=pick(known.title_zh, known.title_en, lang))
 
 
 def table_svg(view: TableView, *, lang: str | None = None, scale: float = 1.0) -> SvgImage:
@@ -836,7 +840,7 @@ def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) 
         """Each place for arrow ``i``'s label: how much it covers seats or lies outside, how much it is
         disliked (further from the likeliest place, beside the arrow rather than on it, over other arrows)."""
         w, h = sizes[i]
-        out = []
+        out: list[tuple[float, float, tuple[float, float, float, float]]] = []
         for rank, s in enumerate(_ALONG):
             x, y, nx, ny = _point(curves[i], s)
             beside = (abs(nx) * w + abs(ny) * h) / 2 - 1.5  # the frame (1 px inside the box) touches its arrow
@@ -908,9 +912,9 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
     >>> svg.count('class="gj-arrow"'), svg.count('class="gj-arrow-label"'), "seat 5 → seat 0: 2 × 落贡" in svg
     (2, 2, True)
     """
-    transfers = sorted(((TributeKind(k), p, r, n) for k, p, r, n in transfers), key=lambda x: (x[1], x[2], x[0].zh))
+    arrows = sorted(((TributeKind(k), p, r, n) for k, p, r, n in transfers), key=lambda x: (x[1], x[2], x[0].zh))
     words = [t("render.tribute.arrow", lang, payer=p, receiver=r, kind=pick(k.zh, k.en, lang), n=n)
-             for k, p, r, n in transfers]
+             for k, p, r, n in arrows]
     desc = t("render.sep", lang).join(words) or t("render.tribute.none", lang)
     root = _svg_root(_RW, _RH, scale, "gj-tribute", label or desc, desc)
     root.set("style", f"width:100%;max-width:{_RW * scale:g}px;height:auto")
@@ -920,16 +924,16 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
                       markerWidth=5, markerHeight=5, orient="auto-start-reverse")
         _sub(marker, "path", d="M0,0L10,5L0,10Z", fill=colour)
     _ring_seats(root)
-    curves = _tribute_curves([(p, r) for _, p, r, _ in transfers])
-    tags = [f"{kind.zh[0]}{n}" for kind, _, _, n in transfers]  # 点1, 落2, 闷1, 烧1 ...
+    curves = _tribute_curves([(p, r) for _, p, r, _ in arrows])
+    tags = [f"{kind.zh[0]}{n}" for kind, _, _, n in arrows]  # 点1, 落2, 闷1, 烧1 ...
     # each label's frame: 3 px around its text, and 1 px of space around the frame that no other label takes
     boxes = _label_boxes(curves, [(_width_estimate(tag, _LABEL) + 8, _LABEL + 6) for tag in tags])
-    for (kind, *_), word, ((sx, sy), (mx, my), (ex, ey)) in zip(transfers, words, curves, strict=True):
+    for (kind, *_), word, ((sx, sy), (mx, my), (ex, ey)) in zip(arrows, words, curves, strict=True):
         g = _sub(root, "g", cls="gj-arrow")
         _sub(g, "title", word)
         _sub(g, "path", d=f"M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}", fill="none",
              stroke=_KIND_COLOURS[kind], stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
-    for (kind, *_), word, tag, (left, top, right, bottom) in zip(transfers, words, tags, boxes, strict=True):
+    for (kind, *_), word, tag, (left, top, right, bottom) in zip(arrows, words, tags, boxes, strict=True):
         g = _sub(root, "g", cls="gj-arrow-label")  # over every arrow: no line runs through a label
         _sub(g, "title", word)
         colour = _KIND_COLOURS[kind]
@@ -937,7 +941,7 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
              height=round(bottom - top - 2, 1), rx=3, fill="#ffffff", stroke=colour, stroke_width=0.8)
         _text(g, tag, round((left + right) / 2, 1), round(bottom - 5.5, 1), _LABEL, fill=colour, font_weight="bold",
               text_anchor="middle")
-    if not transfers:
+    if not arrows:
         _text(root, t("render.tribute.none", lang), _RW / 2, _RH / 2 + 4, 12, fill="#333333", text_anchor="middle")
     return SvgImage(str(root))
 
@@ -954,16 +958,17 @@ def finish_svg(order: Sequence[int], *, men: Iterable[tuple[int, int]] = (), fai
     >>> "out 1st" in svg, "闷ed" in svg, 'class="gj-asked' in svg
     (True, True, True)
     """
-    men, failed, revolution, kaidian = dict(men), set(failed), set(revolution), set(kaidian)
+    men_by: dict[int, int] = dict(men)
+    failed, revolution, kaidian = set(failed), set(revolution), set(kaidian)
     notes = {}
     for seat in range(6):
-        if seat in men:
+        if seat in men_by:
             notes[seat] = t("render.finish.men", lang)
         elif seat in failed:
             notes[seat] = t("render.finish.failed", lang)
         elif seat in revolution:
             notes[seat] = t("render.finish.revolt", lang)
-        if seat in order and seat not in men and seat not in failed:  # a seat can revolt and still go out
+        if seat in order and seat not in men_by and seat not in failed:  # a seat can revolt and still go out
             nth = t("render.finish.out", lang, n=order.index(seat) + 1, nth=_NTH_EN[order.index(seat)])
             notes[seat] = f"{notes[seat]} · {nth}" if seat in notes else nth
     words = [f"{t('render.seat', lang, n=s)}: {notes.get(s, '')}" for s in range(6)]

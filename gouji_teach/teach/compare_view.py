@@ -19,7 +19,7 @@ from ..rules.compare import beats
 from ..rules.errors import IllegalPlayError
 from ..rules.gouji import can_kaidian, is_gouji
 from ..rules.plays import Play
-from ..rules.rulesets import PRESETS, Ruleset
+from ..rules.rulesets import Ruleset, all_rulesets
 from ..show.i18n import pick, register, t
 from ..show.markup import HtmlFragment, el, html
 
@@ -36,6 +36,9 @@ register({
     "compare.illegal": ("不合规", "not a legal play"),
     "compare.differs": ("规则之间结论不同", "the rule sets disagree"),
     "compare.same": ("四种规则结论相同", "all four rule sets agree"),
+    "compare.same.house": ("各种规则结论相同", "all the rule sets agree"),
+    "compare.title.beats.house": ("{ch} 对 {tg}：各种规则", "{ch} against {tg}: the rule sets side by side"),
+    "compare.title.play.house": ("{cards}：各种规则", "{cards}: the rule sets side by side"),
     "compare.play.answer": ("算作{text}；{gouji}；{kaidian}", "counts as {text}; {gouji}; {kaidian}"),
     "compare.gouji.yes": ("够级", "is 够级"),
     "compare.gouji.no": ("不够级", "not 够级"),
@@ -68,7 +71,7 @@ def across_rulesets(challenger: str | Play, target: str | Play | None = None,
     for text in texts:
         parse_cards(text)
     answers = []
-    for rules in rulesets or tuple(PRESETS.values()):
+    for rules in rulesets or all_rulesets():
         try:
             plays = [Play.parse(text, rules) for text in texts]
         except IllegalPlayError as e:
@@ -111,14 +114,15 @@ def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang:
                        style="background:#fff3cd" if a.ok != base else None))
     head = el("tr", (el("th", t(k, lang), scope="col") for k in ("compare.col.rules", "compare.col.answer",
                                                                   "compare.col.why")))
-    note = t("compare.differs" if differs else "compare.same", lang)
+    note = t("compare.differs" if differs else ("compare.same" if len(answers) == 4 else "compare.same.house"), lang)
     return html(el("table", el("caption", title + (" — " if title else "") + note), el("thead", head),
                    el("tbody", rows), cls="gj-compare", style="border-collapse:collapse;max-width:100%"))
 
 
 def compare_title(challenger: str, target: str | None, lang: str | None = None) -> str:
-    """The title of a comparison: ``'DD 对 D：四种规则'``."""
+    """The title of a comparison: ``'DD 对 D：四种规则'`` (with the app's house rules beside them, "各种规则")."""
+    more = ".house" if len(all_rulesets()) > 4 else ""
     if target is None:
-        return t("compare.title.play", lang, cards=challenger)
-    return t("compare.title.beats", lang, ch=challenger, tg=target)
+        return t(f"compare.title.play{more}", lang, cards=challenger)
+    return t(f"compare.title.beats{more}", lang, ch=challenger, tg=target)
 

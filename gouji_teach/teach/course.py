@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qs, urlencode
 
-from ..rules.errors import OptionError
-from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.errors import GoujiError, OptionError
+from ..rules.house import load as load_rules
+from ..rules.rulesets import QINGDAO, Ruleset, find_ruleset, house_rulesets
 from ..show.i18n import LANGUAGES, pick, set_language
 
 if TYPE_CHECKING:
@@ -41,8 +42,33 @@ if TYPE_CHECKING:
 
 _S = TypeVar("_S", bound="Session")
 
-__all__ = ["GLOSSARY", "HOME", "RULEBOOK", "STAGES", "Session", "Stage", "Term", "hub_user", "parse_query",
-           "query_string", "stage", "start"]
+__all__ = ["GLOSSARY", "HOME", "RULEBOOK", "RULES_ENV", "STAGES", "Session", "Stage", "Term", "default_rules",
+           "hub_user", "parse_query", "query_string", "stage", "start"]
+
+#: The house rule files (separated by the system's path separator) whose rule sets every page offers beside the
+#: four families: ``gouji-teach serve --rules myclub.yaml`` sets it for the app's kernels.
+RULES_ENV = "GOUJI_TEACH_RULES"
+for _path in filter(None, os.environ.get(RULES_ENV, "").split(os.pathsep)):
+    load_rules(_path)  # serve read the file before it started: a mistake was said there, in one line
+
+
+def default_rules() -> Ruleset:
+    """The rule set a page starts with: the app's house rule set when it was served with one, else 青岛."""
+    house = house_rulesets()
+    return house[0] if house else QINGDAO
+
+
+def _rules_of(text: str) -> Ruleset | None:
+    """The rule set an address names (a family, a house rule set, a rule set's key), or ``None``."""
+    if not text or len(text) > 400:
+        return None
+    try:
+        return find_ruleset(text)
+    except GoujiError:  # a key whose "+" an address left unencoded reads as spaces
+        try:
+            return find_ruleset(text.replace(" ", "+"))
+        except GoujiError:
+            return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +267,10 @@ def parse_query(query: str | None) -> dict[str, str]:
     ('7', False)
     """
     values = {k: v[0] for k, v in parse_qs(query or "").items() if v}
-    rules = values.get("rules", "").lower()
+    rules = _rules_of(values.get("rules", "").strip()) or default_rules()
     lang = values.get("lang", "")
     out = {"learner": values.get("learner", "").strip(),  # never cut: a name the store refuses is said so
-           "rules": rules if rules in PRESETS else "qingdao",
+           "rules": rules.ref,
            "lang": lang if lang in LANGUAGES else "zh"}
     step = values.get("step", "")
     if step.isascii() and step.isdigit() and len(step) <= 4:
@@ -329,7 +355,7 @@ class Session:
 
     stage: Stage
     learner: str = ""
-    rules: Ruleset = field(default_factory=lambda: find_ruleset("qingdao"))
+    rules: Ruleset = field(default_factory=default_rules)
     lang: str = "zh"
     step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
     _followers: list[Callable[[set[str]], None]] = field(default_factory=list, repr=False, compare=False)
@@ -337,7 +363,7 @@ class Session:
     def link(self, target: Stage | str, **changes: str) -> str:
         """A relative link to another stage that keeps the session (``changes`` override values)."""
         other = target if isinstance(target, Stage) else stage(target)
-        values = {"learner": self.learner, "rules": self.rules.name, "lang": self.lang, **changes}
+        values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, **changes}
         return f"{other.notebook}?{query_string(**values)}"
 
     def query(self, **changes: str | int) -> str:
@@ -347,7 +373,7 @@ class Session:
         >>> Session(stage("cards"), "小明").query(rules="linyi", step=3)
         'learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=zh&step=3'
         """
-        values = {"learner": self.learner, "rules": self.rules.name, "lang": self.lang, "step": self.step, **changes}
+        values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, "step": self.step, **changes}
         step = int(values.pop("step"))
         return query_string(**{k: str(v) for k, v in values.items()}) + (f"&step={step}" if step > 0 else "")
 

@@ -105,7 +105,7 @@ def make_drill(kind: str, number: int | str, *, level: str = "easy", rules: Rule
         raise OptionError("number", number, "题号必须是非负整数（或课的名字加序号，如 geming.1）",
                           "a drill number is a whole number from 0 up (or a stage's id and one, e.g. geming.1)")
     rules = find_ruleset(rules)
-    puzzle_id = f"{kind}/{rules.name}/{level}/{written}"
+    puzzle_id = f"{kind}/{rules.key}/{level}/{written}"
     puzzle = REGISTRY[kind].make(random.Random(puzzle_id), level, rules)
     object.__setattr__(puzzle, "puzzle_id", puzzle_id)
     return puzzle

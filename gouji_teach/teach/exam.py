@@ -145,7 +145,7 @@ def plan(rules: str, kinds: Sequence[tuple[str, str]], count: int, *, seed: int)
         raise _error("exam.count", count=count, max=COUNT_MAX)
     if not isinstance(seed, int) or seed < 0:
         raise _error("exam.seed", seed=seed)
-    name = find_ruleset(rules).name
+    name = find_ruleset(rules).key
     numbers = random.Random(f"exam/{name}/{seed}").sample(range(1, 100_000), count)
     return [f"{kinds[i % len(kinds)][0]}/{name}/{kinds[i % len(kinds)][1]}/{n}" for i, n in enumerate(numbers)]
 
@@ -157,7 +157,7 @@ def new_exam(store: ProgressStore, *, rules: str, kinds: str | Sequence[str], co
         raise _error("exam.minutes", minutes=minutes, max=MINUTES_MAX)
     chosen = parse_kinds(kinds)
     drills = plan(rules, chosen, count, seed=seed)
-    return store.create_exam(find_ruleset(rules).name, drills, kinds=",".join(f"{k}:{v}" for k, v in chosen),
+    return store.create_exam(find_ruleset(rules).key, drills, kinds=",".join(f"{k}:{v}" for k, v in chosen),
                              seed=seed, minutes=minutes)
 
 

@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..rules.compare import beats
 from ..rules.errors import GoujiError
 from ..rules.plays import Play
-from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
 from ..show.i18n import get_language, pick, register, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
@@ -85,8 +85,8 @@ def _switches(session: Session, lang: str) -> Element:
     here = session.stage
     langs = joined(" | ", (_link(session.link(here, lang=code), name, current=code == lang)
                            for code, name in _LANGUAGE_NAMES))
-    rules = joined(" | ", (_link(session.link(here, rules=r.name), pick(r.title_zh, r.title_en, lang),
-                                 current=r.name == session.rules.name) for r in PRESETS.values()))
+    rules = joined(" | ", (_link(session.link(here, rules=r.ref), pick(r.title_zh, r.title_en, lang),
+                                 current=r.ref == session.rules.ref) for r in all_rulesets()))
     return el("div", t("page.lang", lang), langs, el("br"), t("page.rules", lang), rules, cls="gj-switches")
 
 
@@ -98,16 +98,17 @@ def _switch_controls(session: Session) -> w.Widget:
     page that follows the session redraws itself (puzzles are made again under the new rule set), and the page's
     address follows (the header's ``gj-state``), so a reload keeps the choice."""
     langs = {code: make(w.Button, description=name) for code, name in _LANGUAGE_NAMES}
-    rules = {name: make(w.Button, layout={"width": "auto"}) for name in PRESETS}  # whole titles, even at 390 px
+    offered = {r.ref: r for r in all_rulesets()}  # the families, and the app's house rules
+    rules = {ref: make(w.Button, layout={"width": "auto"}) for ref in offered}  # whole titles, even at 390 px
     labels = {"page.lang": make(w.HTML), "page.rules": make(w.HTML)}
 
     def mark(_changed: object = None) -> None:
         lang = get_language()
         for key, label in labels.items():
             label.value = html(el("span", t(key, lang)))
-        for name, button in rules.items():
-            button.description = pick(PRESETS[name].title_zh, PRESETS[name].title_en, lang)
-        for buttons, current in ((langs, session.lang), (rules, session.rules.name)):
+        for ref, button in rules.items():
+            button.description = pick(offered[ref].title_zh, offered[ref].title_en, lang)
+        for buttons, current in ((langs, session.lang), (rules, session.rules.ref)):
             for value, button in buttons.items():
                 (button.add_class if value == current else button.remove_class)("gj-current")
                 button.button_style = "info" if value == current else ""
@@ -380,7 +381,7 @@ def _join_form(current: Session, lang: str) -> Element:
     """The join box of the live lessons: a plain form that opens the lesson page of the code typed, with the
     learner's session (no kernel round trip: the lesson page says if the code is unknown)."""
     hidden = [el("input", type="hidden", name=name, value=value)
-              for name, value in (("learner", current.learner), ("rules", current.rules.name), ("lang", lang)) if value]
+              for name, value in (("learner", current.learner), ("rules", current.rules.ref), ("lang", lang)) if value]
     return el("form", el("label", t("page.join", lang), " ",
                          el("input", name="live", required=True, maxlength=20, size=8, autocomplete="off",
                             placeholder=t("page.join.code", lang), aria_label=t("page.join.code", lang),
@@ -394,7 +395,7 @@ def _lesson_list(current: Session, lang: str) -> Element | None:
     lessons = instructor_lessons()
     if not lessons:
         return None
-    items = [el("li", _link(lesson_link(x.name, learner=current.learner, rules=current.rules.name, lang=lang),
+    items = [el("li", _link(lesson_link(x.name, learner=current.learner, rules=current.rules.ref, lang=lang),
                             x.title(lang))) for x in lessons]
     return el("section", el("h3", t("page.lessons", lang)), el("ul", items, cls="gj-lessons"), cls="gj-lesson-list")
 
@@ -422,7 +423,7 @@ def landing(session: Session) -> w.Widget:
         if learner:
             try:
                 record = store().learner(learner)
-                stars = store().stage_stars(record, rules=current.rules.name)  # stars are kept per rule set
+                stars = store().stage_stars(record, rules=current.rules.key)  # stars are kept per rule set
                 title_zh, title_en = store().title(record)
                 title = t("page.title", lang, title=pick(title_zh, title_en, lang), points=store().points(record))
                 heading = [el("p", f"{t('page.learner', lang, name=learner)} · {title}"),

@@ -21,7 +21,7 @@ from ..rules.engine import Game
 from ..rules.errors import GoujiError
 from ..rules.events import ACTION_KINDS, Action, ActionKind, Event
 from ..rules.record import GameRecord
-from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
 from ..rules.scenario import (
     Answer,
     Ask,
@@ -223,7 +223,7 @@ class ScenarioPlayer(View):
         start = min(max(int(start_step), 0), last)
         self.title = make(w.HTML)
         self._relabelling = False
-        self.rules = make(w.Dropdown, options=[(r.name, r.name) for r in PRESETS.values()], value=self._rules.name)
+        self.rules = make(w.Dropdown, options=[(r.name, r.ref) for r in self._offered()], value=self._rules.ref)
         self.back = make(w.Button, icon="step-backward")
         self.forward = make(w.Button, icon="step-forward")
         self.step = make(w.IntSlider, min=0, max=last, value=start, readout=False, layout={"width": "auto"})
@@ -262,6 +262,14 @@ class ScenarioPlayer(View):
         self._labels()
         self._render()
 
+    def _offered(self) -> list[Ruleset]:
+        """The rule sets the player offers: the families, the app's house rules, and the ones it has shown."""
+        offered = list(all_rulesets())
+        for rules in (self.scenario.rules, self._rules):
+            if rules.ref not in {r.ref for r in offered}:
+                offered.append(rules)
+        return offered
+
     # -- moving ---------------------------------------------------------------------------------------------------
     @property
     def frame(self) -> Frame:
@@ -287,7 +295,7 @@ class ScenarioPlayer(View):
         try:
             rules = find_ruleset(name)
             new = frames(self.scenario, rules)
-            changes = rule_changes(self.scenario, rules) if rules.name != self.scenario.rules.name else []
+            changes = rule_changes(self.scenario, rules) if rules.key != self.scenario.rules.key else []
         except GoujiError as e:
             self._error = e
             self._render()
@@ -299,9 +307,11 @@ class ScenarioPlayer(View):
         with self.step.hold_trait_notifications():
             self.step.value = min(self.step.value, last)
             self.step.max = self.play.max = last
-        if self.rules.value != rules.name:
+        if self.rules.value != rules.ref:
             self._relabelling = True
-            self.rules.value = rules.name
+            if rules.ref not in [ref for _, ref in self.rules.options]:
+                self.rules.options = (*self.rules.options, (rules.name, rules.ref))
+            self.rules.value = rules.ref
             self._relabelling = False
         self._render()
 
@@ -325,7 +335,7 @@ class ScenarioPlayer(View):
         self._relabelling = True
         try:
             rules, speed = self.rules.value, self.speed.value
-            self.rules.options = [(pick(r.title_zh, r.title_en, lang), r.name) for r in PRESETS.values()]
+            self.rules.options = [(pick(r.title_zh, r.title_en, lang), r.ref) for r in self._offered()]
             self.speed.options = [(t(key, lang), ms) for key, ms in _SPEEDS]
             self.rules.value, self.speed.value = rules, speed
         finally:
@@ -347,7 +357,7 @@ class ScenarioPlayer(View):
         self.forward.disabled = frame.number >= len(self._frames) - 1
         self.narration.value = self._narration(frame, lang)
         self.checkpoint.children = self._checkpoint(frame)
-        seat_puzzle = isinstance(self._puzzles.get((self._rules.name, frame.number)), SeatPickWidget)
+        seat_puzzle = isinstance(self._puzzles.get((self._rules.ref, frame.number)), SeatPickWidget)
         # a seat puzzle draws the position itself, without the markers that would give its answer away
         self.table.value = "" if seat_puzzle else step_picture(frame.game, lang=lang, presenter=self._presenter)
         self.branch.value = self._branch_html(lang)
@@ -360,7 +370,7 @@ class ScenarioPlayer(View):
         step = frame.step
         if step is None or step.kind != StepKind.ASK or frame.refusal is not None:
             return ()
-        key = (self._rules.name, frame.number)
+        key = (self._rules.ref, frame.number)
         if key not in self._puzzles:
             puzzle = checkpoint_puzzle(frame.game, step.text)
             self._puzzles[key] = (puzzle_widget(puzzle, presenter=self._presenter) if puzzle is not None
@@ -386,7 +396,7 @@ class ScenarioPlayer(View):
             zh, en = (e.detail_zh, e.detail_en) if isinstance(e, ScenarioError) else (e.zh, e.en)
             return html(el("div", "⚠ ", said(zh, en, lang), cls="gj-error", role="alert"))
         base = self.scenario.rules
-        if self._rules.name == base.name:
+        if self._rules.key == base.key:
             return ""
         names = {"rules": pick(self._rules.title_zh, self._rules.title_en, lang),
                  "base": pick(base.title_zh, base.title_en, lang)}

@@ -39,7 +39,7 @@ from ..rules.engine import Game, Phase, team
 from ..rules.errors import GoujiError
 from ..rules.events import Action, ActionKind, Event, EventKind
 from ..rules.plays import Play
-from ..rules.rulesets import PRESETS, Ruleset, find_ruleset
+from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
 from ..rules.settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, Tribute, pay_tributes, settle
 from ..show.i18n import counted, get_language, pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
@@ -134,7 +134,7 @@ def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, t
     action as a ``do`` step, so that ``gouji-teach check`` accepts it and ``replay`` narrates it."""
     data = {
         "title": {"zh": title[0], "en": title[1]},
-        "rules": game.rules.name,
+        "rules": game.rules.to_json(),  # a family by name; any other rule set with its switches
         "seed": seed,
         "leader": leader,
         "prelude": True,
@@ -452,7 +452,10 @@ class PracticeTable(View):
         self.again_button.on_click(lambda _b: self.same_deal())
         self.next_button = make(w.Button, layout=_AUTO, button_style="success")
         self.next_button.on_click(lambda _b: self.next_hand())
-        self.rules = make(w.Dropdown, options=list(PRESETS), value=find_ruleset(rules).name, layout={"width": "auto"})
+        chosen = find_ruleset(rules).ref
+        offered = [r.ref for r in all_rulesets()]  # the families, and the app's house rules
+        self.rules = make(w.Dropdown, options=offered + ([chosen] if chosen not in offered else []), value=chosen,
+                          layout={"width": "auto"})
         self.seed = make(w.Text, value=str(seed), layout={"width": "7em"})
         self.length = make(w.Dropdown, options=[1, 2, 4, 6, 8], value=length if length in (1, 2, 4, 6, 8) else 4,
                            layout={"width": "5em"})
@@ -583,7 +586,7 @@ class PracticeTable(View):
             self.saved.value = html(el("p", pick(e.zh, e.en, lang), role="alert"))
             return
         data = base64.b64encode(text.encode()).decode()
-        name = f"practice_{self.practice.rules.name}_{self.practice.hand_seed}.yaml"
+        name = f"practice_{self.practice.rules.ref}_{self.practice.hand_seed}.yaml"
         self.saved.value = html(el("p", el("a", f"{t('practice.saved', lang)}: {name}", download=name,
                                            href=f"data:text/yaml;base64,{data}"),
                                    el("br"), el("small", t("practice.saved_note", lang))))
@@ -696,7 +699,7 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
             return
         points = p.settlements[-1].scores.points[LEARNER]
         try:
-            store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.name}/{p.hand_seed}",
+            store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.key}/{p.hand_seed}",
                                    rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}")
         except GoujiError as e:
             status.value = html(el("small", t("practice.save_failed", why=pick(e.zh, e.en)), role="alert"))
@@ -709,7 +712,9 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
 
     def follow(changed: set[str]) -> None:
         if "rules" in changed and tables:
-            tables[0].rules.value = session.rules.name
+            if session.rules.ref not in tables[0].rules.options:
+                tables[0].rules.options = (*tables[0].rules.options, session.rules.ref)
+            tables[0].rules.value = session.rules.ref
             tables[0].new_series()
 
     def label() -> None:

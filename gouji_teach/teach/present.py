@@ -331,7 +331,7 @@ class Wall(View):
         if self.lesson is None or self.live is not None or self.rules is None:
             return
         try:
-            live, key = self.store.open_live(self.lesson.name, stage=self.lesson.stage, rules=self.rules.name)
+            live, key = self.store.open_live(self.lesson.name, stage=self.lesson.stage, rules=self.rules.ref)
             self.live = self.store.live_control(live.code, key, step=self.step)
         except GoujiError as e:
             self._down(e)

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any
 
 from ..rules.record import GameRecord
-from ..rules.rulesets import PRESETS, TributeKind, find_ruleset, switches
+from ..rules.rulesets import PRESETS, TributeKind, all_rulesets, find_ruleset, switches
 from ..rules.settlement import settle
 from ..rules.verdicts import cite_source
 from ..show.i18n import get_language, pick, register, t
@@ -35,6 +35,8 @@ __all__ = ["Printed", "hands_figure", "printed", "switch_differences", "tribute_
 
 register({
     "printed.differ": ("四种规则不一样的地方", "Where the four rule sets differ"),
+    "printed.differ.house": ("各种规则不一样的地方（* 自家规则改的，附俱乐部的说明）",
+                             "Where the rule sets differ (* a house rule's change, with the club's note)"),
     "printed.switch": ("规则", "Rule"),
     "printed.table": ("见规则书", "see the rule book"),
     "printed.points": ("座位{seat} {points:+d}", "seat {seat} {points:+d}"),
@@ -147,8 +149,9 @@ def _value(value: Any, lang: str | None) -> str:
 
 
 def switch_differences(lang: str | None = None) -> HtmlFragment:
-    """The switches on which the four rule sets disagree, one row each: what it decides, in ``lang``, and each
-    rule set's value (✔ yes, — no), with the seed section it comes from on hover. Wider than a phone, it scrolls
+    """The switches on which the four rule sets (and the app's house rule sets, beside them) disagree, one row
+    each: what it decides, in ``lang``, and each rule set's value (✔ yes, — no), with the seed section it comes
+    from on hover; a house rule's change is marked * with its club's note under it. Wider than a phone, it scrolls
     sideways in its box.
 
     >>> table = switch_differences("en")
@@ -156,7 +159,8 @@ def switch_differences(lang: str | None = None) -> HtmlFragment:
     (True, True, True)
     """
     lang = lang or get_language()
-    rules = list(PRESETS.values())
+    rules = all_rulesets()
+    house = {(r.name, s) for r in rules[len(PRESETS):] for s in r.changes()}
     head = el("tr", el("th", t("printed.switch", lang), scope="col"),
               (el("th", pick(r.title_zh, r.title_en, lang), scope="col") for r in rules))
     body = []
@@ -166,8 +170,10 @@ def switch_differences(lang: str | None = None) -> HtmlFragment:
             meaning = pick(field.metadata["zh"], field.metadata["en"], lang)
             meaning = re.sub(r"（[a-z_]+）|(?<=（)[a-z_]+，", "", meaning)  # value ids: the cells say them in words
             body.append(el("tr", el("th", meaning, scope="row"),
-                           (el("td", _value(v, lang), title=cite_source(r.source(name), lang))
+                           (el("td", _value(v, lang), ["*", el("br"), el("small", cite_source(r.source(name), lang))]
+                               if (r.name, name) in house else None, title=cite_source(r.source(name), lang))
                             for r, v in zip(rules, values, strict=True))))
-    table = el("table", el("caption", t("printed.differ", lang)), el("thead", head), el("tbody", body),
+    caption = t("printed.differ.house" if len(rules) > len(PRESETS) else "printed.differ", lang)
+    table = el("table", el("caption", caption), el("thead", head), el("tbody", body),
                cls="gj-differences")
     return html(el("div", table, style="overflow-x:auto;max-width:calc(100vw - 2em)"))

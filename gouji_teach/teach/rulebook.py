@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..rules.rulebook import RULES
-from ..rules.rulesets import Ruleset, Source, TributeKind
+from ..rules.rulesets import PRESETS, Ruleset, Source, TributeKind
 from ..rules.verdicts import cite_source, en_citation, source_of
 from ..show.i18n import pick, register, said, t
 from ..show.markup import Element, HtmlFragment, el, html
@@ -43,6 +43,8 @@ register({
                    "This rule book is generated from the rule set's data: every rule names the seed text and section "
                    "it comes from; where the texts are silent and the course chose, the rule is marked \"default\". "
                    "Rule set: {name}. Main source: {own}."),
+    "book.house": ("这是自家规则：从{base}规则改了{n}条，改过的每一条以俱乐部自己的说明为出处。",
+                   "These are house rules: {n} change(s) to the {base} rules, each cited by the club's own note."),
     "book.other": ("其他规则", "Other rules"),
     "book.absent": ("这份规则里没有的", "Not in this rule set"),
     "book.absent.note": ("别的规则集有、这里不用的规则（在这里不成立）：",
@@ -166,7 +168,7 @@ def own_text(rules: Ruleset) -> str:
     >>> [own_text(r) for r in PRESETS.values()]
     ['002', '000 part 1', '000 part 3', '003']
     """
-    counts = Counter(text_of(s) for s in rules.sources.values() if not s.is_default)
+    counts = Counter(text_of(s) for s in rules.sources.values() if s.seed is not None)
     return counts.most_common(1)[0][0]
 
 
@@ -304,6 +306,10 @@ def book_html(rules: Ruleset, lang: str) -> HtmlFragment:
     each rule with its citation; the rules that hold elsewhere but not here; the seeds' contradictions."""
     title = pick(rules.title_zh, rules.title_en, lang)
     intro = said(*(t("book.intro", x, name=rules.name, own=own_text(rules)) for x in ("zh", "en")), lang)
+    changed = rules.changes() if rules.base in PRESETS and rules.name != rules.base else {}
+    if changed:
+        family = PRESETS[rules.base]
+        intro = f"{intro} " + t("book.house", lang, base=pick(family.title_zh, family.title_en, lang), n=len(changed))
     sections: list[Element] = []
     seen: set[str] = set()
     for stage in STAGES:

@@ -160,7 +160,7 @@ def _revolution_outcome(game: Game, r: int) -> tuple[Hashable, tuple[str, str]]:
             parts.append((t("sit.rev.burnonly", "zh", seats=names[0]), t("sit.rev.burnonly", "en", seats=names[1])))
         else:
             parts.append(both("sit.rev.noone"))
-    elif r in game.record().get("revolution_failed", []):
+    elif r in game.game_record().revolution_failed:
         head = "youtou"
         parts.append(both("sit.rev.youtou", h=h))
     else:
@@ -366,7 +366,7 @@ def _revolution_puzzle(rng: random.Random, script: _RevScript, rules: Ruleset) -
 def _revolution_level(game: Game) -> str:
     duel = [e for e in game.events
             if e.rule == "revolt.duel" and e.kind in (EventKind.PLAY, EventKind.PASS) and e.seat is not None
-            and e.seat != (game.record()["revolution"] or [None])[0]]
+            and e.seat != (game.game_record().revolution or (None,))[0]]
     if duel:
         killed = {e.kind for e in duel}
         return "hard" if len(killed) > 1 else "medium"

@@ -507,7 +507,7 @@ def _xuandian(rng: random.Random, level: str, rules: Ruleset) -> XuandianPuzzle:
         declared = {s, o} if level == "hard" else {s}
         if level == "easy":
             kaidian = (kaidian | {s}) - {o}
-        record = GameRecord(rules=rules.name, first_hand=False, finish_order=tuple(order),
+        record = GameRecord(rules=rules, first_hand=False, finish_order=tuple(order),
                             kaidian=frozenset(kaidian), xuandian=frozenset(declared))
         if _xuandian_level(record, s) == level:
             break
@@ -528,7 +528,7 @@ def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Rule
     pool: list[Candidate] = []
     relevant = ("dian_table", "dian_escalation")
     for other in PRESET_RULESETS:
-        v = _dian_between(GameRecord(**{**_record_fields(record), "rules": other.name}), other, pair)
+        v = _dian_between(GameRecord(**{**_record_fields(record), "rules": other}), other, pair)
         text = _dian_text(v)
         pool.append((v, text, elsewhere(text, rules, other, (other.title_zh, other.title_en), relevant)))
     swapped = tuple(sorted((r, p, n) for p, r, n in value))
@@ -577,7 +577,7 @@ def _result_picture(record: GameRecord, lang: str | None, scale: float) -> SvgIm
                            last_action=t("sit.xd.mark", lang) if k in record.xuandian else None,
                            finished=t("sit.xd.place", lang, n=order.index(k) + 1) if k in order else None)
                   for k in range(6))
-    return table_svg(TableView(seats=seats, rules=record.rules), lang=lang, scale=scale)
+    return table_svg(TableView(seats=seats, rules=record.rules.name), lang=lang, scale=scale)
 
 
 def _record_fields(record: GameRecord) -> dict[str, object]:
