@@ -264,7 +264,7 @@ def hub(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     (class_dir / "progress").chmod(0o1777)
     (class_dir / "tutorials").symlink_to(ROOT / "tutorials")
     assert cli.main(["voila-config", "--prefix", str(class_dir / "jupyter")]) == 0
-    port, api = free_port(18100), free_port(18200)
+    port, api, proxy_api = free_port(18100), free_port(18200), free_port(18300)
     # the learners' homes: short paths, as /home/NAME is (a kernel's ipc sockets live in the home's runtime folder,
     # and a socket's path has at most 107 characters)
     homes = Path(tempfile.mkdtemp(prefix="gj", dir="/tmp"))
@@ -283,6 +283,7 @@ c.Spawner.start_timeout = 120
 c.JupyterHub.db_url = "sqlite:///{tmp_path}/hub.sqlite"
 c.JupyterHub.cookie_secret_file = "{tmp_path}/cookie_secret"
 c.ConfigurableHTTPProxy.pid_file = "{tmp_path}/proxy.pid"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api}"  # not 8001: another hub may hold it
 c.JupyterHub.services = [{{"name": "hub-test", "api_token": "{TOKEN}"}}]
 c.JupyterHub.load_roles = [{{"name": "hub-test", "scopes": ["access:servers", "servers", "read:users"],
                             "services": ["hub-test"]}}]
