@@ -173,6 +173,18 @@ def test_a_live_lesson_from_the_wall_to_three_learners_and_back(store: ProgressS
     assert class_report.mastery["丙"][rule] == (0, 1) and class_report.mastery["甲"][rule] == (1, 1)
 
 
+def test_a_learners_page_asks_the_checkpoints_question_once(store: ProgressStore) -> None:
+    wall = _wall(f"scenario={DAGOUJI}")
+    wall.start_live()
+    view = _learner(wall.live.code, "甲")
+    wall.go(3)
+    view.poll()
+    asked = _puzzle(DAGOUJI, 3).question()[0]
+    page = view.narration.value + view.question.question.value
+    assert asked in view.question.question.value and page.count(asked) == 1
+    assert "gj-ask" not in view.narration.value
+
+
 def test_a_late_joiner_lands_on_the_current_step_and_a_reloaded_wall_resumes(store: ProgressStore) -> None:
     wall = _wall(f"scenario={DAGOUJI}")
     wall.start_live()

@@ -396,7 +396,8 @@ class LiveFollower(View):
                 self._show_step(frame, number, puzzle, lesson)
             # a seat question draws the position itself, without what would give its answer away
             self.table.value = "" if isinstance(puzzle, SeatsPuzzle) else step_picture(frame.game, lang=lang)
-            self.narration.value = narration_html(frame, find_ruleset(lesson.rules), lang)
+            # the question widget asks a checkpoint's question: the narration does not say it a second time
+            self.narration.value = narration_html(frame, find_ruleset(lesson.rules), lang, ask=puzzle is None)
             children += [self.table, self.narration, self.checkpoint]
         self._draw_status(lang)
         children.append(self.status)

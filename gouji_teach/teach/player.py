@@ -174,10 +174,12 @@ def _narrate(events: tuple[Event, ...], lang: str) -> list[Element]:
     return [el("li", said(e.zh, e.en, lang)) for e in events]
 
 
-def narration_html(frame: Frame, rules: Ruleset, lang: str, *, changed: bool = False) -> HtmlFragment:
-    """What a frame says: its step (the action in words, or the checkpoint's question), the author's narration,
-    the engine's events, a refusal under ``rules`` with its reason, and (``changed``) that the step differs
-    between the rule sets. The scenario player shows it under the table, the presenter's wall beside it."""
+def narration_html(frame: Frame, rules: Ruleset, lang: str, *, changed: bool = False,
+                   ask: bool = True) -> HtmlFragment:
+    """What a frame says: its step (the action in words, or the checkpoint's question unless ``ask`` is false:
+    a page whose question widget asks it), the author's narration, the engine's events, a refusal under ``rules``
+    with its reason, and (``changed``) that the step differs between the rule sets. The scenario player shows it
+    under the table, the presenter's wall beside it."""
     step = frame.step
     parts: list[object] = []
     if step is None:
@@ -185,7 +187,7 @@ def narration_html(frame: Frame, rules: Ruleset, lang: str, *, changed: bool = F
     elif step.kind == StepKind.DO:
         parts += [el("b", t("player.step", lang, n=frame.number)), " ",
                   pick(*action_words(Action.parse(step.text)), lang)]
-    else:
+    elif ask:
         parts += [el("b", t("player.step", lang, n=frame.number)), " ",
                   el("span", t("player.question", lang), pick(*question_words(step.text), lang), cls="gj-ask")]
     if step is not None and (step.say_zh or step.say_en):
