@@ -185,6 +185,31 @@ def test_a_learners_page_asks_the_checkpoints_question_once(store: ProgressStore
     assert "gj-ask" not in view.narration.value
 
 
+@pytest.mark.parametrize(("hub", "joins"), [
+    ({}, "http://class.local:8866/voila/render/lesson.ipynb?live="),  # `serve`: the app's own address
+    ({"JUPYTERHUB_PUBLIC_HUB_URL": "https://hub.school.cn/gj/hub/", "JUPYTERHUB_BASE_URL": "/gj/"},
+     "https://hub.school.cn/gj/hub/user-redirect/voila/render/tutorials/lesson.ipynb?live="),
+    ({"JUPYTERHUB_PUBLIC_HUB_URL": "", "JUPYTERHUB_BASE_URL": "/"},  # no public_url: the host the wall was opened at
+     "http://class.local:8000/hub/user-redirect/voila/render/tutorials/lesson.ipynb?live="),
+])
+def test_the_walls_join_link_reaches_each_learners_own_server(
+        store: ProgressStore, monkeypatch: pytest.MonkeyPatch, hub: dict[str, str], joins: str) -> None:
+    """Under JupyterHub the wall runs on the instructor's server: its link goes through the hub's user-redirect,
+    which opens the lesson page on each learner's own server (the instructor's is not theirs to open)."""
+    monkeypatch.setenv("SERVER_NAME", "class.local")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    if hub:
+        monkeypatch.setenv("SERVER_PORT", "8000")
+        for name, value in {"JUPYTERHUB_USER": "teacher", "JUPYTERHUB_SERVICE_PREFIX": "/gj/user/teacher/"
+                            if hub["JUPYTERHUB_BASE_URL"] == "/gj/" else "/user/teacher/", **hub}.items():
+            monkeypatch.setenv(name, value)
+        prefix = os.environ["JUPYTERHUB_SERVICE_PREFIX"]
+        monkeypatch.setenv("SCRIPT_NAME", f"{prefix}voila/render/tutorials/present.ipynb")
+    wall = _wall(f"scenario={DAGOUJI}")
+    wall.start_live()
+    assert joins + wall.live.code in wall.head.value
+
+
 def test_a_late_joiner_lands_on_the_current_step_and_a_reloaded_wall_resumes(store: ProgressStore) -> None:
     wall = _wall(f"scenario={DAGOUJI}")
     wall.start_live()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Sequence
+from urllib.parse import urlencode, urlsplit
 
 import ipywidgets as w
 
@@ -36,8 +37,9 @@ from ..show.markup import Element, SvgImage, el, html
 from ..show.pictures import table_svg
 from . import live
 from .controls import make
-from .course import HOME, STAGES
+from .course import HOME, STAGES, hub_user
 from .lessons import (
+    LESSON_PAGE,
     PRESENT_PAGE,
     Lesson,
     course_lessons,
@@ -55,7 +57,7 @@ from .puzzles import Puzzle, SeatsPuzzle, WhoMayActPuzzle
 from .table import round_plays, table_view
 from .view import View, follow_language
 
-__all__ = ["PUBLIC_URL", "Wall", "page", "public_base", "start"]
+__all__ = ["PUBLIC_URL", "Wall", "join_address", "page", "public_base", "start"]
 
 #: The address learners reach the app at (``gouji-teach serve --public-url``), for the wall's join link and QR
 #: code; without it, the address the presenter's browser used.
@@ -111,6 +113,39 @@ def public_base() -> str:
     port = os.environ.get("SERVER_PORT") or os.environ.get("VOILA_APP_PORT") or "8866"
     base = os.environ.get("VOILA_BASE_URL", "/")
     return f"http://{host}:{port}{base}"
+
+
+def join_address(code: str) -> str:
+    """The address the wall gives learners to join the live lesson ``code`` (its QR code and its line of text).
+
+    Outside a hub: :func:`~gouji_teach.teach.lessons.join_link` under :func:`public_base`. Under JupyterHub each
+    learner has a server of their own, so the link goes through the hub's ``user-redirect`` (which sends each
+    learner to the lesson page on their own server) at the hub's public address: ``c.JupyterHub.public_url`` if
+    the hub has one, else :data:`PUBLIC_URL`, else the host the wall's own page was opened at.
+
+    >>> import os
+    >>> hub = {"JUPYTERHUB_USER": "teacher", "JUPYTERHUB_SERVICE_PREFIX": "/user/teacher/",
+    ...        "JUPYTERHUB_BASE_URL": "/", "SCRIPT_NAME": "/user/teacher/voila/render/tutorials/present.ipynb",
+    ...        "SERVER_NAME": "class.local", "SERVER_PORT": "8000"}
+    >>> os.environ.update(hub); join_address("AB12C")
+    'http://class.local:8000/hub/user-redirect/voila/render/tutorials/lesson.ipynb?live=AB12C'
+    >>> for name in hub: del os.environ[name]
+    """
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+    if not (hub_user() and prefix):
+        return join_link(code, public_base())
+    public = os.environ.get("JUPYTERHUB_PUBLIC_HUB_URL", "").strip() or os.environ.get(PUBLIC_URL, "").strip()
+    if public:
+        parts = urlsplit(public)
+        origin = f"{parts.scheme or 'http'}://{parts.netloc}"
+    else:
+        host = os.environ.get("SERVER_NAME") or "127.0.0.1"
+        port = os.environ.get("SERVER_PORT")
+        origin = f"http://{host}:{port}" if port else f"http://{host}"
+    page = os.environ.get("SCRIPT_NAME", "")  # the wall's own path: /user/NAME/voila/render/…/present.ipynb
+    folder = page[len(prefix):].rpartition("/")[0] if page.startswith(prefix) else "voila/render"
+    hub_base = "/".join(("", *filter(None, os.environ.get("JUPYTERHUB_BASE_URL", "/").split("/")), "hub"))
+    return f"{origin}{hub_base}/user-redirect/{folder}/{LESSON_PAGE.notebook}?{urlencode({'live': code})}"
 
 
 def qr_svg(text: str) -> SvgImage:
@@ -417,7 +452,7 @@ class Wall(View):
         if self._error:
             parts.append(el("p", "⚠ " + self._error, role="alert", cls="gj-wall-error"))
         if self.live is not None:
-            link = join_link(self.live.code, public_base())
+            link = join_address(self.live.code)
             joined = t("wall.joined", lang, n=self._joined,
                        joined=pick(f"{self._joined}", f"{self._joined} learner" + ("" if self._joined == 1 else "s"),
                                    lang))
