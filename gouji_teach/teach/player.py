@@ -187,9 +187,10 @@ def narration_html(frame: Frame, rules: Ruleset, lang: str, *, changed: bool = F
     elif step.kind == StepKind.DO:
         parts += [el("b", t("player.step", lang, n=frame.number)), " ",
                   pick(*action_words(Action.parse(step.text)), lang)]
-    elif ask:
-        parts += [el("b", t("player.step", lang, n=frame.number)), " ",
-                  el("span", t("player.question", lang), pick(*question_words(step.text), lang), cls="gj-ask")]
+    else:
+        parts.append(el("b", t("player.step", lang, n=frame.number)))
+        if ask:
+            parts += [" ", el("span", t("player.question", lang), pick(*question_words(step.text), lang), cls="gj-ask")]
     if step is not None and (step.say_zh or step.say_en):
         parts.append(el("p", pick(step.say_zh, step.say_en, lang), cls="gj-say"))
     if frame.events:
