@@ -114,3 +114,15 @@ def test_questions_are_parsed_once_by_the_core():
     assert q.words() == ("如果座位1出AA，会怎样？", "What if seat 1 plays AA?")
     sc = Scenario.from_text(HEAD + "steps:\n  - ask: 谁被闷了\n")
     assert sc.steps[0].question.kind == Ask.MEN and answer(sc.start(), sc.steps[0].question).data == []
+
+
+@pytest.mark.parametrize(("verb", "fixed"), [("play", "plays QQ"), ("Play", "plays QQ"), ("burn", "burns QQ"),
+                                             ("pass", "passes"), ("yield", "yields"), ("revolt", "revolts")])
+def test_a_do_step_with_a_questions_verb_is_refused_with_its_fix(verb: str, fixed: str) -> None:
+    """``seat 0 play QQ`` ("play" for "plays") is a typo in a do step: refused, naming the line and the fix."""
+    cards = " QQ" if "QQ" in fixed else ""
+    text = f'rules: qingdao\nleader: 0\nhands: {{0: "QQ 5", 1: "AA 7"}}\nsteps:\n  - do: seat 0 {verb}{cards}\n'
+    with pytest.raises(ScenarioError) as refused:
+        Scenario.from_text(text, "mine.yaml")
+    assert refused.value.line == 5
+    assert f"seat 0 {fixed}" in refused.value.zh and f"seat 0 {fixed}" in refused.value.en

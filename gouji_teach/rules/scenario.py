@@ -255,6 +255,12 @@ def _step(item: Any, line: int, path: str) -> Step:
     if not isinstance(text, str):
         raise bad(f"{kinds[0]} 后面要写文字", f"{kinds[0]} needs text")
     say_zh, say_en = _bilingual(item.get("say", ""), bad)
+    if kinds[0] == StepKind.DO and (m := _BASE_VERB.match(text)) and m.group(2).lower() in _VERB_CAN:
+        hint = f"{m.group(1)} {_VERB_CAN[m.group(2).lower()]}{m.group(3)}"  # "seat 0 play QQ" is a typo, not a step
+        raise bad(f"看不懂这一步：{text.strip()!r}：do 这一步的动词要写成 {_VERB_CAN[m.group(2).lower()]}"
+                  f"（“{hint}”）；play/pass… 是问题 ask: can seat N play … 的写法",
+                  f"cannot read the step {text.strip()!r}: a do step's verb is {_VERB_CAN[m.group(2).lower()]} "
+                  f"({hint!r}); play/pass… are for questions, ask: can seat N play …")
     try:
         if kinds[0] == StepKind.DO:
             Action.parse(text)
@@ -299,6 +305,7 @@ _ASKS = (
     (Ask.OUT, re.compile(r"^(who is out|who went out|谁走了)$", re.IGNORECASE)),
     (Ask.RECORD, re.compile(r"^(record|记录)$", re.IGNORECASE)),
 )
+_BASE_VERB = re.compile(r"^\s*(seat\s*[0-5])\s+(\w+)(.*?)\s*$", re.IGNORECASE)
 _VERB_CAN = {"play": "plays", "pass": "passes", "burn": "burns", "yield": "yields", "revolt": "revolts"}
 _ASK_WORDS = {Ask.MAY_ACT: ("现在谁能出牌，能怎么出？", "Who may act now, and how?"),
               Ask.OPENED: ("谁开点了？", "Who has opened (开点)?"),
@@ -378,7 +385,7 @@ def question_words(question: str) -> tuple[str, str]:
 
 
 def _action_text(text: str) -> Action:
-    m = re.match(r"^(seat\s*[0-5])\s+(\w+)(.*)$", text, re.IGNORECASE)
+    m = _BASE_VERB.match(text)
     if m and m.group(2).lower() in _VERB_CAN:
         text = f"{m.group(1)} {_VERB_CAN[m.group(2).lower()]}{m.group(3)}"
     return Action.parse(text)
