@@ -634,9 +634,9 @@ class Game:
                 out.append(Action(seat, ActionKind.YIELD))
         return out
 
-    def may_act(self) -> dict[int, list[str]]:
+    def may_act(self) -> dict[int, list[ActionKind]]:
         """Who may act now, and how: seat → action kinds (``play``, ``pass``, ``yield``, ``burn``, ...)."""
-        kinds: dict[int, list[str]] = {}
+        kinds: dict[int, list[ActionKind]] = {}
         for seat in range(6):
             ks = sorted({a.kind for a in self.legal_actions(seat)}, key=list(ActionKind).index)
             if ks:
@@ -722,8 +722,8 @@ class Game:
             if not self._may_revolt(seat):
                 if seat in s.revolution:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
-                h = s.hands[seat]
-                money = h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER)
+                hand = s.hands[seat]
+                money = hand.count(Rank.TWO) or hand.count(Rank.SMALL_JOKER) or hand.count(Rank.BIG_JOKER)
                 if not money and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
                     raise self._refuse(
                         "revolt.duel",
@@ -765,9 +765,9 @@ class Game:
         if seat != s.to_act and seat != s.after_window:
             raise self._not_turn(seat)
         if kind == ActionKind.YIELD:
-            problem = self._yield_problem(seat)
-            if problem is not None:
-                raise problem
+            refused = self._yield_problem(seat)
+            if refused is not None:
+                raise refused
             return None
         if kind == ActionKind.PLAY:
             self._check_beats(seat, play, top_play)  # type: ignore[arg-type]
@@ -1125,33 +1125,33 @@ class Game:
     def _duel(self, seat: int, play: Play | None) -> None:
         s, r = self._s, self._s.revolution[0]
         h = opposite(r)
-        if seat == r and play is None:
-            self._emit(
-                EventKind.NO_CHONGDIAN,
-                r,
-                f"座位{r}不冲点：对家座位{h}无头",
-                f"seat {r} does not 冲点: seat {h} is 无头",
-                rule="revolt.duel",
-            )
-            self._after_revolution(r, choice=False)
-            return
-        if play is not None:
-            s.hands[seat] = s.hands[seat] - play.cards
         if seat == r:
+            if play is None:
+                self._emit(
+                    EventKind.NO_CHONGDIAN,
+                    r,
+                    f"座位{r}不冲点：对家座位{h}无头",
+                    f"seat {r} does not 冲点: seat {h} is 无头",
+                    rule="revolt.duel",
+                )
+                self._after_revolution(r, choice=False)
+                return
+            s.hands[seat] = s.hands[seat] - play.cards
             s.duel.append([play, None])
             s.top, s.to_act = (r, play), h
             self._emit(
                 EventKind.LEAD,
                 r,
-                f"座位{r}（革命）发第{len(s.duel)}手：{play.text_zh}",  # type: ignore[union-attr]
-                f"seat {r} (revolutionary) plays its play {len(s.duel)}: {play.text_en}",  # type: ignore[union-attr]
+                f"座位{r}（革命）发第{len(s.duel)}手：{play.text_zh}",
+                f"seat {r} (revolutionary) plays its play {len(s.duel)}: {play.text_en}",
                 cards=play.notation,
                 rule="revolt.duel",
-            )  # type: ignore[union-attr]
+            )
             return
         if play is None:
             self._emit(EventKind.PASS, h, f"座位{h}不打", f"seat {h} lets it pass", rule="revolt.duel")
         else:
+            s.hands[seat] = s.hands[seat] - play.cards
             s.duel[-1][1] = play
             self._emit(
                 EventKind.PLAY,
@@ -1269,6 +1269,7 @@ class Game:
 
     def _move_leader(self) -> None:
         s = self._s
+        assert s.leader is not None  # the hand's first leader, set in _start
         s.leader = s.to_act = self._next_active(s.leader - 1)
 
     def _next_active(self, after: int) -> int | None:
@@ -1449,7 +1450,7 @@ class Game:
                     rule="burn.joker",
                 )
 
-    def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[str, str, str, str] | None = None) -> None:
+    def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[EventKind, str, str, str] | None = None) -> None:
         """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
         s = self._s
         s.fresh_burn = None

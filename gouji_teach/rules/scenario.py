@@ -237,7 +237,8 @@ def _bilingual(value: Any, bad: Any) -> tuple[str, str]:
     if isinstance(value, str):
         return value, value
     if isinstance(value, dict) and set(value) <= {"zh", "en"} and all(isinstance(v, str) for v in value.values()):
-        return value.get("zh", value.get("en", "")), value.get("en", value.get("zh", ""))
+        text: dict[str, str] = value
+        return text.get("zh", text.get("en", "")), text.get("en", text.get("zh", ""))
     raise bad("要写文字，或 {zh: ..., en: ...}", "must be text, or {zh: ..., en: ...}")
 
 
