@@ -121,5 +121,5 @@ def play_hand(
         if game.is_over:
             return game
         seat = game.to_act
-        game.apply(seats[seat].choose(game, seat))  # type: ignore[index]
+        game.apply(seats[seat].choose(game, seat))
     raise RuntimeError(f"hand {seed} did not end within {max_actions} actions")

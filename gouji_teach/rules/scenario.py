@@ -699,12 +699,14 @@ def replay(scenario: Scenario) -> str:
     for number, (step, result) in enumerate(run(scenario), start=1):
         if step.kind == StepKind.DO:
             lines.append(f"[{number}] {step.text}")
-            for e in result:  # type: ignore[union-attr]
+            for e in result:  # type: ignore[union-attr]  # a DO step yields its events, a checkpoint its answer
                 lines.append(f"    {e.zh}")
                 lines.append(f"    {e.en}")
         else:
             lines.append(f"[{number}] ? {step.text}")
+            # (ignore below: a DO step yields its events, a checkpoint its answer)
             lines.append(f"    {result.zh}")  # type: ignore[union-attr]
+            # (ignore below: a DO step yields its events, a checkpoint its answer)
             lines.append(f"    {result.en}")  # type: ignore[union-attr]
         if step.say_zh:
             lines.append(f"    > {step.say_zh}")

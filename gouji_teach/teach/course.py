@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, urlencode
 from ..rules.errors import GoujiError, OptionError
 from ..rules.house import load as load_rules
 from ..rules.rulesets import QINGDAO, Ruleset, find_ruleset, house_rulesets
+from ..rules.words import Lang
 from ..show.i18n import LANGUAGES, pick, set_language
 
 if TYPE_CHECKING:
@@ -92,10 +93,10 @@ class Stage:
 
         return stage_drills(self.id)
 
-    def title(self, lang: str | None = None) -> str:
+    def title(self, lang: Lang | None = None) -> str:
         return pick(self.title_zh, self.title_en, lang)
 
-    def goal(self, lang: str | None = None) -> str:
+    def goal(self, lang: Lang | None = None) -> str:
         return pick(self.goal_zh, self.goal_en, lang)
 
 
@@ -291,7 +292,7 @@ def hub_user() -> str:
     return os.environ.get("JUPYTERHUB_USER", "").strip()
 
 
-def query_string(learner: str, rules: str, lang: str) -> str:
+def query_string(learner: str, rules: str, lang: Lang) -> str:
     """The query that carries the session to another page."""
     return urlencode({"learner": learner, "rules": rules, "lang": lang})
 
@@ -356,7 +357,7 @@ class Session:
     stage: Stage
     learner: str = ""
     rules: Ruleset = field(default_factory=default_rules)
-    lang: str = "zh"
+    lang: Lang = "zh"
     step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
     _followers: list[Callable[[set[str]], None]] = field(default_factory=list, repr=False, compare=False)
 

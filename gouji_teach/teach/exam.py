@@ -38,6 +38,7 @@ import ipywidgets as w
 from ..rules.cards import parse_cards
 from ..rules.errors import GoujiError
 from ..rules.rulesets import find_ruleset
+from ..rules.words import Lang
 from ..show.i18n import counted, get_language, pick, register, t
 from ..show.markup import el, html
 from . import course
@@ -263,7 +264,7 @@ class _Sealed:
         self._mark()
         self._render()
 
-    def _answer_text(self, lang: str) -> str:
+    def _answer_text(self, lang: Lang) -> str:
         choice = next((c for c in self._puzzle.choices if c.key == self._chosen), None)
         return choice.text(lang) if choice is not None else self._chosen
 
@@ -283,7 +284,7 @@ class _Sealed:
             self.submit.disabled = self.typed.disabled = True
         self._render()
 
-    def _feedback_html(self, lang: str) -> str:
+    def _feedback_html(self, lang: Lang) -> str:
         if not self._submitted:
             if self._bad:
                 return str(el("div", t("exam.bad_cards", lang, cards=self._bad), cls="gj-exam-chosen", role="alert"))
@@ -533,7 +534,7 @@ class ExamPage(View):
         children.append(self.status)
         self.box.children = children
 
-    def _head_html(self, lang: str) -> str:
+    def _head_html(self, lang: Lang) -> str:
         exam = self.exam
         links: list[object] = []
         for code, label in (("zh", "中文"), ("en", "English")):
@@ -557,7 +558,7 @@ class ExamPage(View):
         return str(el("header", el("small", course_name), el("h2", t("exam.title", lang, code=exam.code)),
                       el("p", about), el("p", t("exam.how", lang)), who, nav, cls="gj-header"))
 
-    def _status_html(self, lang: str) -> str:
+    def _status_html(self, lang: Lang) -> str:
         exam, sitting = self.exam, self.sitting
         parts = []
         if self._message and exam is not None:
