@@ -60,6 +60,7 @@ def _both(e: errors.GoujiError) -> None:
     (lambda: TableView(seats=(SeatView(seat=0),)), errors.SetupError, ValueError),
     (lambda: TableView(seats=tuple(SeatView(seat=s) for s in range(6)), to_act=7), errors.SetupError, ValueError),
     (lambda: round_html([(9, "pass")]), errors.SetupError, ValueError),
+    # (ignore below: a wrong value on purpose)
     (lambda: card_svg(Card(Rank.KING), marked="gold"), errors.OptionError, ValueError),  # type: ignore[arg-type]
     # the Binder link
     (lambda: binder_link("git@example.org:school/gouji.git", "main"), errors.OptionError, ValueError),

@@ -93,7 +93,7 @@ class SimplePlayer:
         return None
 
     def _answer(self, game: Game, seat: int) -> Action:
-        top_seat, top_play = game.top  # type: ignore[misc]
+        top_seat, top_play = game.top  # type: ignore[misc]  # a bot answers only while a round is open: game.top is set
         fight = top_play.is_gouji or top_seat == opposite(seat) or len(game.hands[seat]) <= top_play.size
         if team(top_seat) != team(seat) or top_seat in game.burning():
             for play in game.answers(seat):

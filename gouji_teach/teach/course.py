@@ -411,11 +411,13 @@ def _hide_tracebacks() -> None:
     def one_line(etype: type, _evalue: object, _stb: list[str]) -> None:
         publish(etype, "", [f"{etype.__name__}: ignored (details stay on the server / 详情只记在服务器上)"])
 
+    # (ignore below: a marker attribute on the function, read by the traceback hook)
     one_line.hides_tracebacks = True  # type: ignore[attr-defined]
     shell._showtraceback = one_line
 
 
 def start(page: str | Stage, query: str | None = None, *,
+          # (ignore below: the default kind, Session, is the _S of a plain call)
           kind: Callable[[Stage], _S] = Session) -> _S:  # type: ignore[assignment]
     """Begin a page: read the session from ``query`` (default: the page's address) and set the language.
 

@@ -238,7 +238,7 @@ class _Sealed:
         self._submitted = False
         self._outcome: Feedback | None = None  # after submission: the verdict on the kept answer (None: no answer)
 
-    def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]
+    def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]  # a mixin method, called on a PuzzleWidget
         question, cards, answers, feedback, tools, status = self.box.children
         close_tree(tools)
         status.close()
@@ -246,6 +246,7 @@ class _Sealed:
         self.box.add_class("gj-exam-q")
         self._mark()
 
+    # (ignore below: an exam keeps the answer text; ipywidgets' base is untyped here)
     def answer(self, answer: str) -> None:  # type: ignore[override]
         """Keep ``answer`` (no verdict). Ignored after submission; empty or unreadable text is not an answer."""
         text = str(answer).strip()[:200]
@@ -306,7 +307,7 @@ class _Sealed:
         return str(html(feedback, solution))
 
     def _render(self) -> None:
-        PuzzleWidget._render(self)  # type: ignore[arg-type]
+        PuzzleWidget._render(self)  # type: ignore[arg-type]  # the mixin is used on a PuzzleWidget subclass
         lang = get_language()
         zh, en = self._puzzle.question()
         number = t("exam.question", lang, n=self._number)

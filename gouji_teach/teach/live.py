@@ -190,7 +190,7 @@ class _Live(_Sealed):
     or retry), headed by the step, until the presenter reveals; then the verdict and the explanation."""
 
     def _render(self) -> None:
-        PuzzleWidget._render(self)  # type: ignore[arg-type]
+        PuzzleWidget._render(self)  # type: ignore[arg-type]  # _Live is mixed into a PuzzleWidget subclass
         lang = get_language()
         zh, en = self._puzzle.question()
         self.question.value = str(el("div", el("span", t("live.checkpoint", lang, n=self._number), cls="gj-live-step"),
@@ -343,6 +343,7 @@ class LiveFollower(View):
             frame = self._frames[number]
             step = frame.step
             ask = step is not None and step.kind == StepKind.ASK and frame.refusal is None
+            # (ignore below: ask implies a step)
             self._puzzles[number] = checkpoint_puzzle(frame.game, step.text) if ask else None  # type: ignore[union-attr]
         return self._puzzles[number]
 

@@ -286,6 +286,7 @@ class ScenarioPlayer(View):
 
     def _on_speed(self, change: dict[str, object]) -> None:
         if not self._relabelling and change["new"] in [ms for _, ms in _SPEEDS]:
+            # (ignore below: ipywidgets' Play.interval is an Int trait)
             self.play.interval = int(change["new"])  # type: ignore[call-overload]
 
     def _on_rules(self, change: dict[str, object]) -> None:
@@ -438,11 +439,10 @@ class _AnswerReveal(View):
     def _render(self) -> None:
         lang = get_language()
         self.button.description = t("player.show", lang)
-        shown = self._shown and self._answer is not None
-        if not shown:
+        if not self._shown or self._answer is None:
             self.text.value = ""
         elif self._record:
-            self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)  # type: ignore[union-attr]
+            self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)
         else:
-            text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
+            text = said(self._answer.zh, self._answer.en, lang)
             self.text.value = html(el("div", text, cls="gouji-solution"))

@@ -276,6 +276,7 @@ class Practice:
             if self.game.is_over or self.declaring or (self.game.to_act == LEARNER and not seat0):
                 return
             seat = self.game.to_act
+            # (ignore below: asked only while the hand goes on: a seat is to act)
             self._apply(self.player.choose(self.game, seat))  # type: ignore[arg-type]
             if self.on_step is not None and not self.game.is_over and self.game.to_act != LEARNER:
                 self.on_step()

@@ -302,6 +302,7 @@ class Wall(View):
             frame = self._frames[number]
             step = frame.step
             ask = step is not None and step.kind == StepKind.ASK and frame.refusal is None
+            # (ignore below: ask implies a step)
             self._puzzles[number] = checkpoint_puzzle(frame.game, step.text) if ask else None  # type: ignore[union-attr]
         return self._puzzles[number]
 

@@ -163,6 +163,7 @@ class SeatPickWidget(PuzzleWidget):
         return [t("table.seat_toggle", lang, n=seat) for seat in range(6)]
 
     def _pictures(self) -> str:
+        # (ignore below: this widget shows only position puzzles)
         return position_html(self._puzzle, scale=PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[arg-type]
 
     def _selected(self) -> str:
@@ -184,6 +185,7 @@ class RulesetPickWidget(PuzzleWidget):
     def _pictures(self) -> str:
         puzzle = self._puzzle
         base = find_ruleset("qingdao")
+        # (ignore below: this widget shows only puzzles with cards)
         return "".join(hand_html(Hand(Play.parse(c, base).cards)) for c in puzzle.cards if c)  # type: ignore[attr-defined]
 
     def _selected(self) -> str:

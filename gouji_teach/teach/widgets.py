@@ -210,6 +210,7 @@ class PuzzleWidget(View):
 
     def _toggle_labels(self, lang: Lang) -> list[str]:
         """The toggles' labels: a pick puzzle's cards."""
+        # (ignore below: the toggles are built only for a pick puzzle, which has a hand)
         return [c.notation for c in self._puzzle.hand.cards]  # type: ignore[attr-defined]
 
     def _label_toggles(self, lang: Lang) -> None:
@@ -272,6 +273,7 @@ class PuzzleWidget(View):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def _selected(self) -> str:
+        # (ignore below: the toggles are built only for a pick puzzle, which has a hand)
         cards = self._puzzle.hand.cards  # type: ignore[attr-defined]
         return "".join(c.notation for c, toggle in zip(cards, self.toggles, strict=True) if toggle.value)
 

@@ -108,6 +108,7 @@ class Puzzle:
     English; it may hold the fields of :meth:`_hint_values`) as class keywords; a subclass that names none is a
     base for others."""
 
+    # (ignore below: None until __post_init__ resolves the rule set)
     rules: Ruleset = field(default=None, kw_only=True)  # type: ignore[assignment]
     puzzle_id: str = field(default="", kw_only=True)
 

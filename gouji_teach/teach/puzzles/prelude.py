@@ -517,7 +517,8 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
     why = tagged(event.zh, event.en, "buy", rules) if event else tagged(*what, "buy", rules)
     cards = format_cards(hand.cards, sep=" ")
     q = t("sit.buy.q", "zh", s=s, hand=cards), t("sit.buy.q", "en", s=s, hand=cards)
-    return BuyPuzzle(*q, draw_options(rng, (value, what), pool, like=lambda v: v[1] == value[1]),  # type: ignore[index]
+    # (ignore below: the options are (value, what) pairs)
+    return BuyPuzzle(*q, draw_options(rng, (value, what), pool, like=lambda v: v[1] == value[1]),  # type: ignore[index]  # the options are (value, what) pairs
                      t("sit.buy.answer", "zh", what=what[0], why=why[0]),
                      t("sit.buy.answer", "en", what=what[1], why=why[1]),
                      ("buy",), level=_buy_level(value, s), rules=rules,

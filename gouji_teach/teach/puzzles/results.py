@@ -422,7 +422,7 @@ class PlacesPuzzle(RecordPuzzle, kind="places", hint=("名次按走完的先后�
         options = dict(self._point_options())
         if options.get(chosen, 0) is None:
             return self.solution()
-        zh, en, rule = options[chosen]  # type: ignore[misc]
+        zh, en, rule = options[chosen]  # type: ignore[misc]  # a None option returned above
         line = self._rule_line(rule)
         return self._wrong(self._chosen(answer), rule=rule, why=(f"{zh}。{line[0]}", f"{en}. {line[1]}"))
 
