@@ -41,7 +41,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         target = importlib.import_module(new)
         alias = types.ModuleType(spec.name, target.__doc__)
         alias.__getattr__ = lambda attr: getattr(target, attr)  # type: ignore[method-assign]  # PEP 562 forwarding
-        alias.__dir__ = lambda: dir(target)  # type: ignore[method-assign]
+        alias.__dir__ = lambda: dir(target)  # type: ignore[method-assign]  # PEP 562 forwarding
         return alias
 
     def exec_module(self, module: types.ModuleType) -> None:

@@ -52,7 +52,9 @@ def test_the_kernel_of_the_pages_is_a_dependency_not_only_a_test_extra() -> None
 def test_runtime_is_a_supported_python() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     runtime = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip()
+    # (ignore below: the test fails if it does not match)
     major, minor = re.fullmatch(r"python-(\d+)\.(\d+)", runtime).groups()  # type: ignore[union-attr]
+    # (ignore below: the test fails if it does not match)
     lowest = re.search(r">=\s*(\d+)\.(\d+)", project["requires-python"]).groups()  # type: ignore[union-attr]
     assert (int(major), int(minor)) >= (int(lowest[0]), int(lowest[1]))
 

@@ -58,7 +58,7 @@ def test_page_template_environments_share_compiled_templates():
     first, second = HTMLExporter(), HTMLExporter()
     first.environment.get_template("index.html.j2")
     assert first.environment.bytecode_cache is second.environment.bytecode_cache is not None
-    code = second.environment.bytecode_cache._store  # type: ignore[union-attr]
+    code = second.environment.bytecode_cache._store
     assert code and all(isinstance(data, bytes) for data in code.values())
 
 

@@ -15,7 +15,7 @@ from gouji_teach.rules.engine import Game
 from gouji_teach.rules.events import Action
 from gouji_teach.rules.plays import Play
 from gouji_teach.rules.record import GameRecord
-from gouji_teach.show.i18n import set_language
+from gouji_teach.show.i18n import pick, set_language
 from gouji_teach.show.pictures import SeatView, TableView, card_svg, round_html
 from gouji_teach.teach.course import stage
 from gouji_teach.teach.puzzles import ChoicePuzzle, CountPuzzle, Option, PlacesPuzzle, RulesetsPuzzle, revolution_puzzle
@@ -52,12 +52,15 @@ def _both(e: errors.GoujiError) -> None:
     (lambda: Action(0, "pass", "99"), gouji_teach.IllegalActionError, ValueError),
     (lambda: stage("no-such-stage"), errors.OptionError, ValueError),
     (lambda: set_language("fr"), errors.OptionError, ValueError),
+    (lambda: pick("红桃", "hearts", "fr"), errors.OptionError, ValueError),  # type: ignore[arg-type]  # a bad code
+    (lambda: pick("红桃", "hearts", ""), errors.OptionError, ValueError),  # type: ignore[arg-type]  # a bad code
     # pictures an instructor draws
     (lambda: SeatView(seat=6), errors.SetupError, ValueError),
     (lambda: SeatView(seat=0, cards_left=-1), errors.SetupError, ValueError),
     (lambda: TableView(seats=(SeatView(seat=0),)), errors.SetupError, ValueError),
     (lambda: TableView(seats=tuple(SeatView(seat=s) for s in range(6)), to_act=7), errors.SetupError, ValueError),
     (lambda: round_html([(9, "pass")]), errors.SetupError, ValueError),
+    # (ignore below: a wrong value on purpose)
     (lambda: card_svg(Card(Rank.KING), marked="gold"), errors.OptionError, ValueError),  # type: ignore[arg-type]
     # the Binder link
     (lambda: binder_link("git@example.org:school/gouji.git", "main"), errors.OptionError, ValueError),

@@ -30,7 +30,7 @@ def test_every_event_of_self_played_hands_is_an_event_kind(rules):
 
 def test_an_unknown_kind_is_refused_and_a_value_becomes_its_member():
     with pytest.raises(ValueError, match="bogus"):
-        Event(kind="bogus", seat=0, zh="", en="")  # type: ignore[arg-type]
+        Event(kind="bogus", seat=0, zh="", en="")  # type: ignore[arg-type]  # a wrong kind on purpose
     assert Event("men", 2, "闷", "闷").kind is EventKind.MEN
     assert gouji_teach.EventKind is EventKind
 

@@ -41,7 +41,7 @@ def _past_deadline(where: Path | str, code: str) -> None:
 def _right(puzzle: Puzzle) -> str:
     """A right answer, as the widget sends it."""
     if isinstance(puzzle, PickPuzzle):
-        return puzzle.example().notation  # type: ignore[union-attr]
+        return puzzle.example().notation  # type: ignore[union-attr]  # a pick puzzle's example is a play
     if isinstance(puzzle, SeatsPuzzle):  # answered by toggling seats
         return seats_key(puzzle.answer_seats())
     return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)

@@ -119,7 +119,7 @@ def _evil_puzzle(draw: Callable[[str | None, float], str] | None = None) -> Choi
     return _EvilPuzzle(EVIL, EVIL, (Option("a", EVIL, EVIL, right=True),
                                      Option("b", EVIL, EVIL, why_zh=EVIL, why_en=EVIL, rule="compare.rank")),
                         EVIL, EVIL, ("compare.rank",), rules=PRESETS["qingdao"], puzzle_id=EVIL,
-                        draw=draw)  # type: ignore[arg-type]
+                        draw=draw)  # type: ignore[arg-type]  # a wrong type on purpose
 
 
 def _puzzle_widget(answers: tuple[str, ...], *, show: bool = False,

@@ -170,9 +170,9 @@ def test_card_parse_wants_exactly_one_card():
 
 def test_notation_must_be_a_string():
     with pytest.raises(TypeError):
-        parse_cards(None)  # type: ignore[arg-type]
+        parse_cards(None)  # type: ignore[arg-type]  # a wrong type on purpose
     with pytest.raises(TypeError):
-        parse_cards(["9"])  # type: ignore[arg-type]
+        parse_cards(["9"])  # type: ignore[arg-type]  # a wrong type on purpose
 
 
 def test_a_joker_card_has_no_suit():

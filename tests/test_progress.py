@@ -158,6 +158,7 @@ def test_bad_attempt_fields_are_refused(store: ProgressStore, tmp_path: Path) ->
     with pytest.raises(ValueError, match="too long"):
         store.record_attempt(ming, "s", "p", correct=False, answer="2" * (progress.ANSWER_MAX + 1))
     with pytest.raises(TypeError):
+        # (ignore below: a wrong type on purpose)
         store.record_attempt(ming, "s", "p", correct=False, answer=None)  # type: ignore[arg-type]
     stranger = ProgressStore(tmp_path / "other.sqlite3").learner("外人")
     with pytest.raises(ValueError, match="no learner"):
@@ -217,7 +218,7 @@ def test_bad_names_are_refused_in_both_languages(store: ProgressStore, name: str
 
 def test_a_name_must_be_text(store: ProgressStore) -> None:
     with pytest.raises(TypeError):
-        store.learner(None)  # type: ignore[arg-type]
+        store.learner(None)  # type: ignore[arg-type]  # a wrong type on purpose
 
 
 # ------------------------------------------------------------------------------------------------------------ paths
@@ -349,6 +350,7 @@ def ladder(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real ladder module, or until it is written a stand-in with the seed's first two steps."""
     if not HAS_TITLES:
         stand_in = types.ModuleType("gouji_teach.rules.titles")
+        # (ignore below: a stand-in for the test)
         stand_in.title_for = lambda points: types.SimpleNamespace(  # type: ignore[attr-defined]
             zh="农民" if points < 20 else "副村长", en="farmer" if points < 20 else "deputy village head"
         )

@@ -94,7 +94,7 @@ def test_marked_cards_carry_a_visible_text_badge(mark: str, zh: str, en: str) ->
 
 def test_unknown_mark_is_refused() -> None:
     with pytest.raises(OptionError, match="no such mark"):
-        card_svg(Card(Rank.TWO), marked="gold")  # type: ignore[arg-type]
+        card_svg(Card(Rank.TWO), marked="gold")  # type: ignore[arg-type]  # a wrong value on purpose
 
 
 def test_face_down_card_hides_its_name() -> None:
@@ -197,7 +197,7 @@ def test_mixed_jokers_note_only_where_the_rule_set_downgrades() -> None:
 
 def table(**kw: object) -> TableView:
     seats = kw.pop("seats", None) or tuple(SeatView(seat=s, name=f"P{s}", cards_left=30 + s) for s in range(6))
-    return TableView(seats=seats, **kw)  # type: ignore[arg-type]
+    return TableView(seats=seats, **kw)  # type: ignore[arg-type]  # the test's keywords are TableView's
 
 
 def seat_groups(root: ET.Element) -> dict[int, ET.Element]:

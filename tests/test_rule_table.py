@@ -11,7 +11,7 @@ from gouji_teach.rules.verdicts import cite
 
 def test_nothing_adds_to_the_rule_book_at_run_time():
     with pytest.raises(TypeError):
-        RULES["made.up"] = RULES["compare.rank"]  # type: ignore[index]
+        RULES["made.up"] = RULES["compare.rank"]  # type: ignore[index]  # writing a read-only table on purpose
     assert not hasattr(RULES, "update")
 
 

@@ -24,6 +24,7 @@ ALL = tuple(PRESETS)
 
 def game(hands: dict[int, str], rules: Ruleset | str, leader: int = 0, steps: tuple[str, ...] = (),
          **kw: object) -> Game:
+    # (ignore below: the test's keywords are from_hands' own, typed object here)
     g = Game.from_hands(hands, rules, leader=leader, **kw)  # type: ignore[arg-type]
     for step in steps:
         g.act(step)
@@ -64,6 +65,7 @@ def kinds(g: Game, n: int | None = None) -> list[str]:
     return [str(e.kind) for e in events]
 
 
+# (ignore below: s is the engine's private state)
 def tribute(s, kind: str) -> list[tuple[int, int, int]]:  # type: ignore[no-untyped-def]
     """(payer, receiver, cards) of the tribute of one kind a settlement owes."""
     return [(t.payer, t.receiver, t.count) for t in s.tributes if t.kind == kind]
@@ -218,6 +220,7 @@ def finish(g: Game) -> Game:
     for _ in range(500):
         if g.is_over:
             return g
+        # (ignore below: the loop runs while the hand goes on: a seat is to act)
         g.apply(player.choose(g, g.to_act))  # type: ignore[arg-type]
     raise AssertionError("the hand did not end")
 

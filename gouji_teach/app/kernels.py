@@ -93,7 +93,8 @@ def share_compiled_templates() -> None:
         environment.bytecode_cache = caches.setdefault(bool(environment.is_async), _MemoryBytecodeCache())
         return environment
 
-    shared.shares_compiled_templates = True  # type: ignore[attr-defined]
+    shared.shares_compiled_templates = True  # type: ignore[attr-defined]  # a marker attribute on the function
+    # (ignore below: the kernel's one Jinja environment replaces nbconvert's method)
     TemplateExporter._create_environment = shared  # type: ignore[method-assign]
 
 

@@ -28,6 +28,7 @@ from ..rules.rulebook import RULES
 from ..rules.rulesets import Ruleset
 from ..rules.settlement import PLACES_EN, PLACES_ZH
 from ..rules.verdicts import en_citation, source_of, zh_citation
+from ..rules.words import Lang
 from .strategy import Decision, TeamPlayer
 
 __all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
@@ -86,7 +87,7 @@ class Line:
     rule_name: tuple[str, str] | None
     citation: str | None
 
-    def text(self, lang: str, *, cite: bool = False) -> str:
+    def text(self, lang: Lang, *, cite: bool = False) -> str:
         """The line in ``lang`` (``zh`` or ``en``), the seed citation added when ``cite``."""
         i = 0 if lang == "zh" else 1
         head = f"{self.headline[i]}{'' if i == 0 else ' '}" if self.headline else ""
@@ -124,7 +125,7 @@ def _citation(rule: str, rules: Ruleset) -> str | None:
         return None
 
 
-def why(decision: Decision | None, seat: int, lang: str) -> str:
+def why(decision: Decision | None, seat: int, lang: Lang) -> str:
     """"Why did seat N do that?": the computer player's own reason for its last decision."""
     if decision is None:
         return f"座位{seat}还没有出过牌" if lang == "zh" else f"seat {seat} has not acted yet"

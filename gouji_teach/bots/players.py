@@ -93,7 +93,7 @@ class SimplePlayer:
         return None
 
     def _answer(self, game: Game, seat: int) -> Action:
-        top_seat, top_play = game.top  # type: ignore[misc]
+        top_seat, top_play = game.top  # type: ignore[misc]  # a bot answers only while a round is open: game.top is set
         fight = top_play.is_gouji or top_seat == opposite(seat) or len(game.hands[seat]) <= top_play.size
         if team(top_seat) != team(seat) or top_seat in game.burning():
             for play in game.answers(seat):
@@ -121,5 +121,5 @@ def play_hand(
         if game.is_over:
             return game
         seat = game.to_act
-        game.apply(seats[seat].choose(game, seat))  # type: ignore[index]
+        game.apply(seats[seat].choose(game, seat))
     raise RuntimeError(f"hand {seed} did not end within {max_actions} actions")

@@ -170,6 +170,7 @@ class TeamPlayer:
 
     def _duel(self, game: Game, seat: int) -> Decision:
         for action in game.legal_actions(seat):
+            # (ignore below: a play action carries its cards)
             if action.kind == ActionKind.PLAY and Play.parse(action.cards, game.rules).is_gouji:  # type: ignore[arg-type]
                 return Decision(action, "duel", {"cards": action.cards})
         return Decision(Action(seat, ActionKind.PASS), "duel_pass")
@@ -232,7 +233,7 @@ class TeamPlayer:
     # -- answering ---------------------------------------------------------------------------------------
 
     def _burn(self, game: Game, seat: int) -> Decision:
-        top_seat, _ = game.top  # type: ignore[misc]
+        top_seat, _ = game.top  # type: ignore[misc]  # asked only while a round is open: game.top is set
         plays = game.answers(seat)
         hand = game.hands[seat]
         for play in plays[:_BURN_TRIES]:
@@ -242,7 +243,7 @@ class TeamPlayer:
         return Decision(Action(seat, ActionKind.PASS), "no_burn")
 
     def _answer(self, game: Game, seat: int) -> Decision:
-        top_seat, top_play = game.top  # type: ignore[misc]
+        top_seat, top_play = game.top  # type: ignore[misc]  # asked only while a round is open: game.top is set
         hand = game.hands[seat]
         plays = game.answers(seat)
         pass_ = Action(seat, ActionKind.PASS)
@@ -350,7 +351,7 @@ def play_match(rules: Ruleset | str | None, seed: int, hands: int, *, max_action
         for _ in range(max_actions):
             if game.is_over:
                 break
-            s = game.to_act  # type: ignore[assignment]
+            s = game.to_act  # type: ignore[assignment]  # asked only while the hand goes on: a seat is to act
             action = _timed(times, players[s].choose, game, s)
             if action is None or not game.can(action):
                 illegal += 1

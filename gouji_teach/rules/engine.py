@@ -634,9 +634,9 @@ class Game:
                 out.append(Action(seat, ActionKind.YIELD))
         return out
 
-    def may_act(self) -> dict[int, list[str]]:
+    def may_act(self) -> dict[int, list[ActionKind]]:
         """Who may act now, and how: seat → action kinds (``play``, ``pass``, ``yield``, ``burn``, ...)."""
-        kinds: dict[int, list[str]] = {}
+        kinds: dict[int, list[ActionKind]] = {}
         for seat in range(6):
             ks = sorted({a.kind for a in self.legal_actions(seat)}, key=list(ActionKind).index)
             if ks:
@@ -722,8 +722,8 @@ class Game:
             if not self._may_revolt(seat):
                 if seat in s.revolution:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
-                h = s.hands[seat]
-                money = h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER)
+                hand = s.hands[seat]
+                money = hand.count(Rank.TWO) or hand.count(Rank.SMALL_JOKER) or hand.count(Rank.BIG_JOKER)
                 if not money and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
                     raise self._refuse(
                         "revolt.duel",
@@ -738,7 +738,7 @@ class Game:
             return None
         play = None
         if kind in (ActionKind.PLAY, ActionKind.BURN):
-            play = self._play(a.cards)  # type: ignore[arg-type]
+            play = self._play(a.cards)  # type: ignore[arg-type]  # Action checks that a play or burn carries cards
             if not _holds(s.hands[seat], play.cards):
                 raise self._refuse(
                     "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
@@ -749,6 +749,7 @@ class Game:
             if kind != ActionKind.PLAY:
                 raise self._refuse("lead.must", "发牌的人必须出一手牌，不能过、让或烧", "the leader must lead a play")
             problem = self._lead_problem(
+                # (ignore below: a lead is a play, parsed above)
                 seat, play.rank, play.size, play.size - play.jokers - play.twos  # type: ignore[union-attr]
             )
             if problem is not None:
@@ -756,7 +757,7 @@ class Game:
             return play
         top_play = s.top[1]
         if kind == ActionKind.BURN:
-            self._check_burn(seat, play)  # type: ignore[arg-type]
+            self._check_burn(seat, play)  # type: ignore[arg-type]  # a play or burn, parsed above
             return play
         if seat in s.window:
             if kind == ActionKind.PASS:
@@ -765,17 +766,17 @@ class Game:
         if seat != s.to_act and seat != s.after_window:
             raise self._not_turn(seat)
         if kind == ActionKind.YIELD:
-            problem = self._yield_problem(seat)
-            if problem is not None:
-                raise problem
+            refused = self._yield_problem(seat)
+            if refused is not None:
+                raise refused
             return None
         if kind == ActionKind.PLAY:
-            self._check_beats(seat, play, top_play)  # type: ignore[arg-type]
+            self._check_beats(seat, play, top_play)  # type: ignore[arg-type]  # a play or burn, parsed above
         return play
 
     def _not_turn(self, seat: int) -> IllegalActionError:
         s = self._s
-        top_seat = s.top[0]  # type: ignore[index]
+        top_seat = s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
         if seat == top_seat:
             return self._refuse("turn.order", f"桌上是座位{seat}自己的牌", f"the play on top is seat {seat}'s own")
         if s.sisi_top:
@@ -859,7 +860,7 @@ class Game:
 
     def _yield_problem(self, seat: int) -> IllegalActionError | None:
         s = self._s
-        top_seat = s.top[0]  # type: ignore[index]
+        top_seat = s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
         ok = (
             not s.luanchan
             and s.yielder is None
@@ -878,7 +879,7 @@ class Game:
 
     def _check_burn(self, seat: int, play: Play) -> None:
         s, rules = self._s, self.rules
-        top_seat, top_play = s.top  # type: ignore[misc]
+        top_seat, top_play = s.top  # type: ignore[misc]  # a round is open here, so s.top is set
         if s.luanchan:
             raise self._refuse("luanchan", "四户乱缠时没有烧牌，直接出牌", "in 四户乱缠 nobody burns: just play")
         if not self._restricted() or seat in (top_seat, opposite(top_seat)) or self.headless(seat):
@@ -956,7 +957,7 @@ class Game:
 
     def _may_answer(self, seat: int) -> bool:
         s = self._s
-        top_seat = s.top[0]  # type: ignore[index]
+        top_seat = s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
         if s.status[seat] != ACTIVE or seat == top_seat:
             return False
         if (self._restricted() or s.yield_top) and (
@@ -1106,13 +1107,13 @@ class Game:
             if seat == r and (rules.revolution_duel != RevolutionDuel.CHONGDIAN or s.duel):
                 raise self._refuse("revolt.duel", "革命者要把三手够级牌出完", "the revolutionary must play all three")
             return None
-        play = self._play(a.cards)  # type: ignore[arg-type]
+        play = self._play(a.cards)  # type: ignore[arg-type]  # Action checks that a play or burn carries cards
         if not _holds(s.hands[seat], play.cards):
             raise self._refuse(
                 "hand.cards", f"座位{seat}手里没有{play.notation}", f"seat {seat} does not hold {play.notation}"
             )
         if seat != r:
-            self._check_beats(seat, play, s.top[1])  # type: ignore[index]
+            self._check_beats(seat, play, s.top[1])  # type: ignore[index]  # a round is open here, so s.top is set
             return play
         pure = rules.revolution_duel == RevolutionDuel.THREE_PLAYS
         if not (play.is_pure_gouji if pure else play.is_gouji):
@@ -1125,33 +1126,33 @@ class Game:
     def _duel(self, seat: int, play: Play | None) -> None:
         s, r = self._s, self._s.revolution[0]
         h = opposite(r)
-        if seat == r and play is None:
-            self._emit(
-                EventKind.NO_CHONGDIAN,
-                r,
-                f"座位{r}不冲点：对家座位{h}无头",
-                f"seat {r} does not 冲点: seat {h} is 无头",
-                rule="revolt.duel",
-            )
-            self._after_revolution(r, choice=False)
-            return
-        if play is not None:
-            s.hands[seat] = s.hands[seat] - play.cards
         if seat == r:
+            if play is None:
+                self._emit(
+                    EventKind.NO_CHONGDIAN,
+                    r,
+                    f"座位{r}不冲点：对家座位{h}无头",
+                    f"seat {r} does not 冲点: seat {h} is 无头",
+                    rule="revolt.duel",
+                )
+                self._after_revolution(r, choice=False)
+                return
+            s.hands[seat] = s.hands[seat] - play.cards
             s.duel.append([play, None])
             s.top, s.to_act = (r, play), h
             self._emit(
                 EventKind.LEAD,
                 r,
-                f"座位{r}（革命）发第{len(s.duel)}手：{play.text_zh}",  # type: ignore[union-attr]
-                f"seat {r} (revolutionary) plays its play {len(s.duel)}: {play.text_en}",  # type: ignore[union-attr]
+                f"座位{r}（革命）发第{len(s.duel)}手：{play.text_zh}",
+                f"seat {r} (revolutionary) plays its play {len(s.duel)}: {play.text_en}",
                 cards=play.notation,
                 rule="revolt.duel",
-            )  # type: ignore[union-attr]
+            )
             return
         if play is None:
             self._emit(EventKind.PASS, h, f"座位{h}不打", f"seat {h} lets it pass", rule="revolt.duel")
         else:
+            s.hands[seat] = s.hands[seat] - play.cards
             s.duel[-1][1] = play
             self._emit(
                 EventKind.PLAY,
@@ -1269,6 +1270,7 @@ class Game:
 
     def _move_leader(self) -> None:
         s = self._s
+        assert s.leader is not None  # the hand's first leader, set in _start
         s.leader = s.to_act = self._next_active(s.leader - 1)
 
     def _next_active(self, after: int) -> int | None:
@@ -1291,7 +1293,7 @@ class Game:
             elif s.after_window is not None:
                 s.to_act = s.after_window
             else:
-                self._end_round(s.top[0])  # type: ignore[index]
+                self._end_round(s.top[0])  # type: ignore[index]  # a round is open here, so s.top is set
             return
         if seat == s.after_window:
             s.window, s.after_window = [], None
@@ -1318,12 +1320,13 @@ class Game:
 
     def _do_burn(self, seat: int, play: Play) -> None:
         s = self._s
-        victim = s.top[0]  # type: ignore[index]
+        victim = s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
         counter = s.burning.get(victim)
         burned = s.burns[counter][1] if counter is not None else None
         record: int | None = victim  # whose play this burn counts against (None: not a burn)
         fresh = not self.rules.counter_burn_at_once or s.fresh_burn == victim  # 003 §十一 注: only at once
         if (burned == seat and fresh) or (burned not in (None, seat) and self.rules.counter_burn_by_others):
+            # (ignore below: a counter-burn: the victim's play was burned, so counter is set)
             s.burns[counter][2] = BurnOutcome.COUNTER  # type: ignore[index]
             del s.burning[victim]
             head = (
@@ -1449,7 +1452,7 @@ class Game:
                     rule="burn.joker",
                 )
 
-    def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[str, str, str, str] | None = None) -> None:
+    def _put(self, seat: int, play: Play, *, lead: bool, head: tuple[EventKind, str, str, str] | None = None) -> None:
         """Cards leave the hand and go on top; then 解烧, 闷, going out, 四户乱缠, the next turn."""
         s = self._s
         s.fresh_burn = None
@@ -1466,7 +1469,7 @@ class Game:
             sisi, rule = True, "gouji.sisi"
             zh, en = "：够死级，没人能接（除非烧）", ": 够死级, nobody may answer it (except by burning)"
         elif self._answers_last_gouji(seat):
-            t = s.top[0]  # type: ignore[index]
+            t = s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
             sisi, rule = True, "gouji.sisi_last"
             zh = f"：上了座位{t}走科的够级底牌，够死级，没人能接" + ("" if luan_after else "（除非烧）")
             en = f": it beats the 够级 play seat {t} went out with, so it is 够死级: nobody may answer it" + (
@@ -1501,7 +1504,7 @@ class Game:
                 rule=rule or "lead.must",
             )
         else:
-            victim = s.top[0]  # type: ignore[index]
+            victim = s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
             kind, zh_head, en_head, rule_head = head or (
                 EventKind.PLAY,
                 f"座位{seat}上牌：{play.text_zh}",
@@ -1721,7 +1724,7 @@ class Game:
                 or (rules.pass_rule == PassRule.FINAL and k in s.passed)
             ):
                 continue
-            if self._beating(s.hands[k], s.top[1]):  # type: ignore[index]
+            if self._beating(s.hands[k], s.top[1]):  # type: ignore[index]  # a round is open here, so s.top is set
                 cands.append(k)
         victim = s.burns[s.burning[seat]][1] if rules.special_jieshao and seat in s.burning else None
         cands.sort(key=lambda k: (k != victim, team(k) != team(seat), (k - seat) % 6))
@@ -1745,11 +1748,11 @@ class Game:
         elif nxt is not None:
             s.to_act = nxt
         else:
-            self._end_round(s.top[0])  # type: ignore[index]
+            self._end_round(s.top[0])  # type: ignore[index]  # a round is open here, so s.top is set
 
     def _next_answerer(self, actor: int) -> int | None:
         """The first seat after ``actor``, counter-clockwise and before the play on top, that may answer it."""
-        top_seat = self._s.top[0]  # type: ignore[index]
+        top_seat = self._s.top[0]  # type: ignore[index]  # a round is open here, so s.top is set
         k = actor
         for _ in range(6):
             k = (k + 1) % 6
@@ -1761,7 +1764,7 @@ class Game:
 
     def _end_round(self, winner: int) -> None:
         s, rules = self._s, self.rules
-        play = s.top[1]  # type: ignore[index]
+        play = s.top[1]  # type: ignore[index]  # a round is open here, so s.top is set
         self._emit(
             EventKind.ROUND,
             winner,
@@ -1863,12 +1866,12 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
                     en = (f"seat {s} has no {rank.en} and no 2 or joker to pay: seat {seller} has one to spare and "
                           "must give it")
                     rule = "buy.give"
-                elif opponent:
+                elif opponent and pay is not None:
                     money = next(c for c in hands[s] if c.rank == pay)
                     hands[s] = hands[s] - (money,)
                     hands[seller] = Hand((*hands[seller].cards, money))
-                    zh = f"座位{s}没有{rank.zh}，用{pay.zh}向座位{seller}买一张{rank.zh}"  # type: ignore[union-attr]
-                    en = f"seat {s} has no {rank.en}: it buys one from seat {seller} with a {pay.en}"  # type: ignore[union-attr]
+                    zh = f"座位{s}没有{rank.zh}，用{pay.zh}向座位{seller}买一张{rank.zh}"
+                    en = f"seat {s} has no {rank.en}: it buys one from seat {seller} with a {pay.en}"
                 elif pay is None and not rules.buy_with_jokers and (
                     hands[s].count(Rank.SMALL_JOKER) or hands[s].count(Rank.BIG_JOKER)
                 ):

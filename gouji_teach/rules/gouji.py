@@ -65,9 +65,11 @@ def _gouji_reason(v: Verdict, p: Play) -> tuple[str, str]:
         return f"{p.text_zh}挂花，是够级牌", f"{p.text_en} has a joker, so it is 够级"
     need = p.gouji_threshold
     if need is None:
+        # (ignore below: a play without jokers has a base rank)
         return (f"{p.text_zh}不是够级牌：{p.rank.zh}不够级（最小的够级点数是10）",  # type: ignore[union-attr]
+                # (ignore below: a play without jokers has a base rank)
                 f"{p.text_en} is not 够级: {p.rank.en} is below 10, the smallest 够级 rank")  # type: ignore[union-attr]
-    name_zh, name_en = p.rank.zh, p.rank.en  # type: ignore[union-attr]
+    name_zh, name_en = p.rank.zh, p.rank.en  # type: ignore[union-attr]  # a play without jokers has a base rank
     if v.ok:
         return (f"{p.text_zh}是够级牌：{p.count}张{name_zh}，至少要{need}张",
                 f"{p.text_en} is 够级: {p.count} × {name_en}, at least {need} needed")

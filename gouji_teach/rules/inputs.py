@@ -201,8 +201,8 @@ def load_yaml(text: str, path: str) -> tuple[yaml.Node | None, Any]:
             key, line, first = duplicate
             raise InputError(path, line, f"键“{key}”写了两次（第{first}行已有）",
                              f"key {key!r} is given twice (first on line {first})")
-        if node is not None and (line := _long_number(node)):
-            raise InputError(path, line, *_too_long(_digit_limit()))
+        if node is not None and (long_line := _long_number(node)):
+            raise InputError(path, long_line, *_too_long(_digit_limit()))
         data = yaml.SafeLoader(text).get_single_data()
     except yaml.YAMLError as e:
         raise _yaml_problem(e, path) from None

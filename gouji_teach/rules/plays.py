@@ -184,7 +184,7 @@ class Play:
         self = object.__new__(cls)
         cards = (_CARD[Rank.BIG_JOKER],) * big + (_CARD[Rank.SMALL_JOKER],) * small + (_CARD[Rank.TWO],) * twos
         if base:
-            cards += (_CARD[rank],) * base  # type: ignore[index]
+            cards += (_CARD[rank],) * base  # type: ignore[index]  # base cards come with their rank
         self._set(cards, rules, rank if base else None, twos, big, small)
         return self
 
@@ -236,7 +236,7 @@ class Play:
             return "单张" + self.cards[0].rank.zh
         if kind is PlayKind.JOKERS:
             return self._jokers_zh()
-        rest = f"{self.count}个{rank.zh}"  # type: ignore[union-attr]
+        rest = f"{self.count}个{rank.zh}"  # type: ignore[union-attr]  # only singles and joker plays lack a base rank
         if kind is PlayKind.GUAHUA:
             return f"{self._jokers_zh()}带{rest}"
         if kind is PlayKind.TIEQIAN:
@@ -251,6 +251,7 @@ class Play:
             return "a single " + self.cards[0].rank.en
         if kind is PlayKind.JOKERS:
             return self._jokers_en()
+        # (ignore below: only singles and joker plays lack a base rank)
         rest = f"{number_en(self.count)} {rank.en}" + ("s" if self.count > 1 else "")  # type: ignore[union-attr]
         if kind is PlayKind.GUAHUA:
             return f"{self._jokers_en()} with {rest}"
@@ -263,6 +264,7 @@ class Play:
         """The smallest count of this play's base rank that is 够级 under its rule set (``None``: never)."""
         if self.rank == Rank.TWO:
             return self.rules.gouji_min_twos
+        # (ignore below: a play of jokers only has no rank: get(None) is None)
         return GOUJI_THRESHOLDS.get(self.rank)  # type: ignore[arg-type]
 
     @property
@@ -274,6 +276,7 @@ class Play:
     @property
     def is_pure_gouji(self) -> bool:
         """够级 with a base of 10 to A, no 2 and no joker (:func:`gouji_teach.rules.gouji.is_pure_gouji`)."""
+        # (ignore below: a play of jokers only has no rank: get(None) is None)
         need = GOUJI_THRESHOLDS.get(self.rank)  # type: ignore[arg-type]
         return not self.jokers and not self.twos and need is not None and self.count >= need
 

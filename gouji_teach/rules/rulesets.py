@@ -1676,8 +1676,8 @@ def ruleset_from_json(data: Any) -> Ruleset:
     for switch in (*changes, *notes):
         if switch not in switches():
             raise unknown_switch(label, str(switch))
-    values = {k: tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
-              for k, value in changes.items()}
+    values: dict[str, Any] = {k: tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
+                              for k, value in changes.items()}
     sources = {k: club_note(str(name or label), *_note(label, k, note)) for k, note in notes.items()}
     naming = {k: data[k] for k in ("name", "title_zh", "title_en") if k in data}
     if "base" not in data:

@@ -237,7 +237,8 @@ def _bilingual(value: Any, bad: Any) -> tuple[str, str]:
     if isinstance(value, str):
         return value, value
     if isinstance(value, dict) and set(value) <= {"zh", "en"} and all(isinstance(v, str) for v in value.values()):
-        return value.get("zh", value.get("en", "")), value.get("en", value.get("zh", ""))
+        text: dict[str, str] = value
+        return text.get("zh", text.get("en", "")), text.get("en", text.get("zh", ""))
     raise bad("要写文字，或 {zh: ..., en: ...}", "must be text, or {zh: ..., en: ...}")
 
 
@@ -705,12 +706,14 @@ def replay(scenario: Scenario) -> str:
     for number, (step, result) in enumerate(run(scenario), start=1):
         if step.kind == StepKind.DO:
             lines.append(f"[{number}] {step.text}")
-            for e in result:  # type: ignore[union-attr]
+            for e in result:  # type: ignore[union-attr]  # a DO step yields its events, a checkpoint its answer
                 lines.append(f"    {e.zh}")
                 lines.append(f"    {e.en}")
         else:
             lines.append(f"[{number}] ? {step.text}")
+            # (ignore below: a DO step yields its events, a checkpoint its answer)
             lines.append(f"    {result.zh}")  # type: ignore[union-attr]
+            # (ignore below: a DO step yields its events, a checkpoint its answer)
             lines.append(f"    {result.en}")  # type: ignore[union-attr]
         if step.say_zh:
             lines.append(f"    > {step.say_zh}")

@@ -335,7 +335,7 @@ def _growth(rules: Ruleset, counters: int) -> int:
     return {
         CounterBurnGrowth.ONE: 1,
         CounterBurnGrowth.PLUS_ONE: counters + 1,
-        CounterBurnGrowth.DOUBLE: 2**counters,
+        CounterBurnGrowth.DOUBLE: int(2**counters),  # int ** int is Any to mypy (a negative power is a float)
     }[rules.counter_burn_growth]
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from .rulebook import RULES, Rule
 from .rulesets import Ruleset, Source, en_citation
+from .words import Lang
 
 __all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "en_citation", "explains", "source_of", "zh_citation",
            "zh_parts"]
@@ -64,7 +65,7 @@ def zh_citation(citation: str) -> str:
     return zh_parts(citation)
 
 
-def cite_source(source: Source, lang: str = "en") -> str:
+def cite_source(source: Source, lang: Lang = "en") -> str:
     """A source as a citation in ``lang``: the seed section, or a default said to be one (in English with the
     reason, in Chinese with the seed sections it follows); a house rule by its club's note in that language."""
     if source.club:
@@ -72,7 +73,7 @@ def cite_source(source: Source, lang: str = "en") -> str:
     return zh_citation(source.cite()) if lang == "zh" else en_citation(source.cite())
 
 
-def cite(rule_id: str, rules: Ruleset, lang: str = "en") -> str:
+def cite(rule_id: str, rules: Ruleset, lang: Lang = "en") -> str:
     """The seed citation of a rule under a rule set in ``lang``; a rule the family's own seed does not state is
     cited as a default.
 

@@ -8,14 +8,31 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["LANGUAGES", "Lang", "number_en"]
+from .errors import OptionError
+
+__all__ = ["LANGUAGES", "Lang", "as_lang", "number_en"]
 
 #: A language of the project: Chinese first, English alongside.
 Lang = Literal["zh", "en"]
 LANGUAGES: tuple[Lang, ...] = ("zh", "en")
 
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
+
+def as_lang(lang: object) -> Lang:
+    """``lang`` if it is one of the two languages (``'zh'``, ``'en'``); any other code is refused with an
+    :class:`~gouji_teach.rules.errors.OptionError`, not shown in English.
+
+    >>> as_lang("zh")
+    'zh'
+    """
+    if lang == "zh":
+        return "zh"
+    if lang == "en":
+        return "en"
+    raise OptionError("lang", lang, "语言只能是 zh 或 en", "use 'zh' or 'en'")
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
 def number_en(n: int) -> str:

@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ..rules.errors import OptionError
 from ..rules.verdicts import zh_citation, zh_parts
-from ..rules.words import LANGUAGES, Lang, number_en
+from ..rules.words import LANGUAGES, Lang, as_lang, number_en
 
 __all__ = ["LANGUAGES", "MESSAGES", "Lang", "counted", "get_language", "number_en", "pick", "register", "said",
            "set_language", "subscribe", "t"]
@@ -49,13 +48,12 @@ def get_language() -> Lang:
     return _current[0]
 
 
-def set_language(lang: str) -> None:
-    """Switch the language of everything shown from now on, and tell the subscribers."""
-    if lang not in LANGUAGES:
-        raise OptionError("lang", lang, "语言只能是 zh 或 en", "use 'zh' or 'en'")
-    _current[0] = lang  # type: ignore[assignment]
+def set_language(lang: Lang) -> None:
+    """Switch the language of everything shown from now on, and tell the subscribers (a code other than the two
+    languages is refused: :func:`~gouji_teach.rules.words.as_lang`)."""
+    _current[0] = chosen = as_lang(lang)
     for callback in list(_subscribers):
-        callback(lang)  # type: ignore[arg-type]
+        callback(chosen)
 
 
 def subscribe(callback: Callable[[Lang], None]) -> Callable[[], None]:
@@ -69,12 +67,17 @@ def subscribe(callback: Callable[[Lang], None]) -> Callable[[], None]:
     return unsubscribe
 
 
-def pick(zh: str, en: str, lang: str | None = None) -> str:
-    """The text of a bilingual pair (e.g. a verdict's ``reason_zh``/``reason_en``) in ``lang``."""
-    return zh if (lang or _current[0]) == "zh" else en
+def pick(zh: str, en: str, lang: Lang | None = None) -> str:
+    """The text of a bilingual pair (e.g. a verdict's ``reason_zh``/``reason_en``) in ``lang`` (default: the current
+    language); a code other than the two languages is refused, not answered in English.
+
+    >>> pick("红桃", "hearts", "en")
+    'hearts'
+    """
+    return zh if (_current[0] if lang is None else as_lang(lang)) == "zh" else en
 
 
-def t(key: str, lang: str | None = None, **values: object) -> str:
+def t(key: str, lang: Lang | None = None, **values: object) -> str:
     """The message ``key`` in ``lang`` (default: the current language), formatted with ``values``."""
     zh, en = MESSAGES[key]
     return pick(zh, en, lang).format(**values)
@@ -83,7 +86,7 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
 _DEFAULT = re.compile(r"default: [^】\]]*")
 
 
-def said(zh: str, en: str, lang: str | None = None) -> str:
+def said(zh: str, en: str, lang: Lang | None = None) -> str:
     """An engine text (a verdict, an event, a refusal) in ``lang``; in Chinese its citations of the parts of
     seed 000, and of defaults, are said in Chinese too.
 

@@ -34,6 +34,7 @@ from typing import Literal, Protocol
 
 from ..rules.errors import GoujiError, OptionError, SetupError
 from ..rules.rulesets import TributeKind, find_ruleset
+from ..rules.words import Lang
 from .i18n import counted, number_en, pick, register, t
 from .markup import Element, HtmlFragment, SvgImage, el
 
@@ -257,7 +258,7 @@ def _shape(parent: Element, d: str, x: float, y: float, size: float, **attrs: ob
 # Cards ------------------------------------------------------------------------------------------------------
 
 
-def _card_label(card: CardLike, face_down: bool, marked: Mark | None, lang: str | None) -> tuple[str, str]:
+def _card_label(card: CardLike, face_down: bool, marked: Mark | None, lang: Lang | None) -> tuple[str, str]:
     """The readable name (aria-label, title) and the longer description of a card."""
     if face_down:
         name = t("render.card.face_down", lang)
@@ -269,7 +270,7 @@ def _card_label(card: CardLike, face_down: bool, marked: Mark | None, lang: str 
     return label, f"{name}. {t(f'render.mark.{marked}.long', lang)}"
 
 
-def _card(card: CardLike, *, scale: float, face_down: bool, marked: Mark | None, lang: str | None,
+def _card(card: CardLike, *, scale: float, face_down: bool, marked: Mark | None, lang: Lang | None,
           x: float | None = None, y: float | None = None) -> Element:
     """The ``<svg>`` element of one card (nested in a table picture when ``x, y`` are given)."""
     if marked is not None and marked not in _MARK_COLOURS:
@@ -335,7 +336,7 @@ def _draw_joker(root: Element, glyph: str, word: str, colour: str, background: s
 
 
 def card_svg(card: CardLike, *, scale: float = 1.0, face_down: bool = False, marked: Mark | None = None,
-             lang: str | None = None) -> SvgImage:
+             lang: Lang | None = None) -> SvgImage:
     """One card as SVG: rank in the corner and the centre, the suit's symbol where known; 大花 (gold crown,
     red 大) and 小花 (grey, black star outline, 小) look unmistakably different. ``marked`` adds a text badge
     for the card's role in a play; ``face_down`` shows the back and hides the name.
@@ -353,14 +354,14 @@ def card_svg(card: CardLike, *, scale: float = 1.0, face_down: bool = False, mar
 # Hands and plays --------------------------------------------------------------------------------------------
 
 
-def _rank_count(rank: RankLike, n: int, lang: str | None) -> str:
+def _rank_count(rank: RankLike, n: int, lang: Lang | None) -> str:
     """``3张9`` / ``three 9s``."""
     if n == 1:
         return t("render.group.one", lang, rank=pick(rank.zh, rank.en, lang))
     return t("render.group.many", lang, n=n, words=number_en(n), rank=pick(rank.zh, rank.en, lang))
 
 
-def hand_label(hand: HandLike, lang: str | None = None) -> str:
+def hand_label(hand: HandLike, lang: Lang | None = None) -> str:
     """What a screen reader says of a hand (the ``aria-label`` of :func:`hand_html`): its cards, counted by rank.
 
     >>> from gouji_teach import Hand
@@ -374,7 +375,7 @@ def hand_label(hand: HandLike, lang: str | None = None) -> str:
             if cards else t("render.hand.empty", lang))
 
 
-def hand_html(hand: HandLike, *, scale: float = 1.0, lang: str | None = None,
+def hand_html(hand: HandLike, *, scale: float = 1.0, lang: Lang | None = None,
               selectable: bool = False, selected: Collection[int] = ()) -> HtmlFragment:
     """A :class:`~gouji_teach.rules.cards.Hand`, strongest first, grouped by rank: the cards of a rank overlap,
     groups stand apart with their count, and the groups wrap on narrow screens. The ``aria-label`` lists the
@@ -432,7 +433,7 @@ def _play_marks(play: PlayLike) -> list[Mark | None]:
     return marks
 
 
-def _play_figure(play: PlayLike, scale: float, lang: str | None) -> Element:
+def _play_figure(play: PlayLike, scale: float, lang: Lang | None) -> Element:
     root = el("figure", cls=f"gj-play gj-kind-{play.kind.value}",
               style=f"margin:0;display:inline-block;max-width:100%;font-family:{_FONT}")
     row = _sub(root, "div", cls="gj-play-cards", style=f"display:flex;flex-wrap:wrap;gap:{4 * scale:g}px")
@@ -449,7 +450,7 @@ def _play_figure(play: PlayLike, scale: float, lang: str | None) -> Element:
     return root
 
 
-def play_html(play: PlayLike, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
+def play_html(play: PlayLike, *, scale: float = 1.0, lang: Lang | None = None) -> HtmlFragment:
     """The cards of a counted play, its 挂花 jokers and 贴钱 2s marked, with a caption saying what it counts as.
 
     >>> from gouji_teach import Play
@@ -523,7 +524,7 @@ def _team(seat: int) -> str:
     return "a" if seat % 2 == 0 else "b"
 
 
-def _seat_name(seat: int, lang: str | None) -> str:
+def _seat_name(seat: int, lang: Lang | None) -> str:
     return t("render.seat", lang, n=seat)
 
 
@@ -565,7 +566,7 @@ def _pill(parent: Element, text: str, x_right: float, y: float, colour: str, cls
     return x_right - width
 
 
-def _seat(root: Element, view: SeatView, table: TableView, bottom: int, lang: str | None) -> None:
+def _seat(root: Element, view: SeatView, table: TableView, bottom: int, lang: Lang | None) -> None:
     s = view.seat
     team = _team(s)
     colour, fill, radius = _TEAMS[team]
@@ -608,7 +609,7 @@ def _seat(root: Element, view: SeatView, table: TableView, bottom: int, lang: st
         right = _pill(g, text, right, y0, pill_colour, f"gj-marker {cls}") - 3
 
 
-def _table_desc(table: TableView, lang: str | None) -> str:
+def _table_desc(table: TableView, lang: Lang | None) -> str:
     sep = t("render.sep", lang)
     parts = []
     if table.rules:
@@ -638,7 +639,7 @@ def _table_desc(table: TableView, lang: str | None) -> str:
     return "".join(part + stop for part in parts).strip()
 
 
-def _rules_text(rules: str, lang: str | None) -> str:
+def _rules_text(rules: str, lang: Lang | None) -> str:
     try:
         known = find_ruleset(rules)  # a family, or a house rule set made known by its name
     except GoujiError:
@@ -646,7 +647,7 @@ def _rules_text(rules: str, lang: str | None) -> str:
     return t("render.table.rules", lang, name=pick(known.title_zh, known.title_en, lang))
 
 
-def table_svg(view: TableView, *, lang: str | None = None, scale: float = 1.0) -> SvgImage:
+def table_svg(view: TableView, *, lang: Lang | None = None, scale: float = 1.0) -> SvgImage:
     """The table of six seats in counter-clockwise play order, the ``viewer`` at the bottom (seat 0 when
     there is none). Teams {0, 2, 4} and {1, 3, 5} differ in colour, badge shape (circle, square), box corners
     and a team label; each seat names its 对家 (opposite pairs are also joined by dashed lines) and, with a
@@ -677,7 +678,7 @@ def table_svg(view: TableView, *, lang: str | None = None, scale: float = 1.0) -
     return SvgImage(str(root))
 
 
-def _draw_current_play(root: Element, play: PlayLike | None, lang: str | None) -> None:
+def _draw_current_play(root: Element, play: PlayLike | None, lang: Lang | None) -> None:
     """The play on the table, in rows of up to five overlapping cards, with what it counts as."""
     g = _sub(root, "g", cls="gj-current-play")
     width = _RIGHT - _LEFT - _BW - 16  # between the side columns
@@ -709,7 +710,7 @@ _PASS_WORDS = dict.fromkeys(("pass", "passes", "过", "过牌", "不要"), "rend
     ("yield", "yields", "让", "让牌"), "render.round.yield")
 
 
-def _seat_chip(seat: int, lang: str | None) -> Element:
+def _seat_chip(seat: int, lang: Lang | None) -> Element:
     colour = _TEAMS[_team(seat)][0]
     chip = el("span", cls=f"gj-seat-chip gj-team-{_team(seat)}",
               style=f"display:inline-flex;align-items:center;gap:4px;min-width:96px;font-size:13px;"
@@ -722,7 +723,7 @@ def _seat_chip(seat: int, lang: str | None) -> Element:
     return chip
 
 
-def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: str | None = None,
+def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: Lang | None = None,
                scale: float = 0.6) -> HtmlFragment:
     """A round in progress: each ``(seat, action)`` in order, the action a :class:`Play` (its cards, marks and
     caption) or a text; "pass"/"过" and "让牌" are shown in the chosen language, other texts as given.
@@ -899,7 +900,7 @@ def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) 
     return boxes
 
 
-def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: str | None = None,
+def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: Lang | None = None,
                 label: str | None = None, scale: float = 1.0) -> SvgImage:
     """Tribute as a picture: the six seats in a ring (team badges: circles and squares) and an arrow from payer
     to receiver for each ``(kind, payer, receiver, cards)`` (``kind`` a
@@ -948,7 +949,7 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
 
 def finish_svg(order: Sequence[int], *, men: Iterable[tuple[int, int]] = (), failed: Iterable[int] = (),
                revolution: Iterable[int] = (), kaidian: Iterable[int] = (), burns: Iterable[tuple[int, int]] = (),
-               asked: int | None = None, lang: str | None = None, scale: float = 1.0) -> SvgImage:
+               asked: int | None = None, lang: Lang | None = None, scale: float = 1.0) -> SvgImage:
     """How a hand ended, as a picture: the six seats in a ring, each with the order in which it went out
     (``order``: the seats that went out, first first) or what kept it from going out (闷ed by whom, a failed
     burn, 革命), 开点 seats marked, burns as dashed arrows, and the ``asked`` seat ringed. It shows what

@@ -20,6 +20,7 @@ from ..rules.errors import IllegalPlayError
 from ..rules.gouji import can_kaidian, is_gouji
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets
+from ..rules.words import Lang
 from ..show.i18n import pick, register, t
 from ..show.markup import HtmlFragment, el, html
 
@@ -91,7 +92,7 @@ def across_rulesets(challenger: str | Play, target: str | Play | None = None,
     return answers
 
 
-def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang: str | None = None) -> HtmlFragment:
+def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang: Lang | None = None) -> HtmlFragment:
     """A table of the answers; rows whose answer differs from the first set's are marked with ◆ and a label,
     not only a colour.
 
@@ -119,7 +120,7 @@ def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang:
                    el("tbody", rows), cls="gj-compare", style="border-collapse:collapse;max-width:100%"))
 
 
-def compare_title(challenger: str, target: str | None, lang: str | None = None) -> str:
+def compare_title(challenger: str, target: str | None, lang: Lang | None = None) -> str:
     """The title of a comparison: ``'DD 对 D：四种规则'`` (with the app's house rules beside them, "各种规则")."""
     more = ".house" if len(all_rulesets()) > 4 else ""
     if target is None:

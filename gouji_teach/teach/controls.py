@@ -34,7 +34,7 @@ def shared(cls: type[W], **traits: Any) -> W:
     found = _SHARED.get(key)
     if found is None or found.comm is None:  # closed, e.g. by Widget.close_all()
         found = _SHARED[key] = cls(**traits)
-    return found  # type: ignore[return-value]
+    return found  # type: ignore[return-value]  # the key's class made the widget: it is a W (ipywidgets is untyped)
 
 
 def defaults(cls: type[w.Widget], layout: dict[str, str] | None = None) -> dict[str, w.Widget]:

@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, urlencode
 from ..rules.errors import GoujiError, OptionError
 from ..rules.house import load as load_rules
 from ..rules.rulesets import QINGDAO, Ruleset, find_ruleset, house_rulesets
+from ..rules.words import Lang
 from ..show.i18n import LANGUAGES, pick, set_language
 
 if TYPE_CHECKING:
@@ -92,10 +93,10 @@ class Stage:
 
         return stage_drills(self.id)
 
-    def title(self, lang: str | None = None) -> str:
+    def title(self, lang: Lang | None = None) -> str:
         return pick(self.title_zh, self.title_en, lang)
 
-    def goal(self, lang: str | None = None) -> str:
+    def goal(self, lang: Lang | None = None) -> str:
         return pick(self.goal_zh, self.goal_en, lang)
 
 
@@ -291,7 +292,7 @@ def hub_user() -> str:
     return os.environ.get("JUPYTERHUB_USER", "").strip()
 
 
-def query_string(learner: str, rules: str, lang: str) -> str:
+def query_string(learner: str, rules: str, lang: Lang) -> str:
     """The query that carries the session to another page."""
     return urlencode({"learner": learner, "rules": rules, "lang": lang})
 
@@ -356,7 +357,7 @@ class Session:
     stage: Stage
     learner: str = ""
     rules: Ruleset = field(default_factory=default_rules)
-    lang: str = "zh"
+    lang: Lang = "zh"
     step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
     _followers: list[Callable[[set[str]], None]] = field(default_factory=list, repr=False, compare=False)
 
@@ -410,11 +411,13 @@ def _hide_tracebacks() -> None:
     def one_line(etype: type, _evalue: object, _stb: list[str]) -> None:
         publish(etype, "", [f"{etype.__name__}: ignored (details stay on the server / 详情只记在服务器上)"])
 
+    # (ignore below: a marker attribute on the function, read by the traceback hook)
     one_line.hides_tracebacks = True  # type: ignore[attr-defined]
     shell._showtraceback = one_line
 
 
 def start(page: str | Stage, query: str | None = None, *,
+          # (ignore below: the default kind, Session, is the _S of a plain call)
           kind: Callable[[Stage], _S] = Session) -> _S:  # type: ignore[assignment]
     """Begin a page: read the session from ``query`` (default: the page's address) and set the language.
 

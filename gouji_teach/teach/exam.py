@@ -38,6 +38,7 @@ import ipywidgets as w
 from ..rules.cards import parse_cards
 from ..rules.errors import GoujiError
 from ..rules.rulesets import find_ruleset
+from ..rules.words import Lang
 from ..show.i18n import counted, get_language, pick, register, t
 from ..show.markup import el, html
 from . import course
@@ -237,7 +238,7 @@ class _Sealed:
         self._submitted = False
         self._outcome: Feedback | None = None  # after submission: the verdict on the kept answer (None: no answer)
 
-    def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]
+    def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]  # a mixin method, called on a PuzzleWidget
         question, cards, answers, feedback, tools, status = self.box.children
         close_tree(tools)
         status.close()
@@ -245,6 +246,7 @@ class _Sealed:
         self.box.add_class("gj-exam-q")
         self._mark()
 
+    # (ignore below: an exam keeps the answer text; ipywidgets' base is untyped here)
     def answer(self, answer: str) -> None:  # type: ignore[override]
         """Keep ``answer`` (no verdict). Ignored after submission; empty or unreadable text is not an answer."""
         text = str(answer).strip()[:200]
@@ -263,7 +265,7 @@ class _Sealed:
         self._mark()
         self._render()
 
-    def _answer_text(self, lang: str) -> str:
+    def _answer_text(self, lang: Lang) -> str:
         choice = next((c for c in self._puzzle.choices if c.key == self._chosen), None)
         return choice.text(lang) if choice is not None else self._chosen
 
@@ -283,7 +285,7 @@ class _Sealed:
             self.submit.disabled = self.typed.disabled = True
         self._render()
 
-    def _feedback_html(self, lang: str) -> str:
+    def _feedback_html(self, lang: Lang) -> str:
         if not self._submitted:
             if self._bad:
                 return str(el("div", t("exam.bad_cards", lang, cards=self._bad), cls="gj-exam-chosen", role="alert"))
@@ -305,7 +307,7 @@ class _Sealed:
         return str(html(feedback, solution))
 
     def _render(self) -> None:
-        PuzzleWidget._render(self)  # type: ignore[arg-type]
+        PuzzleWidget._render(self)  # type: ignore[arg-type]  # the mixin is used on a PuzzleWidget subclass
         lang = get_language()
         zh, en = self._puzzle.question()
         number = t("exam.question", lang, n=self._number)
@@ -533,7 +535,7 @@ class ExamPage(View):
         children.append(self.status)
         self.box.children = children
 
-    def _head_html(self, lang: str) -> str:
+    def _head_html(self, lang: Lang) -> str:
         exam = self.exam
         links: list[object] = []
         for code, label in (("zh", "中文"), ("en", "English")):
@@ -557,7 +559,7 @@ class ExamPage(View):
         return str(el("header", el("small", course_name), el("h2", t("exam.title", lang, code=exam.code)),
                       el("p", about), el("p", t("exam.how", lang)), who, nav, cls="gj-header"))
 
-    def _status_html(self, lang: str) -> str:
+    def _status_html(self, lang: Lang) -> str:
         exam, sitting = self.exam, self.sitting
         parts = []
         if self._message and exam is not None:

@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 
 from ..rules.errors import GoujiError, OptionError
 from ..rules.scenario import SCENARIO_DIR, Problem, Scenario, check_file, shipped
+from ..rules.words import Lang
 from ..show.i18n import pick
 from .course import STAGES, Stage
 
@@ -61,7 +62,7 @@ class Lesson:
     stage: str
     own: bool = False
 
-    def title(self, lang: str | None = None) -> str:
+    def title(self, lang: Lang | None = None) -> str:
         return pick(self.title_zh, self.title_en, lang) or self.name
 
     def load(self) -> Scenario:

@@ -29,6 +29,7 @@ import ipywidgets as w
 from ..rules.errors import GoujiError
 from ..rules.rulesets import find_ruleset
 from ..rules.scenario import Frame, ScenarioError, StepKind, frames
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, t
 from ..show.markup import el, html
 from . import course
@@ -164,7 +165,7 @@ class Every:
             self._handle = None
 
 
-def answer_label(puzzle: Puzzle, key: str, lang: str) -> str:
+def answer_label(puzzle: Puzzle, key: str, lang: Lang) -> str:
     """How a learner's answer reads: the choice's text, or the seats (``"1,3"``: 座位1、座位3).
 
     >>> from gouji_teach.rules.engine import Game
@@ -189,21 +190,21 @@ class _Live(_Sealed):
     or retry), headed by the step, until the presenter reveals; then the verdict and the explanation."""
 
     def _render(self) -> None:
-        PuzzleWidget._render(self)  # type: ignore[arg-type]
+        PuzzleWidget._render(self)  # type: ignore[arg-type]  # _Live is mixed into a PuzzleWidget subclass
         lang = get_language()
         zh, en = self._puzzle.question()
         self.question.value = str(el("div", el("span", t("live.checkpoint", lang, n=self._number), cls="gj-live-step"),
                                      el("br"),
                                      el("b", pick(zh, en, lang)), cls="gouji-question"))
 
-    def _answer_text(self, lang: str) -> str:
+    def _answer_text(self, lang: Lang) -> str:
         return answer_label(self._puzzle, self._chosen, lang)
 
-    def _feedback_html(self, lang: str) -> str:
+    def _feedback_html(self, lang: Lang) -> str:
         if not self._submitted and self._chosen and not self._bad:
             return str(el("div", t("live.chosen", lang, answer=self._answer_text(lang)), " ",
                           el("small", t("live.waiting", lang)), cls="gj-exam-chosen", role="status"))
-        return _Sealed._feedback_html(self, lang)  # type: ignore[arg-type]
+        return _Sealed._feedback_html(self, lang)
 
 
 class LiveQuestion(_Live, PuzzleWidget):
@@ -230,7 +231,7 @@ def _question(puzzle: Puzzle, step: int, on_choose: Callable[[int, str], bool],
     return cls(puzzle, step, on_choose, chosen)
 
 
-def shown_answer(frame: Frame, lang: str) -> str:
+def shown_answer(frame: Frame, lang: Lang) -> str:
     """The answer of a checkpoint that is shown, not asked (who is out, the record), as the reveal shows it."""
     answer = frame.answer
     if answer is None:
@@ -342,6 +343,7 @@ class LiveFollower(View):
             frame = self._frames[number]
             step = frame.step
             ask = step is not None and step.kind == StepKind.ASK and frame.refusal is None
+            # (ignore below: ask implies a step)
             self._puzzles[number] = checkpoint_puzzle(frame.game, step.text) if ask else None  # type: ignore[union-attr]
         return self._puzzles[number]
 
@@ -413,7 +415,7 @@ class LiveFollower(View):
         shown = make(w.HTML, value=shown_answer(frame, get_language())) if revealed else None
         self.checkpoint.children = [x for x in (question.box if question is not None else None, shown) if x]
 
-    def _head_html(self, lang: str) -> str:
+    def _head_html(self, lang: Lang) -> str:
         home = self.session.link(HOME, learner=self.learner or self.session.learner, lang=lang)
         nav = el("p", el("a", t("live.home", lang), href=home))
         code = self.session.live or "?"
@@ -426,7 +428,7 @@ class LiveFollower(View):
             learner=self.learner or self.session.learner))]
         return str(el("header", parts, cls="gj-header"))
 
-    def _draw_status(self, lang: str) -> None:
+    def _draw_status(self, lang: Lang) -> None:
         text = self._message
         self.status.value = str(el("p", "⚠ " + text, role="alert")) if text else ""
 

@@ -20,6 +20,7 @@ from ..rules.compare import beats
 from ..rules.errors import GoujiError
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
@@ -80,7 +81,7 @@ def _link(href: str, text: str, *, current: bool = False) -> Element:
     return el("b", text, aria_current="page") if current else el("a", text, href=href)
 
 
-def _switches(session: Session, lang: str) -> Element:
+def _switches(session: Session, lang: Lang) -> Element:
     """Links to the same page in the other language and under the other rule sets (a reload keeps all)."""
     here = session.stage
     langs = joined(" | ", (_link(session.link(here, lang=code), name, current=code == lang)
@@ -146,7 +147,7 @@ def header(session: Session) -> w.Widget:
     """The stage's title, goal, learner, and the language and rule-set switches (they change the page in place)."""
     number = STAGES.index(session.stage) + 1
 
-    def render(lang: str) -> HtmlFragment:
+    def render(lang: Lang) -> HtmlFragment:
         who = (t("page.learner", lang, name=session.learner) if session.learner
                else el("span", "⚠ " + t("page.guest", lang), role="note"))
         return html(el("header", el("small", f"{t('page.course', lang)} · {t('page.stage', lang, n=number)}"),
@@ -238,7 +239,7 @@ def footer(session: Session) -> w.Widget:
     the previous and next stages."""
     index = STAGES.index(session.stage)
 
-    def render(lang: str) -> HtmlFragment:
+    def render(lang: Lang) -> HtmlFragment:
         items = [cited_item(text, rule, where)
                  for rule, text, where in summary(session.stage.rules, session.rules, lang)]
         covered = [el("p", t("page.covered", lang)), el("ul", items)] if items else []
@@ -262,7 +263,7 @@ def footer(session: Session) -> w.Widget:
 def example(challenger: str, target: str, session: Session) -> w.Widget:
     """Two plays as pictures and the engine's verdict under the session's rule set, explained."""
 
-    def render(lang: str) -> HtmlFragment:
+    def render(lang: Lang) -> HtmlFragment:
         rules = session.rules
         ch, tg = Play.parse(challenger, rules), Play.parse(target, rules)
         verdict = beats(ch, tg, rules)
@@ -305,7 +306,7 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     """The glossary (of one stage, or all of it) as a table."""
     terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
 
-    def render(lang: str) -> HtmlFragment:  # in Chinese the English column would be the only English on the page
+    def render(lang: Lang) -> HtmlFragment:  # in Chinese the English column would be the only English on the page
         columns = ("page.col.term", "page.col.pinyin", *(("page.col.en",) if lang == "en" else ()), "page.col.stage")
         head = [el("th", t(k, lang), scope="col") for k in columns]
         rows = [el("tr", el("th", x.zh, scope="row", lang="zh"), el("td", x.pinyin),
@@ -328,7 +329,7 @@ def rule_book(session: Session) -> w.Widget:
     """The rule book page: the whole rules of the session's rule set in its language (:func:`.rulebook.book_html`),
     with the language and rule-set switches and a link home; printable as it is (no widgets inside)."""
 
-    def render(lang: str) -> HtmlFragment:
+    def render(lang: Lang) -> HtmlFragment:
         return html(el("header", el("p", _link(session.link(HOME, lang=lang), t("page.home", lang))),
                        _switches(session, lang), cls="gj-header"), book_html(session.rules, lang))
 
@@ -348,7 +349,7 @@ def _continue(href: str, text: str) -> Element:
     return el("p", _link(href, text + " →"), cls="gj-continue")
 
 
-def _learner_map(current: Session, record: Learner, lang: str) -> Element | None:
+def _learner_map(current: Session, record: Learner, lang: Lang) -> Element | None:
     """The learner's own map: a link to the stage of their latest answer, and the rules they miss most, each
     with the stage that teaches it (``None``: nothing to show yet)."""
     missed, last = learner_map(store(), record)
@@ -377,7 +378,7 @@ register({
 })
 
 
-def _join_form(current: Session, lang: str) -> Element:
+def _join_form(current: Session, lang: Lang) -> Element:
     """The join box of the live lessons: a plain form that opens the lesson page of the code typed, with the
     learner's session (no kernel round trip: the lesson page says if the code is unknown)."""
     hidden = [el("input", type="hidden", name=name, value=value)
@@ -390,7 +391,7 @@ def _join_form(current: Session, lang: str) -> Element:
               action=LESSON_PAGE.notebook, method="get", cls="gj-join-form")
 
 
-def _lesson_list(current: Session, lang: str) -> Element | None:
+def _lesson_list(current: Session, lang: Lang) -> Element | None:
     """The instructor's own lessons (``serve --lessons``), under their titles."""
     lessons = instructor_lessons()
     if not lessons:
@@ -400,7 +401,7 @@ def _lesson_list(current: Session, lang: str) -> Element | None:
     return el("section", el("h3", t("page.lessons", lang)), el("ul", items, cls="gj-lessons"), cls="gj-lesson-list")
 
 
-def _instructor_links(current: Session, lang: str) -> Element:
+def _instructor_links(current: Session, lang: Lang) -> Element:
     """The landing page's link for instructors: the presenter's page."""
     return el("p", t("page.teacher", lang), _link(present_link(lang=lang), t("page.present", lang)),
               cls="gj-instructor-links")
@@ -414,7 +415,7 @@ def landing(session: Session) -> w.Widget:
     go = make(w.HTML)
     stages = make(w.HTML)
 
-    def refresh(lang: str | None = None) -> None:
+    def refresh(lang: Lang | None = None) -> None:
         lang = lang or get_language()
         learner = hub or name.value.strip()  # a disabled box's value can still be set by the browser
         current = Session(session.stage, learner, session.rules, lang)

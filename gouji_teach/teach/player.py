@@ -37,6 +37,7 @@ from ..rules.scenario import (
     record_rows,
     rule_changes,
 )
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, t
 from ..show.markup import Element, HtmlFragment, SvgImage, el, html
 from ..show.pictures import PRESENTER_SCALE, table_svg
@@ -88,7 +89,7 @@ register({
 _SPEEDS = (("player.slow", 3000), ("player.normal", 1500), ("player.fast", 700))
 
 
-def step_picture(game: Game, *, viewer: int | None = None, lang: str | None = None,
+def step_picture(game: Game, *, viewer: int | None = None, lang: Lang | None = None,
                  presenter: bool = False) -> SvgImage:
     """The table at one step of a game (cards left, last actions, 开点, places, whose turn, the play on the
     table; never a hand), with ``viewer`` at the bottom (``None``: seat 0 at the bottom, no seat is "you"): the
@@ -114,7 +115,7 @@ def checkpoint_puzzle(game: Game, question: str | Question) -> Puzzle | None:
     return None if puzzle is None else puzzle(game)
 
 
-def record_table(record: GameRecord, lang: str) -> HtmlFragment:
+def record_table(record: GameRecord, lang: Lang) -> HtmlFragment:
     """A game record as a table of places and events (never its JSON).
 
     >>> record = GameRecord(rules="qingdao", first_hand=False, finish_order=(1,))
@@ -170,11 +171,11 @@ def what_if_action(text: str, game: Game) -> Action:
         raise _Unreadable(e.zh, e.en, rule="action.syntax") from None
 
 
-def _narrate(events: tuple[Event, ...], lang: str) -> list[Element]:
+def _narrate(events: tuple[Event, ...], lang: Lang) -> list[Element]:
     return [el("li", said(e.zh, e.en, lang)) for e in events]
 
 
-def narration_html(frame: Frame, rules: Ruleset, lang: str, *, changed: bool = False,
+def narration_html(frame: Frame, rules: Ruleset, lang: Lang, *, changed: bool = False,
                    ask: bool = True) -> HtmlFragment:
     """What a frame says: its step (the action in words, or the checkpoint's question unless ``ask`` is false:
     a page whose question widget asks it), the author's narration, the engine's events, a refusal under ``rules``
@@ -285,6 +286,7 @@ class ScenarioPlayer(View):
 
     def _on_speed(self, change: dict[str, object]) -> None:
         if not self._relabelling and change["new"] in [ms for _, ms in _SPEEDS]:
+            # (ignore below: ipywidgets' Play.interval is an Int trait)
             self.play.interval = int(change["new"])  # type: ignore[call-overload]
 
     def _on_rules(self, change: dict[str, object]) -> None:
@@ -366,7 +368,7 @@ class ScenarioPlayer(View):
         self.branch.value = self._branch_html(lang)
         self.changes.value = self._changes_html(lang)
 
-    def _narration(self, frame: Frame, lang: str) -> str:
+    def _narration(self, frame: Frame, lang: Lang) -> str:
         return narration_html(frame, self._rules, lang, changed=any(c.number == frame.number for c in self._changes))
 
     def _checkpoint(self, frame: Frame) -> tuple[w.Widget, ...]:
@@ -380,7 +382,7 @@ class ScenarioPlayer(View):
                                   else _AnswerReveal(frame.answer, record=step.question.kind == Ask.RECORD))
         return (self._puzzles[key].box,)
 
-    def _branch_html(self, lang: str) -> str:
+    def _branch_html(self, lang: Lang) -> str:
         if self._branch is None:
             return ""
         text, result = self._branch
@@ -393,7 +395,7 @@ class ScenarioPlayer(View):
         return html(el("div", head, el("ul", _narrate(result, lang)), el("small", t("player.branch.note", lang)),
                        cls="gj-branch", role="status"))
 
-    def _changes_html(self, lang: str) -> str:
+    def _changes_html(self, lang: Lang) -> str:
         if self._error is not None:  # a scenario's problem without the server's path to its file
             e = self._error
             zh, en = (e.detail_zh, e.detail_en) if isinstance(e, ScenarioError) else (e.zh, e.en)
@@ -437,11 +439,10 @@ class _AnswerReveal(View):
     def _render(self) -> None:
         lang = get_language()
         self.button.description = t("player.show", lang)
-        shown = self._shown and self._answer is not None
-        if not shown:
+        if not self._shown or self._answer is None:
             self.text.value = ""
         elif self._record:
-            self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)  # type: ignore[union-attr]
+            self.text.value = record_table(GameRecord.from_json(self._answer.data), lang)
         else:
-            text = said(self._answer.zh, self._answer.en, lang)  # type: ignore[union-attr]
+            text = said(self._answer.zh, self._answer.en, lang)
             self.text.value = html(el("div", text, cls="gouji-solution"))

@@ -41,6 +41,7 @@ from ..rules.events import Action, ActionKind, Event, EventKind
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
 from ..rules.settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, Tribute, pay_tributes, settle
+from ..rules.words import Lang
 from ..show.i18n import counted, get_language, pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import hand_html, play_html, round_html
@@ -230,7 +231,7 @@ class Practice:
 
     def options(self) -> list[Play]:
         """"What can I play?": the learner's legal plays (or burns) now, cheapest first."""
-        return [Play.parse(a.cards, self.rules) for a in self.legal() if a.cards]  # type: ignore[arg-type]
+        return [Play.parse(a.cards, self.rules) for a in self.legal() if a.cards]
 
     # -- acting ---------------------------------------------------------------------------------------------
 
@@ -275,6 +276,7 @@ class Practice:
             if self.game.is_over or self.declaring or (self.game.to_act == LEARNER and not seat0):
                 return
             seat = self.game.to_act
+            # (ignore below: asked only while the hand goes on: a seat is to act)
             self._apply(self.player.choose(self.game, seat))  # type: ignore[arg-type]
             if self.on_step is not None and not self.game.is_over and self.game.to_act != LEARNER:
                 self.on_step()
@@ -299,7 +301,7 @@ class Practice:
             self._state = self.settlements[-1].state if self.settlements else SeriesState()
         return True
 
-    def why(self, seat: int, lang: str) -> str:
+    def why(self, seat: int, lang: Lang) -> str:
         """"Why did seat N do that?" from the computer player's own reason (one that tells no cards)."""
         d: Decision | None = self.player.last.get(seat)
         if d is not None and d.key in _PRIVATE:
@@ -350,7 +352,7 @@ def _after_tribute(dealt: tuple[Hand, ...], paid: tuple[Payment, ...]) -> tuple[
 _TEAM_COLOURS = ("#b03a2e", "#1f5f9e")  # the teams' colours of the table picture
 
 
-def _chip(seat: int, lang: str) -> Element:
+def _chip(seat: int, lang: Lang) -> Element:
     colour = _TEAM_COLOURS[team(seat)]
     shape = "50%" if team(seat) == 0 else "0"
     you = t("practice.you", lang) if seat == LEARNER else ""
@@ -361,14 +363,14 @@ def _chip(seat: int, lang: str) -> Element:
               style=f"display:inline-flex;align-items:center;gap:4px;color:{colour};font-weight:bold")
 
 
-def _pays(tr: Tribute, lang: str) -> Element:
+def _pays(tr: Tribute, lang: Lang) -> Element:
     """The head of a tribute line: payer → receiver and what is paid."""
     return el("span", _chip(tr.payer, lang), " → ", _chip(tr.receiver, lang), " ",
               t("practice.pays", lang, p=tr.payer, r=tr.receiver, kind=pick(tr.kind.zh, tr.kind.en, lang),
                 n=tr.count))
 
 
-def _payment_html(p: Payment, lang: str) -> Element:
+def _payment_html(p: Payment, lang: Lang) -> Element:
     tr = p.tribute
     if p.cards and LEARNER in (tr.payer, tr.receiver):
         cards: object = hand_html(Hand(p.cards), scale=0.45, lang=lang)
@@ -378,7 +380,7 @@ def _payment_html(p: Payment, lang: str) -> Element:
     return el("li", _pays(tr, lang), " ", cards, el("br"), el("small", why))
 
 
-def settlement_html(settled: Settlement, *, lang: str | None = None) -> HtmlFragment:
+def settlement_html(settled: Settlement, *, lang: Lang | None = None) -> HtmlFragment:
     """A settled hand as pictures: places from 头科 to 大落 with each seat's points (the teams' colours and
     badges of the table picture), then the tribute owed for the next hand with its reasons."""
     lang = lang or get_language()
@@ -601,7 +603,7 @@ class PracticeTable(View):
 
     # -- drawing -----------------------------------------------------------------------------------------------
 
-    def _labels(self, lang: str) -> None:
+    def _labels(self, lang: Lang) -> None:
         for kind, button in self.buttons.items():
             button.description = t(f"practice.{kind}", lang)
         self.clear.description = t("practice.clear", lang)

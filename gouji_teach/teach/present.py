@@ -32,6 +32,7 @@ import ipywidgets as w
 from ..rules.errors import GoujiError
 from ..rules.rulesets import Ruleset
 from ..rules.scenario import Frame, ScenarioError, StepKind, frames
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, t
 from ..show.markup import Element, SvgImage, el, html
 from ..show.pictures import table_svg
@@ -159,7 +160,7 @@ def qr_svg(text: str) -> SvgImage:
     return SvgImage(segno.make(text, error="m", micro=False).svg_inline(scale=4, border=2, dark="#111"))
 
 
-def tally_html(puzzle: Puzzle, tally: LiveTally, lang: str, *, revealed: bool) -> str:
+def tally_html(puzzle: Puzzle, tally: LiveTally, lang: Lang, *, revealed: bool) -> str:
     """The wall's count of a live checkpoint: joined, answered, and a bar per answer (the most given first, at
     most :data:`BARS`); the right answer is marked only once ``revealed``."""
     counts = list(tally.counts.items())
@@ -181,7 +182,7 @@ def tally_html(puzzle: Puzzle, tally: LiveTally, lang: str, *, revealed: bool) -
                   cls="gj-tally"))
 
 
-def _round_lines(puzzle: SeatsPuzzle, lang: str) -> list[Element]:
+def _round_lines(puzzle: SeatsPuzzle, lang: Lang) -> list[Element]:
     """The round a seat question is about, in words (what each seat played or passed)."""
     items = []
     for seat, play in round_plays(puzzle.game):
@@ -191,7 +192,7 @@ def _round_lines(puzzle: SeatsPuzzle, lang: str) -> list[Element]:
     return items
 
 
-def position_wall(puzzle: SeatsPuzzle, lang: str) -> tuple[str, str]:
+def position_wall(puzzle: SeatsPuzzle, lang: Lang) -> tuple[str, str]:
     """A seat question's position on the wall: the table as the question shows it (whose turn hidden where that
     is the question), and beside it, in the wall's type, the round's plays or, where the answer depends on them,
     the hands."""
@@ -301,6 +302,7 @@ class Wall(View):
             frame = self._frames[number]
             step = frame.step
             ask = step is not None and step.kind == StepKind.ASK and frame.refusal is None
+            # (ignore below: ask implies a step)
             self._puzzles[number] = checkpoint_puzzle(frame.game, step.text) if ask else None  # type: ignore[union-attr]
         return self._puzzles[number]
 
@@ -429,20 +431,20 @@ class Wall(View):
         self._draw_counts(lang)
         self.box.children = [self.head, self.table, self.column, self.controls]
 
-    def _draw_counts(self, lang: str) -> None:
+    def _draw_counts(self, lang: Lang) -> None:
         self.head.value = self._head_html(lang)
         puzzle = self.puzzle() if self.lesson is not None else None
         self.tally.value = (tally_html(puzzle, self._tally, lang, revealed=self.revealed())
                             if puzzle is not None and self._tally is not None else "")
 
-    def _answer_html(self, frame: Frame, puzzle: Puzzle | None, lang: str) -> str:
+    def _answer_html(self, frame: Frame, puzzle: Puzzle | None, lang: Lang) -> str:
         if puzzle is None:
             return str(el("div", el("b", t("wall.answer", lang)), shown_answer(frame, lang), cls="gj-reveal"))
         solution = puzzle.solution()
         return str(el("div", el("b", t("wall.answer", lang)), said(solution.zh, solution.en, lang), cls="gj-reveal",
                       role="status"))
 
-    def _head_html(self, lang: str) -> str:
+    def _head_html(self, lang: Lang) -> str:
         assert self.lesson is not None
         state = el("span", cls="gj-state", hidden=True, data_query=self.session.query(step=self.step))
         title = el("div", el("h2", self.lesson.title(lang), cls="gj-wall-title"),
@@ -466,7 +468,7 @@ class Wall(View):
         parts.append(state)
         return str(el("header", parts, cls="gj-wall-header"))
 
-    def _error_html(self, lang: str) -> str:
+    def _error_html(self, lang: Lang) -> str:
         home = el("a", t("wall.home", lang), href=self.session.link(HOME, lang=lang))
         return str(el("div", el("p", "⚠ " + (self._error or t("wall.choose", lang)), role="alert"), el("p", home),
                       el("span", cls="gj-state", hidden=True, data_query=self.session.query()), cls="gj-wall-message"))
@@ -476,12 +478,12 @@ class Wall(View):
         super().close()
 
 
-def _lesson_items(lessons: Sequence[Lesson], lang: str) -> Element:
+def _lesson_items(lessons: Sequence[Lesson], lang: Lang) -> Element:
     return el("ul", [el("li", el("a", lesson.title(lang), href=present_link(lesson.name, lang=lang)), " ",
                         el("code", lesson.name)) for lesson in lessons])
 
 
-def choose_html(session: LessonSession, lang: str) -> str:
+def choose_html(session: LessonSession, lang: Lang) -> str:
     """The presenter's page without a lesson: what can be projected, each a link to its wall."""
     stages = [el("li", el("a", f"{i}. {s.title(lang)}", href=present_link(s.id, lang=lang)), " ",
                  el("code", ", ".join(stage_scenarios(s))))

@@ -27,6 +27,7 @@ from ..rules.record import GameRecord
 from ..rules.rulesets import PRESETS, TributeKind, all_rulesets, find_ruleset, switches
 from ..rules.settlement import settle
 from ..rules.verdicts import cite_source
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, t
 from ..show.markup import HtmlFragment, el, html
 from ..show.pictures import finish_svg, tribute_svg
@@ -65,7 +66,7 @@ def printed(lines: Iterable[Line]) -> Printed:
     return Printed(tuple(lines))
 
 
-def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | None = None) -> HtmlFragment:
+def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: Lang | None = None) -> HtmlFragment:
     """How a hand ended (:func:`~gouji_teach.show.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
     tribute it costs under ``rule_sets`` (:func:`~gouji_teach.show.pictures.tribute_svg`): one ring for each different
     tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
@@ -98,7 +99,7 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: str | Non
     return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
 
 
-def hands_figure(records: Sequence[GameRecord], lang: str | None = None) -> HtmlFragment:
+def hands_figure(records: Sequence[GameRecord], lang: Lang | None = None) -> HtmlFragment:
     """Hands as pictures: how each ended (:func:`~gouji_teach.show.pictures.finish_svg`: who went out when, who
     revolted), captioned with its rule set and every seat's points, side by side where the screen is wide enough.
 
@@ -132,7 +133,7 @@ _CHOICES = {
 }
 
 
-def _value(value: Any, lang: str | None) -> str:
+def _value(value: Any, lang: Lang | None) -> str:
     """A switch's value in a table cell: ✔ or — for yes and no, kinds of tribute in order, numbers, names."""
     if isinstance(value, bool):
         return "✔" if value else "—"
@@ -148,7 +149,7 @@ def _value(value: Any, lang: str | None) -> str:
     return str(value) if value not in (None, "") else "—"
 
 
-def switch_differences(lang: str | None = None) -> HtmlFragment:
+def switch_differences(lang: Lang | None = None) -> HtmlFragment:
     """The switches on which the four rule sets (and the app's house rule sets, beside them) disagree, one row
     each: what it decides, in ``lang``, and each rule set's value (✔ yes, — no), with the seed section it comes
     from on hover; a house rule's change is marked * with its club's note under it. Wider than a phone, it scrolls

@@ -1142,6 +1142,7 @@ class ProgressStore:
                 (exam.code, learner.id, now.isoformat(timespec="microseconds"), deadline))
 
         self._write(work)
+        # (ignore below: the sitting was just written, so it is found)
         return self.sitting(exam.code, learner)  # type: ignore[return-value]
 
     def save_exam_answer(self, code: str, learner: Learner | str, number: int, answer: str) -> None:
@@ -1197,6 +1198,7 @@ class ProgressStore:
                                (_now(), exam.code, learner.id))
 
         self._write(work)
+        # (ignore below: the sitting was just written, so it is found)
         return self.sitting(exam.code, learner)  # type: ignore[return-value]
 
     def exam_mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:

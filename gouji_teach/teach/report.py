@@ -38,6 +38,7 @@ import ipywidgets as w
 from ..rules.errors import GoujiError
 from ..rules.rulesets import find_ruleset
 from ..rules.verdicts import RULES
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, t
 from ..show.markup import Element, HtmlFragment, SvgImage, el, html
 from .controls import make
@@ -255,7 +256,7 @@ def to_json(report: ClassReport) -> dict[str, Any]:
 
 
 # -- for learners: their own map -------------------------------------------------------------------------------------
-def rule_title(rule_id: str, lang: str | None = None) -> str:
+def rule_title(rule_id: str, lang: Lang | None = None) -> str:
     """A rule's short description in ``lang`` (the id itself for a rule the engine does not describe)."""
     rule = RULES.get(rule_id)
     return pick(rule.zh, rule.en, lang) if rule is not None else rule_id
@@ -306,7 +307,7 @@ def _colour(share: float) -> str:
     return "#1a9850"
 
 
-def heatmap_svg(report: ClassReport, lang: str | None = None) -> SvgImage:
+def heatmap_svg(report: ClassReport, lang: Lang | None = None) -> SvgImage:
     """The mastery map: a row per learner, a column per rule, each cell coloured by the share of right answers
     and labelled with it in per cent (``·``: not answered); every cell has a ``<title>`` (its learner, rule and
     counts). Drawn at its natural size, so its text stays readable on a phone (the page scrolls it sideways).
@@ -362,11 +363,11 @@ def _html_table(rows: list[list[str]], caption: str = "", titles: dict[str, str]
                         cls="gj-report", style="white-space:nowrap"), cls="gj-scroll", style=_SCROLL)
 
 
-def _localised(rows: list[list[str]], lang: str, keys: dict[str, str]) -> list[list[str]]:
+def _localised(rows: list[list[str]], lang: Lang, keys: dict[str, str]) -> list[list[str]]:
     return [[t(keys[c], lang) if c in keys else c for c in rows[0]], *rows[1:]]
 
 
-def _exam_html(e: ExamReport, lang: str, question: Callable[[str], str]) -> Element:
+def _exam_html(e: ExamReport, lang: Lang, question: Callable[[str], str]) -> Element:
     exam = e.exam
     limit = t("report.limit", lang, minutes=exam.minutes) if exam.minutes else t("report.no_limit", lang)
     rules = find_ruleset(exam.rules)
@@ -383,7 +384,7 @@ def _exam_html(e: ExamReport, lang: str, question: Callable[[str], str]) -> Elem
               (el("p", t("report.missed", lang)), el("ol", missed)) if missed else None, cls="gj-exam-report")
 
 
-def report_html(report: ClassReport, lang: str | None = None) -> HtmlFragment:
+def report_html(report: ClassReport, lang: Lang | None = None) -> HtmlFragment:
     """The instructor page's content: the mastery map (picture and table), stars per stage, and the exams.
     Questions are shown by their text, never by drill id (with an id, a learner could rebuild the answer)."""
     lang = lang or get_language()

@@ -29,6 +29,7 @@ from typing import Any
 from ..rules.rulebook import RULES
 from ..rules.rulesets import PRESETS, Ruleset, Source, TributeKind
 from ..rules.verdicts import cite_source, en_citation, source_of
+from ..rules.words import Lang
 from ..show.i18n import pick, register, said, t
 from ..show.markup import Element, HtmlFragment, el, html
 from .course import STAGES
@@ -226,7 +227,7 @@ def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
     return None
 
 
-def sentence(rule_id: str, rules: Ruleset, lang: str) -> str:
+def sentence(rule_id: str, rules: Ruleset, lang: Lang) -> str:
     """The rule as it holds under the rule set, in ``lang``."""
     rule = RULES[rule_id]
     if rule.switch is None:
@@ -255,13 +256,13 @@ def _switch_meta(switch: str) -> tuple[str, str]:
     return meta["zh"], meta["en"]
 
 
-def citation(rule_id: str, rules: Ruleset, lang: str) -> str:
+def citation(rule_id: str, rules: Ruleset, lang: Lang) -> str:
     """Where the rule set takes the rule from, in ``lang``: the seed section, or a default said to be one."""
     text = _citation(rule_id, rules, lang)
     return said(text, text, lang)
 
 
-def _citation(rule_id: str, rules: Ruleset, lang: str) -> str:
+def _citation(rule_id: str, rules: Ruleset, lang: Lang) -> str:
     source = source_of(rule_id, rules)
     if source.seed == "000" and source.section.startswith("part 2"):
         return t("cite.confirms", lang, cite=cite_source(source, lang).split(" 摘要")[0].split(" (")[0])
@@ -270,7 +271,7 @@ def _citation(rule_id: str, rules: Ruleset, lang: str) -> str:
     return cite_source(source, lang)
 
 
-def summary(rule_ids: Iterable[str], rules: Ruleset, lang: str) -> list[tuple[str, str, str]]:
+def summary(rule_ids: Iterable[str], rules: Ruleset, lang: Lang) -> list[tuple[str, str, str]]:
     """``(rule id, sentence, citation)`` of the rules in force among ``rule_ids``."""
     return [(r, sentence(r, rules, lang), citation(r, rules, lang)) for r in rule_ids if in_force(r, rules)]
 
@@ -291,17 +292,17 @@ def cited_item(text: str, *cites: str) -> Element:
     return el("li", text, " ", el("small", f"[{', '.join(cites)}]"))
 
 
-def _items(rule_ids: Iterable[str], rules: Ruleset, lang: str) -> list[Element]:
+def _items(rule_ids: Iterable[str], rules: Ruleset, lang: Lang) -> list[Element]:
     return [cited_item(text, cite) for _, text, cite in summary(rule_ids, rules, lang)]
 
 
-def _dian_table(rules: Ruleset, lang: str) -> Element:
+def _dian_table(rules: Ruleset, lang: Lang) -> Element:
     rows = [el("tr", el("td", el("code", key)), el("td", str(n))) for key, n in rules.dian_table.items()]
     head = el("tr", el("th", t("book.dian.key", lang), scope="col"), el("th", t("book.dian.cards", lang), scope="col"))
     return el("table", el("caption", t("book.dian", lang)), el("thead", head), el("tbody", rows), cls="gj-dian")
 
 
-def book_html(rules: Ruleset, lang: str) -> HtmlFragment:
+def book_html(rules: Ruleset, lang: Lang) -> HtmlFragment:
     """The whole rules of ``rules`` in ``lang`` as one printable page: chapter by chapter in the course's order,
     each rule with its citation; the rules that hold elsewhere but not here; the seeds' contradictions."""
     title = pick(rules.title_zh, rules.title_en, lang)

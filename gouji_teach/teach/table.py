@@ -28,6 +28,7 @@ from ..rules.events import Event, EventKind
 from ..rules.plays import Play
 from ..rules.rulesets import PRESETS, find_ruleset
 from ..rules.settlement import PLACES_EN, PLACES_ZH
+from ..rules.words import Lang
 from ..show.i18n import pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
@@ -79,7 +80,7 @@ def round_plays(game: Game) -> list[tuple[int, Play | str]]:
     return out
 
 
-def _last_actions(game: Game, lang: str | None) -> dict[int, str]:
+def _last_actions(game: Game, lang: Lang | None) -> dict[int, str]:
     last: dict[int, str] = {}
     for e in _round_events(game):
         if e.cards:
@@ -92,7 +93,7 @@ def _last_actions(game: Game, lang: str | None) -> dict[int, str]:
     return last
 
 
-def _finished(game: Game, seat: int, lang: str | None) -> str | None:
+def _finished(game: Game, seat: int, lang: Lang | None) -> str | None:
     status = game.status(seat)
     if status == OUT:
         place = game.finish_order().index(seat)
@@ -104,7 +105,7 @@ def _finished(game: Game, seat: int, lang: str | None) -> str | None:
     return None
 
 
-def table_view(game: Game, *, viewer: int | None = None, lang: str | None = None) -> TableView:
+def table_view(game: Game, *, viewer: int | None = None, lang: Lang | None = None) -> TableView:
     """The engine's state as the table picture shows it: cards left, each seat's last action in the current
     round, 开点 (opened, 发四 done where due), places of the seats that went out, 闷 and failed burns, 革命,
     whose turn, and the play on the table. ``viewer`` sits at the bottom; texts in ``lang``."""
@@ -118,14 +119,14 @@ def table_view(game: Game, *, viewer: int | None = None, lang: str | None = None
                      current_play=game.top[1] if game.top is not None else None, rules=game.rules.name)
 
 
-def _hands(game: Game, title_key: str, scale: float, lang: str | None) -> Element:
+def _hands(game: Game, title_key: str, scale: float, lang: Lang | None) -> Element:
     rows = (el("div", el("b", t("table.seat_toggle", lang, n=s)),
                hand_html(game.hands[s], scale=0.5 * scale, lang=lang), cls="gj-seat-hand")
             for s in range(6) if game.hands[s])
     return el("div", el("h4", t(title_key, lang)), rows, cls="gj-hands")
 
 
-def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: str | None = None) -> HtmlFragment:
+def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: Lang | None = None) -> HtmlFragment:
     """What a puzzle about a position shows: the table as the question sees it, the round's plays, and the
     hands where the answer depends on them. Nothing that gives the answer away: "who may act" hides whose
     turn it is; "who opened" and "who is 闷ed" show the table as the round began (later markers would be
@@ -158,10 +159,11 @@ class SeatPickWidget(PuzzleWidget):
 
     _TOGGLE_TEXTS = ("table.submit", "table.type.placeholder", "table.type")
 
-    def _toggle_labels(self, lang: str) -> list[str]:
+    def _toggle_labels(self, lang: Lang) -> list[str]:
         return [t("table.seat_toggle", lang, n=seat) for seat in range(6)]
 
     def _pictures(self) -> str:
+        # (ignore below: this widget shows only position puzzles)
         return position_html(self._puzzle, scale=PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[arg-type]
 
     def _selected(self) -> str:
@@ -177,12 +179,13 @@ class RulesetPickWidget(PuzzleWidget):
     def _controls(self) -> w.Widget:
         return self._toggle_rows(len(_PRESETS))
 
-    def _toggle_labels(self, lang: str) -> list[str]:
+    def _toggle_labels(self, lang: Lang) -> list[str]:
         return [pick(r.title_zh, r.title_en, lang) for r in _PRESETS]
 
     def _pictures(self) -> str:
         puzzle = self._puzzle
         base = find_ruleset("qingdao")
+        # (ignore below: this widget shows only puzzles with cards)
         return "".join(hand_html(Hand(Play.parse(c, base).cards)) for c in puzzle.cards if c)  # type: ignore[attr-defined]
 
     def _selected(self) -> str:

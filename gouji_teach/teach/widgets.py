@@ -31,6 +31,7 @@ import ipywidgets as w
 from ..rules.cards import Hand
 from ..rules.errors import GoujiError
 from ..rules.plays import Play
+from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, t
 from ..show.markup import HtmlFragment, el, html
 from ..show.pictures import hand_html
@@ -207,11 +208,12 @@ class PuzzleWidget(View):
     #: The message keys of the toggles' submit button, text field placeholder and text field label.
     _TOGGLE_TEXTS = ("widget.submit", "widget.type.placeholder", "widget.type")
 
-    def _toggle_labels(self, lang: str) -> list[str]:
+    def _toggle_labels(self, lang: Lang) -> list[str]:
         """The toggles' labels: a pick puzzle's cards."""
+        # (ignore below: the toggles are built only for a pick puzzle, which has a hand)
         return [c.notation for c in self._puzzle.hand.cards]  # type: ignore[attr-defined]
 
-    def _label_toggles(self, lang: str) -> None:
+    def _label_toggles(self, lang: Lang) -> None:
         for toggle, text in zip(self.toggles, self._toggle_labels(lang), strict=True):
             toggle.description = text
         submit, placeholder, label = (t(key, lang) for key in self._TOGGLE_TEXTS)
@@ -235,7 +237,7 @@ class PuzzleWidget(View):
                             style="display:flex;flex-flow:row wrap;gap:6px;max-width:100%"))
         return html(parts)
 
-    def _feedback_html(self, lang: str) -> HtmlFragment:
+    def _feedback_html(self, lang: Lang) -> HtmlFragment:
         parts = []
         if self._hinted:
             parts.append(el("div", pick(*self._puzzle.hint(), lang), cls="gouji-hint"))
@@ -255,7 +257,7 @@ class PuzzleWidget(View):
             parts.append(el("div", el("b", t("widget.answer", lang)), sol.text(lang), cls="gouji-solution"))
         return html(parts)
 
-    def _status_html(self, lang: str) -> HtmlFragment:
+    def _status_html(self, lang: Lang) -> HtmlFragment:
         if not self._done or (self._presenter and not self._attempts):
             return html()
         stars = "★" * self._stars + "☆" * (3 - self._stars)
@@ -271,6 +273,7 @@ class PuzzleWidget(View):
 
     # -- actions ----------------------------------------------------------------------------------------------
     def _selected(self) -> str:
+        # (ignore below: the toggles are built only for a pick puzzle, which has a hand)
         cards = self._puzzle.hand.cards  # type: ignore[attr-defined]
         return "".join(c.notation for c, toggle in zip(cards, self.toggles, strict=True) if toggle.value)
 

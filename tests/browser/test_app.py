@@ -244,7 +244,7 @@ def test_answer_with_the_keyboard_only(page: Page) -> None:
         pick = picks[0]
         field = _puzzle_box(page, pick).locator("input[type=text]")
         _tab_to(page, field)
-        page.keyboard.type(pick.example().notation)  # type: ignore[union-attr]
+        page.keyboard.type(pick.example().notation)  # type: ignore[union-attr]  # a pick puzzle's example is a play
         page.keyboard.press("Enter")
         expect(_puzzle_box(page, pick).locator(".gouji-feedback.right")).to_contain_text("✔")
 

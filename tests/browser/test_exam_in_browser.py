@@ -32,7 +32,7 @@ COUNT = 4
 
 def _right(puzzle: Puzzle) -> str:
     if isinstance(puzzle, PickPuzzle):
-        return puzzle.example().notation  # type: ignore[union-attr]
+        return puzzle.example().notation  # type: ignore[union-attr]  # a pick puzzle's example is a play
     if isinstance(puzzle, SeatsPuzzle):
         return ",".join(str(s) for s in sorted(puzzle.answer_seats())) or "-"
     return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)

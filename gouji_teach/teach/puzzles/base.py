@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from ...rules.rulesets import Ruleset
 from ...rules.verdicts import RULES, cite
+from ...rules.words import Lang
 from ...show.i18n import pick, register, t
 from ...show.markup import Markup
 
@@ -64,7 +65,7 @@ class Choice:
     zh: str
     en: str
 
-    def text(self, lang: str | None = None) -> str:
+    def text(self, lang: Lang | None = None) -> str:
         return pick(self.zh, self.en, lang)
 
 
@@ -89,10 +90,10 @@ class Feedback:
     #: ``False`` for an empty or unreadable answer: it is not an attempt (no star lost, nothing stored).
     valid: bool = True
 
-    def text(self, lang: str | None = None) -> str:
+    def text(self, lang: Lang | None = None) -> str:
         return pick(self.zh, self.en, lang)
 
-    def counter(self, lang: str | None = None) -> str:
+    def counter(self, lang: Lang | None = None) -> str:
         return pick(self.counter_zh, self.counter_en, lang)
 
 
@@ -107,6 +108,7 @@ class Puzzle:
     English; it may hold the fields of :meth:`_hint_values`) as class keywords; a subclass that names none is a
     base for others."""
 
+    # (ignore below: None until __post_init__ resolves the rule set)
     rules: Ruleset = field(default=None, kw_only=True)  # type: ignore[assignment]
     puzzle_id: str = field(default="", kw_only=True)
 
@@ -151,12 +153,12 @@ class Puzzle:
         """The answer with its explanation, as the presenter reveals it."""
         raise NotImplementedError
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> Markup:
+    def picture(self, lang: Lang | None = None, scale: float = 1.0) -> Markup:
         """A picture the question shows besides its cards (HTML or SVG built by :mod:`gouji_teach.show.markup`, as
         the widget shows it; empty: none). It must not give the answer away."""
         return Markup()
 
-    def choice_picture(self, key: str, lang: str | None = None) -> Markup:
+    def choice_picture(self, key: str, lang: Lang | None = None) -> Markup:
         """A picture of the choice ``key`` (empty: none). When a puzzle's choices have pictures, the widget
         shows them side by side, lettered A, B, C ..., with buttons labelled by letter."""
         return Markup()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ...rules.errors import SetupError
 from ...rules.rulesets import PRESETS, Ruleset, switches
 from ...rules.verdicts import RULES
+from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import Markup
 from .base import Choice, Feedback, Puzzle, tagged
@@ -151,7 +152,7 @@ class ChoicePuzzle(Puzzle):
         raise SetupError("情景题要给出规则集（rules=…）",
                          "a situation puzzle is always asked under a rule set (rules=…)")
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> Markup:
+    def picture(self, lang: Lang | None = None, scale: float = 1.0) -> Markup:
         """The picture shown with the question, in ``lang``."""
         return self.draw(lang, scale) if self.draw is not None else Markup()
 

@@ -405,6 +405,7 @@ def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:
     rest = [c for c in play.cards if c not in special] if special is jokers else \
         [c for c in play.cards if c.rank != Rank.TWO]
     n = len(special)
+    # (ignore below: kinds is empty unless the play has a base rank)
     as_rank, as_joker = [Card(rank)] * n, [_SMALL] * n if special is twos else special  # type: ignore[arg-type]
     readings = [rest + as_rank + as_joker, rest + as_joker, rest + as_rank, rest]  # both, joker, rank, neither
     try:

@@ -446,6 +446,7 @@ def played_position(rng: random.Random, rules: Ruleset, level: str, wanted: tupl
                         break
             if game.is_over:
                 break
+            # (ignore below: the loop runs while the hand goes on: a seat is to act)
             game.apply(player.choose(game, game.to_act))  # type: ignore[arg-type]
         if found[0] or (deal >= 2 and any(found)):
             break
@@ -655,6 +656,7 @@ def _walk(rng: random.Random, rules: Ruleset, sizes: tuple[int, ...], found: Cal
                         if skip == 0:
                             return position
                         skip -= 1
+                # (ignore below: the loop runs while the hand goes on: a seat is to act)
                 game.apply(player.choose(game, game.to_act))  # type: ignore[arg-type]
     raise RuntimeError(f"no {what} drill at level {level} under {rules.name}")
 

@@ -28,6 +28,7 @@ from ...rules.events import Action, ActionKind, EventKind
 from ...rules.plays import Play
 from ...rules.rulesets import Ruleset, find_ruleset
 from ...rules.verdicts import RULES
+from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import HtmlFragment, el, html
 from ...show.pictures import hand_html
@@ -378,7 +379,7 @@ def _revolution_level(game: Game) -> str:
     return "easy"
 
 
-def _hands_picture(game: Game, seats: Sequence[int], lang: str | None, scale: float) -> HtmlFragment:
+def _hands_picture(game: Game, seats: Sequence[int], lang: Lang | None, scale: float) -> HtmlFragment:
     """The hands of some seats as they were dealt, as small card pictures with the seat names."""
     return html(el("div", [el("div", el("b", t("sit.seat", lang, n=s)),
                               hand_html(game.initial_hands[s], scale=0.5 * scale, lang=lang), cls="gj-seat-hand")
@@ -507,7 +508,7 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
                 add(v, "sit.buy.friend")
             elif team(k) != team(s) and pays and pay != pays[0]:
                 add(v, "sit.buy.paywrong")
-            elif value[0] in order and order.index(k) > order.index(value[0]):  # type: ignore[arg-type]
+            elif value[0] in order and order.index(k) > order.index(value[0]):
                 add(v, "sit.buy.order", k=k)
     if value != (None, None):
         add((None, None), "sit.buy.nobody")
@@ -516,7 +517,8 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
     why = tagged(event.zh, event.en, "buy", rules) if event else tagged(*what, "buy", rules)
     cards = format_cards(hand.cards, sep=" ")
     q = t("sit.buy.q", "zh", s=s, hand=cards), t("sit.buy.q", "en", s=s, hand=cards)
-    return BuyPuzzle(*q, draw_options(rng, (value, what), pool, like=lambda v: v[1] == value[1]),  # type: ignore[index]
+    # (ignore below: the options are (value, what) pairs)
+    return BuyPuzzle(*q, draw_options(rng, (value, what), pool, like=lambda v: v[1] == value[1]),  # type: ignore[index]  # the options are (value, what) pairs
                      t("sit.buy.answer", "zh", what=what[0], why=why[0]),
                      t("sit.buy.answer", "en", what=what[1], why=why[1]),
                      ("buy",), level=_buy_level(value, s), rules=rules,

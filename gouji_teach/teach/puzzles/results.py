@@ -26,6 +26,7 @@ from ...rules.record import BurnOutcome, GameRecord
 from ...rules.rulesets import PRESETS, Ruleset, TributeKind, find_ruleset
 from ...rules.settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
 from ...rules.verdicts import RULES, cite
+from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import SvgImage
 from ...show.pictures import SeatView, TableView, finish_svg, table_svg, tribute_svg
@@ -121,7 +122,7 @@ class RecordPuzzle(Puzzle):
     def _own_rules(self) -> Ruleset:
         return find_ruleset(self.record.rules)
 
-    def picture(self, lang: str | None = None, scale: float = 1.0) -> SvgImage:
+    def picture(self, lang: Lang | None = None, scale: float = 1.0) -> SvgImage:
         """How the hand ended: the seats in the order they went out, 闷, failed burns, 革命, 开点 and burns."""
         r = self.record
         return finish_svg(r.finish_order, men=[(m.victim, m.by) for m in r.men], revolution=r.revolution,
@@ -253,14 +254,14 @@ class TributePuzzle(RecordPuzzle, kind="tribute", hint=("先看谁没开点（�
         unique: list[tuple[frozenset[_Transfer], _Mistake | None]] = []
         for transfers, why in options:
             if all(transfers != u[0] for u in unique) and len(unique) < 4:
-                unique.append((transfers, why))  # type: ignore[arg-type]
+                unique.append((transfers, why))
         return unique
 
     def transfers(self) -> dict[str, frozenset[_Transfer]]:
         """Each choice's transfers by its key (what the choice pictures draw)."""
         return {str(i): o[0] for i, o in enumerate(self.draw_options())}
 
-    def choice_picture(self, key: str, lang: str | None = None) -> SvgImage:
+    def choice_picture(self, key: str, lang: Lang | None = None) -> SvgImage:
         """The choice as the six seats with an arrow (kind and number of cards) for each payment."""
         text = next(c.text(lang) for c in self.choices if c.key == key)
         return tribute_svg(self.transfers()[key], lang=lang, label=text)
@@ -421,7 +422,7 @@ class PlacesPuzzle(RecordPuzzle, kind="places", hint=("名次按走完的先后�
         options = dict(self._point_options())
         if options.get(chosen, 0) is None:
             return self.solution()
-        zh, en, rule = options[chosen]  # type: ignore[misc]
+        zh, en, rule = options[chosen]  # type: ignore[misc]  # a None option returned above
         line = self._rule_line(rule)
         return self._wrong(self._chosen(answer), rule=rule, why=(f"{zh}。{line[0]}", f"{en}. {line[1]}"))
 
@@ -570,7 +571,7 @@ def _xuandian_puzzle(rng: random.Random, record: GameRecord, s: int, rules: Rule
                           draw=partial(_result_picture, record))
 
 
-def _result_picture(record: GameRecord, lang: str | None, scale: float) -> SvgImage:
+def _result_picture(record: GameRecord, lang: Lang | None, scale: float) -> SvgImage:
     """A finished hand on the table: each seat's finishing place, 开点 and 宣点."""
     order = list(record.finish_order)
     seats = tuple(SeatView(seat=k, kaidian=k in record.kaidian,

@@ -79,6 +79,7 @@ def _verdict_under(question: str, cards: tuple[str, str], rules: Ruleset) -> tup
         return False, t("sit.rs.notplay", "zh", title=rules.title_zh, why=e.zh), \
             t("sit.rs.notplay", "en", title=rules.title_en, why=e.en), e.rule or "play.tieqian"
     if question == "beats":
+        # (ignore below: a "beats" question always has a second play)
         verdict: Verdict = beats(first, second, rules)  # type: ignore[arg-type]
     elif question == "gouji":
         verdict = is_gouji(first)
