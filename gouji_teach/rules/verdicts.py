@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .rulebook import RULES, Rule
@@ -37,16 +38,21 @@ def source_of(rule_id: str, rules: Ruleset) -> Source:
     return source
 
 
-#: A seed section named inside a default's reason: ``002 §5 上牌``, ``000 part 3 第15条``.
-SEED_REF = re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
+@cache
+def _seed_ref() -> re.Pattern[str]:
+    """A seed section named inside a default's reason: ``002 §5 上牌``, ``000 part 3 第15条`` (compiled on first
+    use, not at import)."""
+    return re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
 
 
-_PART = re.compile(r"\b000 part ([123])")
+@cache
+def _part() -> re.Pattern[str]:
+    return re.compile(r"\b000 part ([123])")
 
 
 def zh_parts(text: str) -> str:
     """``text`` with the parts of seed 000 named in Chinese: ``000 part 3`` -> ``000 第三部分``."""
-    return _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+    return _part().sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
 
 
 def zh_citation(citation: str) -> str:
@@ -59,7 +65,7 @@ def zh_citation(citation: str) -> str:
     ('000 第三部分 第30条', '默认（这套规则的原文没写）')
     """
     if citation.startswith("default: "):
-        refs = "、".join(dict.fromkeys(SEED_REF.findall(citation)))
+        refs = "、".join(dict.fromkeys(_seed_ref().findall(citation)))
         citation = f"默认（这套规则的原文没写，参照 {refs}）" if refs else "默认（这套规则的原文没写）"
     return zh_parts(citation)
 
