@@ -223,3 +223,20 @@ def test_import_gouji_teach_leaves_settlement_hints_and_regexes_for_first_use() 
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[] []"
+
+
+def test_the_rule_table_has_one_home() -> None:
+    """Issue 27 "two ways into one thing": ``RULES`` comes from :mod:`gouji_teach.rules.rulebook` everywhere; the
+    old way in, through :mod:`~gouji_teach.rules.verdicts`, still works for one release with a warning."""
+    import warnings
+
+    from gouji_teach.rules import rulebook, verdicts
+
+    old = {"gouji_teach.rules.verdicts.RULES", "gouji_teach.rules.verdicts.Rule"}
+    through_verdicts = sorted(name for name, path in package_modules().items() if imports(path) & old)
+    assert through_verdicts == []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert verdicts.RULES is rulebook.RULES and verdicts.Rule is rulebook.Rule
+    assert [w.category for w in caught] == [DeprecationWarning, DeprecationWarning]
+    assert "gouji_teach.rules.rulebook.RULES" in str(caught[0].message)

@@ -20,17 +20,30 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .rulebook import RULES, Rule
+from .rulebook import RULES as _RULES
 from .rulesets import Ruleset, Source, en_citation
 
-__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "en_citation", "explains", "source_of", "zh_citation",
-           "zh_parts"]
+__all__ = ["Verdict", "cite", "cite_source", "en_citation", "explains", "source_of", "zh_citation", "zh_parts"]
+
+
+def __getattr__(name: str) -> object:
+    """``RULES`` and ``Rule`` have one home, :mod:`gouji_teach.rules.rulebook`; taken from here they still work for
+    one release, with a :class:`DeprecationWarning`."""
+    if name in ("RULES", "Rule"):
+        import warnings
+
+        from . import rulebook
+
+        warnings.warn(f"gouji_teach.rules.verdicts.{name} is gouji_teach.rules.rulebook.{name}; the old path goes "
+                      "in the next release", DeprecationWarning, stacklevel=2)
+        return getattr(rulebook, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def source_of(rule_id: str, rules: Ruleset) -> Source:
     """Where a rule set takes a rule from: its switch's source, else the family's own citation of the rule, else
     the rule book's."""
-    rule = RULES[rule_id]
+    rule = _RULES[rule_id]
     if rule.switch is not None:
         return rules.source(rule.switch)
     source = rules.citations.get(rule_id, rule.source)
@@ -100,7 +113,7 @@ def explains(*rule_ids: str) -> Callable[[_Builder], _Builder]:
 
     def register(builder: _Builder) -> _Builder:
         for rule_id in rule_ids:
-            if rule_id not in RULES:
+            if rule_id not in _RULES:
                 raise KeyError(f"unknown rule id {rule_id!r}")
             _BUILDERS[rule_id] = builder
         return builder
@@ -144,7 +157,7 @@ class Verdict:
     @property
     def rule_title(self) -> tuple[str, str]:
         """The deciding rule's title in Chinese and English."""
-        rule = RULES[self.rule]
+        rule = _RULES[self.rule]
         return rule.zh, rule.en
 
     def to_dict(self) -> dict[str, object]:
