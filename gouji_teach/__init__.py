@@ -35,10 +35,28 @@ from .rules.options import beating_plays, possible_plays
 from .rules.plays import Play, PlayKind
 from .rules.record import BurnOutcome, GameRecord
 from .rules.rulesets import LINYI, PRESETS, QINGDAO, TONGSU, ZAOZHUANG, Ruleset, TributeKind, find_ruleset, switch_table
-from .rules.settlement import settle, settle_series
 from .rules.verdicts import Verdict
 
 __version__ = "0.1.0"
+
+#: Names imported on first use (PEP 562, as python-chess does with ``chess.svg``): settlement and its tables are
+#: not needed to compare plays or play a hand, so ``import gouji_teach`` does not pay for them.
+_LAZY = {"settle": "settlement", "settle_series": "settlement"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f".rules.{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 _compat.install()  # the module paths of 0.1 (gouji_teach.engine, ...) still import, with a warning
 

@@ -375,7 +375,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     from .bots.players import play_hand
 
     game = play_hand(args.seed, _ruleset(args.rules))
-    _emit_json({"seed": args.seed, "events": [e.to_dict() for e in game.events], "record": game.record()})
+    events = [e.to_dict() for e in game.events]
+    _emit_json({"seed": args.seed, "events": events, "record": game.game_record().to_json()})
     return 0
 
 

@@ -14,9 +14,9 @@ import pytest
 from widget_state import answers_of, fresh_widgets, synced_state
 
 from gouji_teach.rules.cards import Rank, build_deck, parse_cards
+from gouji_teach.rules.rulebook import RULES
 from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.rules.scenario import Scenario, check_file, gives_away, run, shipped
-from gouji_teach.rules.verdicts import RULES
 from gouji_teach.show.i18n import MESSAGES, set_language
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.player import ScenarioPlayer, frames

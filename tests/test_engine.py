@@ -264,7 +264,7 @@ def test_002_s4_men_the_play_before_the_last_3s_is_beaten():
     g.act("seat 2 plays TT")
     assert g.status(1) == MEN
     assert g.men() == [(1, 2)]
-    assert g.record()["men"] == [{"by": 2, "victim": 1}]
+    assert g.game_record().to_json()["men"] == [{"by": 2, "victim": 1}]
     assert refused(g, "seat 1 plays 33").rule == "seat.gone"
 
 
@@ -346,7 +346,7 @@ def test_the_hand_ends_when_one_seat_is_left():
     g.act("seat 4 plays D")
     assert g.is_over and g.finish_order() == [0, 1, 2, 3, 4, 5]
     assert refused(g, "seat 5 plays 5").rule == "turn.over"
-    rec = g.record()
+    rec = g.game_record().to_json()
     assert json.loads(json.dumps(rec)) == rec
 
 
@@ -378,7 +378,7 @@ def test_002_s5_shaopai_a_burn_then_jokers_on_every_play_but_the_last():
         g.act(f"seat {g.to_act} passes")
     g.act("seat 1 plays 9")  # the last play needs no joker (002 §5 烧牌)
     assert g.status(1) == OUT
-    assert g.record()["burns"] == [{"burner": 1, "victim": 0, "outcome": "success"}]
+    assert g.game_record().to_json()["burns"] == [{"burner": 1, "victim": 0, "outcome": "success"}]
 
 
 def test_003_s8_every_play_after_a_burn_carries_a_joker():
@@ -395,7 +395,8 @@ def test_003_s8_every_play_after_a_burn_carries_a_joker():
     g.act("seat 1 plays 9")  # no joker on the last play: 烧失败 (003 §八 每一栋)
     assert "burn_failed" in kinds(g.events)
     # 003 §八 has the failed burner pay the seat it burned and says nothing of its place: it plays on (out here)
-    assert g.status(1) == OUT and g.record()["burns"] == [{"burner": 1, "victim": 0, "outcome": "failed"}]
+    assert g.status(1) == OUT
+    assert g.game_record().to_json()["burns"] == [{"burner": 1, "victim": 0, "outcome": "failed"}]
 
 
 def test_003_s8_failed_burn_last_switch_both_ways():
@@ -438,7 +439,7 @@ def test_002_s5_jieshao_the_burners_duitou_beats_it():
         g.act(f"seat {g.to_act} passes")
     g.act("seat 4 plays 22")
     assert g.burning() == {} and "jieshao" in kinds(g.events)
-    assert g.record()["burns"] == []
+    assert g.game_record().to_json()["burns"] == []
 
 
 def test_003_s11_fanshao_the_victim_burns_back():
@@ -448,7 +449,7 @@ def test_003_s11_fanshao_the_victim_burns_back():
     g.act("seat 1 burns AA")
     assert 0 in g.burn_candidates()
     g.act("seat 0 burns 22")
-    rec_burns = g.record()["burns"]
+    rec_burns = g.game_record().to_json()["burns"]
     assert rec_burns[0] == {"burner": 1, "victim": 0, "outcome": "counter"}
     assert "counter_burn" in kinds(g.events)
 
@@ -488,7 +489,7 @@ def test_002_s5_two_revolutions_void_the_hand():
     g = game({**REVOLT_HANDS, 0: "AA 5"})
     g.act("seat 1 revolts")
     g.act("seat 2 revolts")
-    assert g.phase == "void" and g.record()["void"] is True
+    assert g.phase == "void" and g.game_record().to_json()["void"] is True
 
 
 def test_002_s5_yaotou_the_first_three_gouji_plays_are_gousiji():
@@ -639,7 +640,7 @@ def test_000_p3_art47_one_play_survives_the_revolution_succeeds():
     assert refused(g, "seat 3 passes").rule == "revolt.duel"
     assert refused(g, "seat 3 plays 8").rule == "revolt.duel"  # only pure 够级 plays
     _duel(g, [("QQQ", None), ("KK", "AA"), ("AA", None)])
-    rec = g.record()
+    rec = g.game_record().to_json()
     assert rec["kaidian"] == [0, 3] and "revolution_failed" not in rec  # 0 killed one with pure 够级: both open
     assert g.headless(0) and g.phase == "start"
 
@@ -648,7 +649,7 @@ def test_000_p3_art47_all_three_killed_the_revolution_fails_and_is_daluo():
     g = game({**DUEL, 0: "KKK AA 22 5"}, "tongsu")
     g.act("seat 3 revolts")
     _duel(g, [("QQQ", "KKK"), ("KK", "AA"), ("AA", "22")])
-    rec = g.record()
+    rec = g.game_record().to_json()
     assert rec["revolution_failed"] == [3] and rec["kaidian"] == [0]
     assert not g.luanchan  # a failed revolutionary is not gone (000 part 3 第25条)
 
@@ -682,7 +683,7 @@ def test_002_s5_xuandian_is_declared_before_play_and_recorded():
     assert refused(g, "seat 2 declares").rule == "xuandian.when"  # once
     g.act("seat 0 plays 5")
     assert refused(g, "seat 1 declares").rule == "xuandian.when"  # before the first lead
-    assert g.record()["xuandian"] == [2]
+    assert g.game_record().to_json()["xuandian"] == [2]
 
 
 @pytest.mark.parametrize(("rules", "hand", "count"), [

@@ -11,7 +11,7 @@ import pytest
 from gouji_teach.rules.engine import Game
 from gouji_teach.rules.errors import GoujiError
 from gouji_teach.rules.events import Action, IllegalActionError
-from gouji_teach.rules.verdicts import RULES
+from gouji_teach.rules.rulebook import RULES
 
 PLAIN = {0: "5 8 9 Q 3", 1: "6 7 10 K 3", 2: "6 9 J A 3", 3: "7 8 10 K 3", 4: "5 9 J A 3", 5: "6 8 Q K 3"}
 GOUJI = {0: "KK 5 6", 1: "AA 7 8", 2: "AA 9 6", 3: "7 8 9", 4: "22 9 10", 5: "AA 10 J"}

@@ -121,7 +121,7 @@ def test_000_art47_failed_revolution_duitou_keeps_its_head():
     for mine, theirs in (("QQQ", "KKK"), ("KK", "AA"), ("AA", "22")):
         g.act(f"seat 3 plays {mine}")
         g.act(f"seat 0 plays {theirs}")
-    assert g.record()["revolution_failed"] == [3]
+    assert g.game_record().to_json()["revolution_failed"] == [3]
     assert not g.headless(0)
     assert [e.rule for e in g.events if e.kind == "youtou"] == ["head.failed"]
     events = g.act("seat 0 plays AA")  # 够级: its 对头 never answers, the others could only burn (none opened)
@@ -286,7 +286,7 @@ LOST_STEPS = ("seat 3 revolts", "seat 3 plays QQQ", "seat 0 plays XKK", "seat 3 
 
 def test_000_art48_failed_revolution_the_unopened_duitou_leads_its_4s():
     g = game(LOST_UNOPENED, "tongsu", leader=1, steps=LOST_STEPS)
-    assert g.record()["revolution_failed"] == [3] and g.kaidian(0) == "" and g.to_act == 0
+    assert g.game_record().to_json()["revolution_failed"] == [3] and g.kaidian(0) == "" and g.to_act == 0
     assert g.events[-1].rule == "revolt.fours"
     assert refused(g, "seat 0 plays 5").rule == "revolt.fours"
     g.act("seat 0 plays 44")  # 第48条 overrides 第6条 (4s only after 开点) here, and it concedes nothing

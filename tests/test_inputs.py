@@ -40,7 +40,7 @@ def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], where: s
     return err
 
 
-RECORD = play_hand(3, find_ruleset("qingdao")).record()
+RECORD = play_hand(3, find_ruleset("qingdao")).game_record().to_json()
 
 BAD_SCENARIOS = {
     "deep.yaml": ("rules: qingdao\nsteps: " + "[" * 5000 + "]" * 5000 + "\n").encode(),

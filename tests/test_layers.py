@@ -195,3 +195,48 @@ def test_the_check_sees_a_circle_made_by_an_import_inside_a_function(tmp_path: P
     graph = {_module(p, package): imports(p, package) & {"gouji_teach.a", "gouji_teach.b"}
              for p in package.glob("*.py")}
     assert cycles(graph) == [["gouji_teach.a", "gouji_teach.b"]]
+
+
+def test_import_gouji_teach_leaves_settlement_hints_and_regexes_for_first_use() -> None:
+    """Issue 27 item 7: ``import gouji_teach`` loads the rules it needs to compare plays and play a hand, nothing
+    more; settlement comes on first use of ``gj.settle`` (PEP 562), difflib and unicodedata with the errors that use
+    them, and the package compiles no regex (bench/bench_import.py times it)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import re, sys\n"
+        "compiled = []\n"
+        "real = re.compile\n"
+        "def spy(*a, **k):\n"
+        "    if 'gouji_teach' in sys._getframe(1).f_code.co_filename:\n"
+        "        compiled.append(a[0])\n"
+        "    return real(*a, **k)\n"
+        "re.compile = spy\n"
+        "import gouji_teach as gj\n"
+        "heavy = [m for m in ('gouji_teach.rules.settlement', 'difflib', 'unicodedata', 'importlib.abc',\n"
+        "                     'gouji_teach.show.pictures', 'json', 'yaml', 'argparse') if m in sys.modules]\n"
+        "print(heavy, compiled)\n"
+        "assert 'settle' in dir(gj) and gj.settle.__module__ == 'gouji_teach.rules.settlement'\n"
+        "assert all(hasattr(gj, name) for name in gj.__all__), 'a public name is missing'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[] []"
+
+
+def test_the_rule_table_has_one_home() -> None:
+    """Issue 27 "two ways into one thing": ``RULES`` comes from :mod:`gouji_teach.rules.rulebook` everywhere; the
+    old way in, through :mod:`~gouji_teach.rules.verdicts`, still works for one release with a warning."""
+    import warnings
+
+    from gouji_teach.rules import rulebook, verdicts
+
+    old = {"gouji_teach.rules.verdicts.RULES", "gouji_teach.rules.verdicts.Rule"}
+    through_verdicts = sorted(name for name, path in package_modules().items() if imports(path) & old)
+    assert through_verdicts == []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert verdicts.RULES is rulebook.RULES and verdicts.Rule is rulebook.Rule
+    assert [w.category for w in caught] == [DeprecationWarning, DeprecationWarning]
+    assert "gouji_teach.rules.rulebook.RULES" in str(caught[0].message)

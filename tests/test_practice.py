@@ -112,7 +112,7 @@ def test_a_finished_hand_saves_as_a_scenario_that_check_accepts(rules, tmp_path,
     game = scenario.start()
     for step in scenario.steps:
         game.act(step.text)
-    assert game.is_over and game.record()["finish_order"] == p.game.record()["finish_order"]
+    assert game.is_over and game.game_record().finish_order == p.game.game_record().finish_order
 
 
 def test_scenario_only_when_the_hand_is_over():

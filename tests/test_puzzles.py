@@ -201,7 +201,7 @@ def test_every_message_exists_in_both_languages():
 
 def test_every_stage_names_rules_of_the_rule_book():
     import gouji_teach.teach.pages  # noqa: F401  (registers the engine's and settlement's rules too)
-    from gouji_teach.rules.verdicts import RULES
+    from gouji_teach.rules.rulebook import RULES
     from gouji_teach.teach.course import STAGES
 
     for stage in STAGES:

@@ -59,7 +59,7 @@ def test_mutated_shipped_scenarios_are_read_or_refused(text, edits):
     _load_and_play(text)
 
 
-RECORD = play_hand(3, find_ruleset("linyi")).record()
+RECORD = play_hand(3, find_ruleset("linyi")).game_record().to_json()
 
 
 @FUZZ

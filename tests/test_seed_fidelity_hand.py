@@ -756,12 +756,12 @@ def test_tribute_is_paid_in_the_familys_order(rules, order):
 
 @pytest.mark.parametrize("rules", ALL)
 def test_a_played_hands_record_replays_to_the_same_settlement(rules):
-    """The record a finished hand writes (Game.record(), plain JSON) reads back to the same GameRecord, and
+    """The record a finished hand writes (Game.game_record().to_json()) reads back to the same GameRecord, and
     settling it gives the same places, scores and tribute as settling the game's own record."""
     for seed in (1, 2):
         g = play_hand(seed, rules)
         record = g.game_record()
-        again = GameRecord.from_json(g.record())
+        again = GameRecord.from_json(g.game_record().to_json())
         assert again == record
         a, b = settle(record), settle(again)
         assert a.to_json() == b.to_json()

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from gouji_teach.rules.cards import Hand, build_deck
 from gouji_teach.rules.errors import RecordError
 from gouji_teach.rules.record import Burn, GameRecord, Men, team
+from gouji_teach.rules.rulebook import RULES
 from gouji_teach.rules.rulesets import PRESETS, find_ruleset, switches
 from gouji_teach.rules.settlement import (
     SETTLEMENT_RULES,
@@ -22,7 +23,7 @@ from gouji_teach.rules.settlement import (
     settle,
     settle_series,
 )
-from gouji_teach.rules.verdicts import RULES, cite, en_citation
+from gouji_teach.rules.verdicts import cite, en_citation
 
 ALL_OPEN = frozenset(range(6))
 DIAN, LUO = TributeKind.DIAN, TributeKind.LUO

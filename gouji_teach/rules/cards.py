@@ -20,7 +20,6 @@ gouji_teach.rules.errors.NotationError: 第3个字符处的“1”不是牌：..
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
@@ -231,6 +230,8 @@ def _hint(ch: str) -> tuple[str, str]:
     if ch in _SEED_WORDS:
         zh, en = _SEED_WORDS[ch]
         return f"{zh}；{_USE[0]}", f"{en}; {_USE[1]}"
+    import unicodedata  # only for the hint on a bad character: not at import
+
     half = unicodedata.normalize("NFKC", ch)
     if half != ch and (half in _SINGLE or half in "10"):
         return f"这是全角字符，请写半角的“{half}”", f"a full-width character: write {half!r}"

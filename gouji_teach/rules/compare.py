@@ -30,6 +30,8 @@ from .words import number_en
 
 __all__ = ["beats"]
 
+_COVER = JokerModel.COVER  # a rule set's joker_model is a member of JokerModel (checked when it is made)
+
 
 def _decide(cb: int, cs: int, cr: int, cn: int, tb: int, ts: int, tr: int, tn: int, cover: bool) -> str | None:
     """Compare two counted plays of the same size given as numbers: big and small jokers, base rank
@@ -57,23 +59,24 @@ def beats(challenger: Play | str, target: Play | str, rules: Ruleset | str | Non
     ``rules`` defaults to the challenger's rule set (or ``qingdao`` for notation). Plays of different shapes
     give a falsy verdict that says why; only bad notation or an illegal play raises.
     """
-    if rules is None:
-        rules = challenger.rules if isinstance(challenger, Play) else QINGDAO
-    elif rules.__class__ is not Ruleset:
-        rules = find_ruleset(rules)
+    if rules.__class__ is not Ruleset:  # the common case first: a rule set given (the enumerator, the engine)
+        if rules is None:
+            rules = challenger.rules if isinstance(challenger, Play) else QINGDAO
+        else:
+            rules = find_ruleset(rules)
     ch = challenger if challenger.__class__ is Play and challenger.rules is rules else as_play(challenger, rules)
     tg = target if target.__class__ is Play and target.rules is rules else as_play(target, rules)
-    d = ch.size - tg.size
     tb = tg.big_jokers
     ts = tg.small_jokers
-    if not d:
+    if ch.size == tg.size:
         if not (tb or ts):
             return Verdict(ch._r > tg._r, "compare.rank", rules, (ch, tg, "rank", 0))
-        cover = rules.joker_model == JokerModel.COVER
+        cover = rules.joker_model is _COVER
         code = _decide(ch.big_jokers, ch.small_jokers, ch._r, ch.count, tb, ts, tg._r, tg.count, cover)
         return Verdict(code is None, "compare.cover" if cover else "compare.aspects", rules, (ch, tg, code, 0))
+    d = ch.size - tg.size
     if 0 < d <= tb and rules.big_joker_kill and ch.big_jokers >= 2 * d:
-        cover = rules.joker_model == JokerModel.COVER
+        cover = rules.joker_model is _COVER
         code = _decide(ch.big_jokers - 2 * d, ch.small_jokers, ch._r, ch.count,
                        tb - d, ts, tg._r, tg.count, cover)
         return Verdict(code is None, "compare.kill", rules, (ch, tg, code, d))

@@ -655,8 +655,12 @@ class Game:
     # -- the record ------------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """:meth:`game_record` as plain JSON (:meth:`~gouji_teach.rules.record.GameRecord.to_json`), the form
-        settlement and ``gouji-teach settle`` read."""
+        """Deprecated (goes in the next release): the record has one way in, :meth:`game_record`; its plain JSON
+        is ``game_record().to_json()`` (:meth:`~gouji_teach.rules.record.GameRecord.to_json`)."""
+        import warnings
+
+        warnings.warn("Game.record() is Game.game_record().to_json(); Game.record() goes in the next release",
+                      DeprecationWarning, stacklevel=2)
         return self.game_record().to_json()
 
     def game_record(self) -> GameRecord:

@@ -59,7 +59,8 @@ ACTION_KINDS: Mapping[ActionKind, tuple[str, ...]] = MappingProxyType(
 )
 _VERB = {alias.lower(): kind for kind, aliases in ACTION_KINDS.items() for alias in aliases}
 _WITH_CARDS = frozenset({ActionKind.PLAY, ActionKind.BURN})
-_ACTION_RE = re.compile(r"^\s*(?:seat|座位|座)\s*([0-5])\s*(\S+)\s*(.*?)\s*$", re.IGNORECASE)
+#: A step as text (``seat N VERB [CARDS]``); the pattern is compiled on first use (``re``'s cache), not at import.
+_ACTION = r"^\s*(?:seat|座位|座)\s*([0-5])\s*(\S+)\s*(.*?)\s*$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """``'seat N VERB [CARDS]'`` (or ``'座位N 出 CARDS'``). Raises :class:`IllegalActionError` on bad text."""
-        m = _ACTION_RE.match(text)
+        m = re.match(_ACTION, text, re.IGNORECASE)
         kind = _VERB.get(m.group(2).lower()) if m else None
         if m is None or kind is None:
             raise IllegalActionError(

@@ -18,11 +18,11 @@ gouji_teach.rules.errors.UnknownRulesetError: 未知规则集 'beijing'... / unk
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -87,8 +87,13 @@ SECTION_TITLES_EN: Mapping[str, str] = MappingProxyType({
 })
 
 _NUMERALS = "一二三四五六七八九"
-_ARTICLE = re.compile(r"(part \d )?第(\d+)(?:[-–](\d+))?条")
-_SECTION = re.compile(r"(?:§([一二三四五六七八九十]+|\d+)|(part 1))(?: ([\u4e00-\u9fff（）/]+))?")
+
+
+@cache
+def _citation_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """An article of 000 part 3 and a section of 002/003 with its title (compiled on first use, not at import)."""
+    return (re.compile(r"(part \d )?第(\d+)(?:[-–](\d+))?条"),
+            re.compile(r"(?:§([一二三四五六七八九十]+|\d+)|(part 1))(?: ([\u4e00-\u9fff（）/]+))?"))
 
 
 def _number(numeral: str) -> int:
@@ -121,7 +126,8 @@ def en_citation(text: str) -> str:
         title = "/".join(SECTION_TITLES_EN.get(part, part) for part in m.group(3).split("/"))
         return f"{head}{', ' if title == 'note' else ' '}{title}"
 
-    return _SECTION.sub(section, _ARTICLE.sub(article, text))
+    articles, sections = _citation_patterns()
+    return sections.sub(section, articles.sub(article, text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -636,7 +642,6 @@ _SWITCHES: Mapping[str, dataclasses.Field[Any]] | None = None
 _AT_LEAST_ONE = {"packs", "gouji_min_twos"}
 _TRIBUTE_CHOICES = ", ".join(f"{k} ({k.zh})" for k in TributeKind)
 _LENGTHS = {"place_points": 6, "luo_cards": 2}
-_DIAN_KEY = re.compile(r"[-X][-K]/[-X][-K]")
 
 
 def allowed(name: str) -> tuple[str, str]:
@@ -665,6 +670,12 @@ def allowed(name: str) -> tuple[str, str]:
         sign_zh, sign_en = ("", "") if name == "place_points" else ("非负", "non-negative ")
         return f"一组{size_zh}{sign_zh}整数", f"a list of {size_en}{sign_en}whole numbers"
     return "键是“自己/对家”的代码（如 X-/-K），值是张数", "keys are 'self/对家' codes like X-/-K, values counts"
+
+
+def _is_dian_key(key: str) -> bool:
+    """A key of ``dian_table`` (``'XK/-K'``): for the seat, then its 对家, X or - (宣点 or not), K or - (开点 or
+    not); the check ``[-X][-K]/[-X][-K]`` without a regex at import."""
+    return len(key) == 5 and key[0] in "-X" and key[1] in "-K" and key[2] == "/" and key[3] in "-X" and key[4] in "-K"
 
 
 def _checked(ruleset: str, name: str, value: Any) -> Any:
@@ -725,7 +736,7 @@ def _checked(ruleset: str, name: str, value: Any) -> Any:
         return value
     # dian_table: 'self/对家' codes to a count of cards
     if not isinstance(value, Mapping) or any(
-        not isinstance(k, str) or not _DIAN_KEY.fullmatch(k) or isinstance(v, bool) or not isinstance(v, int)
+        not isinstance(k, str) or not _is_dian_key(k) or isinstance(v, bool) or not isinstance(v, int)
         or v < 0 for k, v in value.items()
     ):
         raise bad(*allowed(name))
@@ -1641,6 +1652,8 @@ def _from_key(text: str) -> Ruleset:
 def unknown_switch(ruleset: str, switch: str) -> RulesetError:
     """The error for a switch that is none, naming the nearest switch and all of them."""
     known = list(switches())
+    import difflib  # only for this error's hint: not at import
+
     near = difflib.get_close_matches(switch, known, n=1)
     hint_zh, hint_en = (f"（是不是 {near[0]}？）", f" (did you mean {near[0]}?)") if near else ("", "")
     return RulesetError(ruleset, switch, f"不是开关{hint_zh}：开关有 {', '.join(known)}",

@@ -17,20 +17,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from .rulebook import RULES, Rule
+from .rulebook import RULES as _RULES
 from .rulesets import Ruleset, Source, en_citation
 from .words import Lang
 
-__all__ = ["RULES", "Rule", "Verdict", "cite", "cite_source", "en_citation", "explains", "source_of", "zh_citation",
-           "zh_parts"]
+__all__ = ["Verdict", "cite", "cite_source", "en_citation", "explains", "source_of", "zh_citation", "zh_parts"]
+
+
+def __getattr__(name: str) -> object:
+    """``RULES`` and ``Rule`` have one home, :mod:`gouji_teach.rules.rulebook`; taken from here they still work for
+    one release, with a :class:`DeprecationWarning`."""
+    if name in ("RULES", "Rule"):
+        import warnings
+
+        from . import rulebook
+
+        warnings.warn(f"gouji_teach.rules.verdicts.{name} is gouji_teach.rules.rulebook.{name}; the old path goes "
+                      "in the next release", DeprecationWarning, stacklevel=2)
+        return getattr(rulebook, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def source_of(rule_id: str, rules: Ruleset) -> Source:
     """Where a rule set takes a rule from: its switch's source, else the family's own citation of the rule, else
     the rule book's."""
-    rule = RULES[rule_id]
+    rule = _RULES[rule_id]
     if rule.switch is not None:
         return rules.source(rule.switch)
     source = rules.citations.get(rule_id, rule.source)
@@ -38,16 +52,21 @@ def source_of(rule_id: str, rules: Ruleset) -> Source:
     return source
 
 
-#: A seed section named inside a default's reason: ``002 §5 上牌``, ``000 part 3 第15条``.
-SEED_REF = re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
+@cache
+def _seed_ref() -> re.Pattern[str]:
+    """A seed section named inside a default's reason: ``002 §5 上牌``, ``000 part 3 第15条`` (compiled on first
+    use, not at import)."""
+    return re.compile(r"\b00[023](?: part \d)? (?:§[^\s;,:)]+(?: [\u4e00-\u9fff/]+)?|第\d+(?:[-–]\d+)?条)")
 
 
-_PART = re.compile(r"\b000 part ([123])")
+@cache
+def _part() -> re.Pattern[str]:
+    return re.compile(r"\b000 part ([123])")
 
 
 def zh_parts(text: str) -> str:
     """``text`` with the parts of seed 000 named in Chinese: ``000 part 3`` -> ``000 第三部分``."""
-    return _PART.sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
+    return _part().sub(lambda m: f"000 第{'一二三'[int(m.group(1)) - 1]}部分", text)
 
 
 def zh_citation(citation: str) -> str:
@@ -60,7 +79,7 @@ def zh_citation(citation: str) -> str:
     ('000 第三部分 第30条', '默认（这套规则的原文没写）')
     """
     if citation.startswith("default: "):
-        refs = "、".join(dict.fromkeys(SEED_REF.findall(citation)))
+        refs = "、".join(dict.fromkeys(_seed_ref().findall(citation)))
         citation = f"默认（这套规则的原文没写，参照 {refs}）" if refs else "默认（这套规则的原文没写）"
     return zh_parts(citation)
 
@@ -95,7 +114,7 @@ def explains(*rule_ids: str) -> Callable[[_Builder], _Builder]:
 
     def register(builder: _Builder) -> _Builder:
         for rule_id in rule_ids:
-            if rule_id not in RULES:
+            if rule_id not in _RULES:
                 raise KeyError(f"unknown rule id {rule_id!r}")
             _BUILDERS[rule_id] = builder
         return builder
@@ -113,17 +132,20 @@ class Verdict:
         self.rule = rule
         self.rules = rules
         self._args = args
-        self._text: tuple[str, str] | None = None
+        # ``_text`` (the reasons in both languages) stays unset until asked for: a verdict is made millions of
+        # times a second by the enumerator and the bots, its reasons seldom read.
 
     def __bool__(self) -> bool:
         return self.ok
 
     def _reasons(self) -> tuple[str, str]:
-        if self._text is None:
+        try:
+            return self._text
+        except AttributeError:
             zh, en = _BUILDERS[self.rule](self, *self._args)
-            self._text = (f"{zh}【{self.rule}, {cite(self.rule, self.rules, 'zh')}】",
-                          f"{en} [{self.rule}, {cite(self.rule, self.rules)}]")
-        return self._text
+            self._text: tuple[str, str] = (f"{zh}【{self.rule}, {cite(self.rule, self.rules, 'zh')}】",
+                                           f"{en} [{self.rule}, {cite(self.rule, self.rules)}]")
+            return self._text
 
     @property
     def reason_zh(self) -> str:
@@ -136,7 +158,7 @@ class Verdict:
     @property
     def rule_title(self) -> tuple[str, str]:
         """The deciding rule's title in Chinese and English."""
-        rule = RULES[self.rule]
+        rule = _RULES[self.rule]
         return rule.zh, rule.en
 
     def to_dict(self) -> dict[str, object]:

@@ -36,8 +36,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..rules.errors import GoujiError
+from ..rules.rulebook import RULES
 from ..rules.rulesets import find_ruleset
-from ..rules.verdicts import RULES
 from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, t
 from ..show.markup import Element, HtmlFragment, SvgImage, el, html

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from ...rules.rulebook import RULES
 from ...rules.rulesets import Ruleset
-from ...rules.verdicts import RULES, cite
+from ...rules.verdicts import cite
 from ...rules.words import Lang
 from ...show.i18n import pick, register, t
 from ...show.markup import Markup

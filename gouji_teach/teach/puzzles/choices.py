@@ -11,8 +11,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...rules.errors import SetupError
+from ...rules.rulebook import RULES
 from ...rules.rulesets import PRESETS, Ruleset, switches
-from ...rules.verdicts import RULES
 from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import Markup

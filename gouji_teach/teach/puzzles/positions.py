@@ -19,8 +19,8 @@ from ...bots.players import SimplePlayer
 from ...rules.engine import Game, KaidianState, Phase, SeatStatus, opposite
 from ...rules.events import ACTION_KINDS, Action, ActionKind, Event, EventKind
 from ...rules.plays import Play
+from ...rules.rulebook import RULES
 from ...rules.rulesets import FoursBeforeKaidian, Ruleset
-from ...rules.verdicts import RULES
 from ...show.i18n import register, t
 from ..dealing import small_deal
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, feedback, seat_names, tagged

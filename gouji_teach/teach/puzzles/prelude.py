@@ -26,8 +26,8 @@ from ...rules.engine import Game, Phase, opposite, team
 from ...rules.errors import GoujiError, SetupError
 from ...rules.events import Action, ActionKind, EventKind
 from ...rules.plays import Play
+from ...rules.rulebook import RULES
 from ...rules.rulesets import Ruleset, find_ruleset
-from ...rules.verdicts import RULES
 from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import HtmlFragment, el, html

@@ -23,9 +23,10 @@ from functools import partial
 from ...rules.engine import Game, Phase, opposite
 from ...rules.errors import GoujiError, OptionError, SetupError
 from ...rules.record import BurnOutcome, GameRecord
+from ...rules.rulebook import RULES
 from ...rules.rulesets import PRESETS, Ruleset, TributeKind, find_ruleset
 from ...rules.settlement import PLACES_EN, PLACES_ZH, Places, Tribute, place_seats, score, settle
-from ...rules.verdicts import RULES, cite
+from ...rules.verdicts import cite
 from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import SvgImage

@@ -15,8 +15,9 @@ from ...rules.compare import beats
 from ...rules.errors import GoujiError, OptionError
 from ...rules.gouji import can_kaidian, is_gouji
 from ...rules.plays import Play
+from ...rules.rulebook import RULES
 from ...rules.rulesets import PRESETS, Ruleset, find_ruleset
-from ...rules.verdicts import RULES, Verdict
+from ...rules.verdicts import Verdict
 from ...show.i18n import register, t
 from ..dealing import random_play
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, tagged
