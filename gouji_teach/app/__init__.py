@@ -19,6 +19,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+from ..rules.inputs import os_reason
+
 __all__ = ["COURSE_DIR", "JUPYTER_DIR", "MAX_CLASS", "AppError", "check_lesson_folder", "free_port", "responds",
            "serve", "voila_command", "voila_env"]
 
@@ -84,7 +86,12 @@ def check_lesson_folder(folder: Path, say: Callable[[str], None]) -> list[Path]:
     raises :class:`AppError`."""
     from ..teach.lessons import check_lessons
 
-    if not folder.is_dir():
+    try:
+        is_folder = folder.is_dir()
+    except OSError as e:  # a name too long
+        zh, en = os_reason(e)
+        raise AppError(f"--lessons {str(folder)!r}: {zh} / {en}") from None
+    if not is_folder:
         raise AppError(f"--lessons {str(folder)!r}: 不是文件夹 / not a folder")
     good, problems = check_lessons(folder)
     for problem in problems:

@@ -39,7 +39,7 @@ import yaml
 
 from .errors import GoujiError
 
-__all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "InputError", "load_json", "load_yaml", "located", "read_text"]
+__all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "InputError", "load_json", "load_yaml", "located", "os_reason", "read_text"]
 
 #: The largest file read (4 MiB): a scenario of a whole hand is a few KB, a record of a long series a few hundred.
 MAX_BYTES = 4 * 1024 * 1024
@@ -74,9 +74,25 @@ class InputError(GoujiError):
         return located(self.path, self.line, self.detail_zh, self.detail_en)
 
 
-#: The system's usual reasons a file cannot be read, in Chinese (its English words stay in the English half).
-_OS_ZH = {errno.ENOENT: "没有这个文件", errno.EACCES: "没有权限", errno.EISDIR: "这是一个文件夹，不是文件",
-          errno.ENOTDIR: "路径里有一段不是文件夹", errno.ELOOP: "符号链接绕成了圈"}
+#: The system's usual reasons a file cannot be used, in Chinese (its English words stay in the English half).
+_OS_ZH = {errno.ENOENT: "没有这个文件", errno.EACCES: "没有权限", errno.EPERM: "不允许这样操作",
+          errno.EISDIR: "这是一个文件夹，不是文件", errno.ENOTDIR: "路径里有一段不是文件夹",
+          errno.ELOOP: "符号链接绕成了圈", errno.ENAMETOOLONG: "文件名太长（一段最多255字节）",
+          errno.EEXIST: "已经有这个文件", errno.EROFS: "文件系统是只读的", errno.ENOSPC: "磁盘满了",
+          errno.EBUSY: "文件正在被占用", errno.EMFILE: "打开的文件太多", errno.ENXIO: "没有这个设备",
+          errno.EINVAL: "参数无效"}
+
+
+def os_reason(e: OSError) -> tuple[str, str]:
+    """Why the system refused, in Chinese and in its own English words (an unusual reason: its English only in
+    the English half).
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"))
+    ('没有这个文件', 'No such file or directory')
+    >>> os_reason(OSError(36, "File name too long"))[0]
+    '文件名太长（一段最多255字节）'
+    """
+    return _OS_ZH.get(e.errno or 0, "系统报错（原文见英文部分）"), e.strerror or str(e)
 
 
 def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
@@ -92,8 +108,11 @@ def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as e:
-        why = _OS_ZH.get(e.errno or 0, "系统报错（原文见英文部分）")
-        raise InputError(name, 0, f"读不了文件：{why}", f"cannot read: {e.strerror}") from None
+        zh, en = os_reason(e)
+        raise InputError(name, 0, f"读不了文件：{zh}", f"cannot read: {en}") from None
+    except ValueError:  # a NUL byte in the name
+        raise InputError(name.replace("\0", "\\0"), 0, "文件名里有空字符（\\0）",
+                         "the file name holds a NUL character (\\0)") from None
     if len(data) > limit:
         raise InputError(name, 0, f"文件太大（超过{limit}字节）", f"file too large (over {limit} bytes)")
     try:
