@@ -307,9 +307,12 @@ def test_fuzz_command_line(capsys: pytest.CaptureFixture[str], argv: list[str]) 
 
 
 def test_malformed_widget_message_gets_no_traceback() -> None:
-    """A page's kernel (as Voila starts it) answers a widget message it cannot apply without a traceback."""
+    """A page's kernel (as Voila starts it) answers a widget message it cannot apply, and a ``comm_open`` it
+    cannot open (``jupyter.widget.control`` without ``metadata.version``, a widget without a model, no comm id),
+    without a traceback or a server path: one line, Chinese first."""
     import os
     import time
+    import uuid
 
     from jupyter_client.manager import start_new_kernel
 
@@ -323,6 +326,10 @@ def test_malformed_widget_message_gets_no_traceback() -> None:
         comm_id = "".join(out).split()[-1]
         bad = {"method": "update", "state": {"value": {"x": [1]}}, "buffer_paths": []}
         kc.shell_channel.send(kc.session.msg("comm_msg", {"comm_id": comm_id, "data": bad}))
+        for content in ({"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget.control", "data": {}},
+                        {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": {}}},
+                        {"target_name": "jupyter.widget"}):
+            kc.shell_channel.send(kc.session.msg("comm_open", content))
         seen, end = [], time.monotonic() + 5
         while time.monotonic() < end:
             try:
@@ -331,10 +338,13 @@ def test_malformed_widget_message_gets_no_traceback() -> None:
                 continue
         errors = [m["content"] for m in seen if m["msg_type"] == "error"]
         assert errors, "the bad message should have failed"
-        text = json.dumps([m["content"] for m in seen])
-        assert "Traceback" not in text and "site-packages" not in text
+        text = json.dumps([m["content"] for m in seen], ensure_ascii=False)
+        assert "Traceback" not in text and "site-packages" not in text and 'File \\"' not in text, text
         [line] = errors[0]["traceback"]
-        assert line.endswith(": ignored (details stay on the server / 详情只记在服务器上)")
+        assert line.startswith("出错了（") and line.endswith(": ignored (details stay on the server)")
+        opened = [m["content"]["text"] for m in seen if m["msg_type"] == "stream"]
+        said = "".join(opened)
+        assert said.count("出错了（") == 2 and "target: jupyter.widget.control" in said, said  # the two with an id
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
