@@ -521,8 +521,13 @@ def _cmd_exam_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from .teach import report as rep
+    import os
 
+    from .teach import report as rep
+    from .teach.access import TOKEN_VAR, may_read_report, refusal
+
+    if not may_read_report(os.environ.get(TOKEN_VAR, "")):  # a learner's terminal under a hub
+        raise UsageError("report: {} / {}".format(*refusal()))
     store = _store(args.progress, must_exist=True)
     report = rep.build(store, args.exam)
     if args.json:
