@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..rules.inputs import os_reason
-from ..teach.access import new_token
+from ..teach.access import TOKEN_VAR, new_token
 
 __all__ = ["COURSE_DIR", "JUPYTER_DIR", "MAX_CLASS", "AppError", "check_lesson_folder", "free_port", "responds",
            "serve", "voila_command", "voila_env"]
@@ -79,7 +79,7 @@ def voila_env(progress: Path | str | None, rules: Path | None = None, *, lessons
     if public_url:
         env["GOUJI_TEACH_PUBLIC_URL"] = public_url
     if report_token:
-        env["GOUJI_TEACH_REPORT_TOKEN"] = report_token
+        env[TOKEN_VAR] = report_token
     return env
 
 
@@ -138,7 +138,7 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
         names = ", ".join(p.stem for p in served) or "—"
         announce(f"课 lessons ({len(served)}): {names}" + (f"；没开 left out: {len(left_out)}" if left_out else ""))
     port = port or free_port()
-    token = new_token()
+    token = os.environ.get(TOKEN_VAR, "").strip() or new_token()  # set: the same report address after a restart
     process = subprocess.Popen(voila_command(port, class_size),
                                env=voila_env(progress, rules, lessons=served, public_url=public_url,
                                              report_token=token),
