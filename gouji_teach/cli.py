@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -20,7 +21,7 @@ from .rules.compare import beats
 from .rules.errors import GoujiError, IllegalPlayError
 from .rules.house import is_rule_file, template
 from .rules.house import load as load_rules
-from .rules.inputs import load_json, located, read_text
+from .rules.inputs import load_json, located, os_reason, read_text
 from .rules.options import beating_plays
 from .rules.plays import Play
 from .rules.record import records_from_json
@@ -34,9 +35,55 @@ class UsageError(Exception):
     """Bad command-line input: reported as one line, exit status 2."""
 
 
+def _both(zh: str, en: str) -> str:
+    """The message of one of our argument types: argparse keeps it whole and :meth:`_Parser.error` splits it at
+    the line break (a value is shown by its ``repr``, which holds no line break)."""
+    return f"{zh}\n{en}"
+
+
+#: argparse's own messages (Python 3.11 to 3.13), matched whole, in Chinese; ``{0}`` ... are what they name.
+_ARGPARSE_ZH: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.S), zh) for p, zh in (
+    (r"the following arguments are required: (.*)", "缺少参数 {0}"),
+    (r"unrecognized arguments: (.*)", "不认识的参数：{0}"),
+    (r"one of the arguments (.*) is required", "{0} 之中要给出一个"),
+    (r"ambiguous option: (\S*) could match (.*)", "选项 {0} 不明确，可能是 {1}"),
+    (r"argument (.+?): invalid int value: (.*)", "参数 {0}：{1} 不是整数"),
+    (r"argument (.+?): invalid float value: (.*)", "参数 {0}：{1} 不是数"),
+    (r"argument (.+?): invalid (\S+) value: (.*)", "参数 {0}：{2} 不是有效的值"),
+    (r"argument (.+?): invalid choice: (.*?) \(choose from (.*)\)", "参数 {0}：没有 {1} 这一项（可选：{2}）"),
+    (r"argument (.+?): expected one argument", "参数 {0} 后面要跟一个值"),
+    (r"argument (.+?): expected at most one argument", "参数 {0} 后面最多跟一个值"),
+    (r"argument (.+?): expected at least one argument", "参数 {0} 后面至少要跟一个值"),
+    (r"argument (.+?): expected (\d+) arguments?", "参数 {0} 后面要跟 {1} 个值"),
+    (r"argument (.+?): not allowed with argument (.*)", "参数 {0} 不能和 {1} 一起用"),
+    (r"argument (.+?): ignored explicit argument (.*)", "参数 {0} 不接受值 {1}"),
+    (r"argument (.+?): conflicting option strings?: (.*)", "参数 {0} 与 {1} 冲突"),
+))
+
+
+def _argparse_zh(message: str) -> tuple[str, str]:
+    """argparse's English ``message`` as (中文, English): its usual messages translated, ours (see :func:`_both`)
+    split, any other said to be in the English half.
+
+    >>> _argparse_zh("argument --seed: invalid int value: '1e3'")
+    ("参数 --seed：'1e3' 不是整数", "argument --seed: invalid int value: '1e3'")
+    >>> _argparse_zh("argument --port: 'x' 不是端口号（1 到 65535）\\n'x' is not a port number (1-65535)")
+    ("参数 --port：'x' 不是端口号（1 到 65535）", "argument --port: 'x' is not a port number (1-65535)")
+    """
+    if m := re.fullmatch(r"argument (.+?): (.*)\n(.*)", message, re.S):
+        return f"参数 {m[1]}：{m[2]}", f"argument {m[1]}: {m[3]}"
+    for pattern, zh in _ARGPARSE_ZH:
+        if m := pattern.fullmatch(message):
+            for i, named in enumerate(m.groups()):
+                zh = zh.replace(f"{{{i}}}", named)
+            return zh, message
+    return "命令行参数有错（原文见英文部分）", message
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        zh, en = _argparse_zh(message)
+        raise UsageError(f"{self.prog}: {zh}（见 {self.prog} --help） / {en} (see {self.prog} --help)")
 
 
 def _rulesets(names: Sequence[str]) -> list[Ruleset]:
@@ -198,8 +245,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     house = None
     if args.rules is not None:
         if not is_rule_file(args.rules):
-            raise UsageError(f"serve --rules {args.rules!r}: 要写一个规则文件（.yaml）/ give a rule file (.yaml); "
-                             "the four families are always offered")
+            raise UsageError(f"serve --rules {args.rules!r}: 要写一个规则文件（.yaml），四种规则总是都有 / "
+                             "give a rule file (.yaml); the four families are always offered")
         _ruleset(args.rules)  # a mistake in the file stops here, in one line, before anything starts
         house = Path(args.rules).resolve()
     try:
@@ -237,7 +284,8 @@ def _public_url(text: str) -> str:
 
     parts = urlsplit(text.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise argparse.ArgumentTypeError(f"{text!r}: 要一个 http:// 或 https:// 地址 / an http:// or https:// address")
+        raise argparse.ArgumentTypeError(_both(f"{text!r}：要一个 http:// 或 https:// 地址",
+                                               f"{text!r}: an http:// or https:// address"))
     return text.strip()
 
 
@@ -248,7 +296,8 @@ def _cmd_lab(args: argparse.Namespace) -> int:
     from .app import COURSE_DIR, voila_env
 
     if importlib.util.find_spec("jupyterlab") is None:
-        raise UsageError("lab: JupyterLab is not installed / 没有安装 JupyterLab: pip install 'gouji-teach[lab]'")
+        raise UsageError("lab: 没有安装 JupyterLab（pip install 'gouji-teach[lab]'） / JupyterLab is not installed: "
+                         "pip install 'gouji-teach[lab]'")
     options = args.lab_options[1:] if args.lab_options[:1] == ["--"] else args.lab_options
     command = [sys.executable, "-m", "jupyterlab", str(COURSE_DIR), *([f"--port={args.port}"] if args.port else []),
                *options]
@@ -269,8 +318,9 @@ def _cmd_voila_config(args: argparse.Namespace) -> int:
     try:
         written = install_jupyter_config(args.prefix.expanduser())
     except OSError as e:
-        raise UsageError(f"voila-config --prefix {str(args.prefix)!r}: 写不进去 cannot write there: "
-                         f"{e.strerror or e}") from None
+        zh, en = os_reason(e)
+        raise UsageError(f"voila-config --prefix {str(args.prefix)!r}: 写不进去：{zh} / cannot write there: {en}"
+                         ) from None
     except GoujiError as e:  # a configuration file there that is not JSON's object
         raise UsageError(f"voila-config --prefix: {e}") from None
     for path in written:
@@ -401,7 +451,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 def _count(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 100_000:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands (1-100000) / 不是局数")
+        raise argparse.ArgumentTypeError(_both(f"{text!r} 不是局数（1 到 100000）",
+                                               f"{text!r} is not a number of hands (1-100000)"))
     return int(text)
 
 
@@ -409,8 +460,8 @@ def _whole(name: str, low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` (the message names the option)."""
     def parse(text: str) -> int:
         if not text.strip().isdigit() or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(f"{text!r}: 要一个 {low} 到 {high} 的整数 "
-                                             f"a whole number from {low} to {high}")
+            raise argparse.ArgumentTypeError(_both(f"{text!r}：要一个 {low} 到 {high} 的整数",
+                                                   f"{text!r}: a whole number from {low} to {high}"))
         return int(text)
 
     parse.__name__ = name  # argparse names the type in its message
@@ -425,7 +476,13 @@ def _store(path: Path | str | None, *, must_exist: bool) -> Any:
     where = path if path is not None else default_path()
     if isinstance(where, Path):
         where = where.expanduser()
-        if must_exist and not where.is_file():
+        try:
+            missing = must_exist and not where.is_file()
+        except OSError as e:  # a name too long
+            zh, en = os_reason(e)
+            raise UsageError(located(where, 0, f"用不了这个进度文件（--progress）：{zh}",
+                                     f"cannot use this progress file (--progress): {en}")) from None
+        if missing:
             raise UsageError(located(where, 0, "没有这个进度文件（--progress）", "no such progress file (--progress)"))
     return ProgressStore(where)
 
@@ -465,8 +522,13 @@ def _cmd_exam_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from .teach import report as rep
+    import os
 
+    from .teach import report as rep
+    from .teach.access import TOKEN_VAR, may_read_report, refusal
+
+    if not may_read_report(os.environ.get(TOKEN_VAR, "")):  # a learner's terminal under a hub
+        raise UsageError("report: {} / {}".format(*refusal()))
     store = _store(args.progress, must_exist=True)
     report = rep.build(store, args.exam)
     if args.json:
@@ -495,7 +557,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535) / 不是端口号")
+        raise argparse.ArgumentTypeError(_both(f"{text!r} 不是端口号（1 到 65535）",
+                                               f"{text!r} is not a port number (1-65535)"))
     return int(text)
 
 
@@ -505,7 +568,8 @@ def _progress_path(text: str) -> Path | str:
     from .teach.progress import is_database_url
 
     if not text.strip():
-        raise argparse.ArgumentTypeError("empty path / 路径是空的 (leave --progress out for the default file)")
+        raise argparse.ArgumentTypeError(_both("路径是空的（要用默认文件就不写 --progress）",
+                                               "empty path (leave --progress out for the default file)"))
     return text.strip() if is_database_url(text) else Path(text)
 
 
@@ -513,7 +577,8 @@ def _class_size(text: str) -> int:
     from .app import MAX_CLASS
 
     if not text.isdigit() or not 1 <= int(text) <= MAX_CLASS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a class size (1-{MAX_CLASS}) / 不是班级人数")
+        raise argparse.ArgumentTypeError(_both(f"{text!r} 不是班级人数（1 到 {MAX_CLASS}）",
+                                               f"{text!r} is not a class size (1-{MAX_CLASS})"))
     return int(text)
 
 

@@ -132,4 +132,5 @@ def test_every_page_served_hides_widget_tracebacks(monkeypatch: pytest.MonkeyPat
     set_language("zh")
     assert session.lang == "en" and session.learner == "ming"
     shell._showtraceback(ValueError, ValueError("x"), ['File "/srv/gouji_teach/teach/widgets.py", line 1'])
-    assert shell.shown == [["ValueError: ignored (details stay on the server / 详情只记在服务器上)"]]
+    assert shell.shown == [["出错了（ValueError），已忽略，详情只记在服务器上 / "
+                            "ValueError: ignored (details stay on the server)"]]

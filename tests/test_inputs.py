@@ -80,6 +80,8 @@ BAD_LINES = {  # file, (its line, or 0 when no line is known; words of the Chine
     "indent.yaml": (4, "缩进不对（第4列）", "the indentation is wrong (column 4)"),
     "alias.yaml": (1, "别名 *x 没有定义", "the alias *x is not defined"),
     "two_docs.yaml": (2, "一个文件只能有一个 YAML 文档", "a file holds one YAML document only"),
+    "alias_bomb.yaml": (0, "别名（*名字）展开后多出490329036个值，超过上限10000",
+                        "the aliases (*name) expand to 490329036 more values, over the limit of 10000"),
 }
 BAD_SCENARIOS |= {
     "tab.yaml": b"rules: qingdao\n\tsteps: []\n",
@@ -91,6 +93,9 @@ BAD_SCENARIOS |= {
     "indent.yaml": b"rules: qingdao\nhands:\n 0: '3'\n   1: '3'\n",
     "alias.yaml": b"rules: *x\n",
     "two_docs.yaml": b"rules: qingdao\n---\nrules: linyi\n",
+    # 306 bytes, 9 alias levels of 9: 9⁹ values once written out (ran check and replay past 60 s, issue 22)
+    "alias_bomb.yaml": ("a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
+        f"{n}: &{n} [{','.join(['*' + p] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi", strict=True))).encode(),
 }
 
 
@@ -152,6 +157,17 @@ def test_a_progress_file_that_is_no_database_is_said_in_chinese(tmp_path: Path,
     missing = one_line_error(capsys, ["report", "--progress", str(tmp_path / "none.sqlite3")], "none.sqlite3")
     assert missing == (f"{tmp_path / 'none.sqlite3'}: 没有这个进度文件（--progress） / "
                        "no such progress file (--progress)\n")
+
+
+def test_a_few_aliases_are_read_and_the_bomb_is_its_306_bytes() -> None:
+    assert len(BAD_SCENARIOS["alias_bomb.yaml"]) == 306
+    assert load_yaml("a: &a [1, 2]\nb: [*a, *a, *a]\n", "s.yaml")[1] == {"a": [1, 2], "b": [[1, 2]] * 3}
+    def shared(times: int) -> str:  # a list of 100 values (101 with the list) named ``times`` times
+        return "a: &a [" + ",".join(["x"] * 100) + "]\nb: [" + ",".join(["*a"] * times) + "]\n"
+
+    assert len(load_yaml(shared(99), "s.yaml")[1]["b"]) == 99  # 99 × 101 = 9,999 values gained: under the limit
+    with pytest.raises(InputError, match="expand to 10100 more values"):
+        load_yaml(shared(100), "s.yaml")
 
 
 def test_duplicate_key_names_both_lines(tmp_path: Path) -> None:
@@ -291,9 +307,12 @@ def test_fuzz_command_line(capsys: pytest.CaptureFixture[str], argv: list[str]) 
 
 
 def test_malformed_widget_message_gets_no_traceback() -> None:
-    """A page's kernel (as Voila starts it) answers a widget message it cannot apply without a traceback."""
+    """A page's kernel (as Voila starts it) answers a widget message it cannot apply, and a ``comm_open`` it
+    cannot open (``jupyter.widget.control`` without ``metadata.version``, a widget without a model, no comm id),
+    without a traceback or a server path: one line, Chinese first."""
     import os
     import time
+    import uuid
 
     from jupyter_client.manager import start_new_kernel
 
@@ -307,6 +326,10 @@ def test_malformed_widget_message_gets_no_traceback() -> None:
         comm_id = "".join(out).split()[-1]
         bad = {"method": "update", "state": {"value": {"x": [1]}}, "buffer_paths": []}
         kc.shell_channel.send(kc.session.msg("comm_msg", {"comm_id": comm_id, "data": bad}))
+        for content in ({"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget.control", "data": {}},
+                        {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget", "data": {"state": {}}},
+                        {"target_name": "jupyter.widget"}):
+            kc.shell_channel.send(kc.session.msg("comm_open", content))
         seen, end = [], time.monotonic() + 5
         while time.monotonic() < end:
             try:
@@ -315,10 +338,13 @@ def test_malformed_widget_message_gets_no_traceback() -> None:
                 continue
         errors = [m["content"] for m in seen if m["msg_type"] == "error"]
         assert errors, "the bad message should have failed"
-        text = json.dumps([m["content"] for m in seen])
-        assert "Traceback" not in text and "site-packages" not in text
+        text = json.dumps([m["content"] for m in seen], ensure_ascii=False)
+        assert "Traceback" not in text and "site-packages" not in text and 'File \\"' not in text, text
         [line] = errors[0]["traceback"]
-        assert line.endswith(": ignored (details stay on the server / 详情只记在服务器上)")
+        assert line.startswith("出错了（") and line.endswith(": ignored (details stay on the server)")
+        opened = [m["content"]["text"] for m in seen if m["msg_type"] == "stream"]
+        said = "".join(opened)
+        assert said.count("出错了（") == 2 and "target: jupyter.widget.control" in said, said  # the two with an id
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)

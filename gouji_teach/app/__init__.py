@@ -19,6 +19,9 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+from ..rules.inputs import os_reason
+from ..teach.access import TOKEN_VAR, new_token
+
 __all__ = ["COURSE_DIR", "JUPYTER_DIR", "MAX_CLASS", "AppError", "check_lesson_folder", "free_port", "responds",
            "serve", "voila_command", "voila_env"]
 
@@ -59,11 +62,11 @@ def voila_command(port: int, class_size: int = 1) -> list[str]:
 
 
 def voila_env(progress: Path | str | None, rules: Path | None = None, *, lessons: list[Path] | None = None,
-              public_url: str | None = None) -> dict[str, str]:
+              public_url: str | None = None, report_token: str | None = None) -> dict[str, str]:
     """The environment of the server and its kernels: the app's template and configuration, the progress file
     (or PostgreSQL URL), the house rule file (``GOUJI_TEACH_RULES``: every page offers its rule set), the
     instructor's checked lesson files (``serve --lessons``) and the address learners reach the app at
-    (``serve --public-url``)."""
+    (``serve --public-url``), and the class report's token (:mod:`gouji_teach.teach.access`)."""
     env = dict(os.environ)
     for name, path in (("JUPYTER_PATH", JUPYTER_DIR), ("JUPYTER_CONFIG_PATH", JUPYTER_DIR / "config")):
         env[name] = os.pathsep.join(filter(None, [str(path), env.get(name)]))
@@ -75,6 +78,8 @@ def voila_env(progress: Path | str | None, rules: Path | None = None, *, lessons
         env["GOUJI_TEACH_LESSONS"] = os.pathsep.join(str(p) for p in lessons)
     if public_url:
         env["GOUJI_TEACH_PUBLIC_URL"] = public_url
+    if report_token:
+        env[TOKEN_VAR] = report_token
     return env
 
 
@@ -84,7 +89,12 @@ def check_lesson_folder(folder: Path, say: Callable[[str], None]) -> list[Path]:
     raises :class:`AppError`."""
     from ..teach.lessons import check_lessons
 
-    if not folder.is_dir():
+    try:
+        is_folder = folder.is_dir()
+    except OSError as e:  # a name too long
+        zh, en = os_reason(e)
+        raise AppError(f"--lessons {str(folder)!r}: {zh} / {en}") from None
+    if not is_folder:
         raise AppError(f"--lessons {str(folder)!r}: 不是文件夹 / not a folder")
     good, problems = check_lessons(folder)
     for problem in problems:
@@ -128,8 +138,10 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
         names = ", ".join(p.stem for p in served) or "—"
         announce(f"课 lessons ({len(served)}): {names}" + (f"；没开 left out: {len(left_out)}" if left_out else ""))
     port = port or free_port()
+    token = os.environ.get(TOKEN_VAR, "").strip() or new_token()  # set: the same report address after a restart
     process = subprocess.Popen(voila_command(port, class_size),
-                               env=voila_env(progress, rules, lessons=served, public_url=public_url),
+                               env=voila_env(progress, rules, lessons=served, public_url=public_url,
+                                             report_token=token),
                                start_new_session=True)
     # a SIGTERM (e.g. from a process manager or `timeout`) stops the app like Ctrl-C: Voila runs in its own
     # session, so only this process can stop it
@@ -146,6 +158,8 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
                                f"{startup_timeout:.0f} s")
             time.sleep(0.25)
         announce(f"够级教学已启动 / gouji_teach is running: {url}  (Ctrl-C 停止 / to stop)")
+        announce(f"班级报告（只给老师，别分享这个地址） / class report (instructor only, do not share): "
+                 f"{url}voila/render/report.ipynb?token={token}")
         if open_browser:
             import webbrowser
 

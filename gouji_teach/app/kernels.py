@@ -11,9 +11,13 @@ app's ``voila.json``) changes three things:
   :func:`gouji_teach.teach.course.start` follows it.
 * **Kernels end with their page.** A kernel with no page connected for ``cull_idle_timeout`` seconds (a tab closed,
   a browser gone) is shut down; a kernel a page is connected to is never culled, however idle, and warm kernels
-  are never culled. A page's kernel its page has not connected to yet is kept ``unconnected_grace`` seconds: a
-  browser on a loaded machine can take a minute between the page's HTML and its connection. (The page also asks
-  for its kernel's shutdown when it closes; the template makes that request carry its ``_xsrf`` token.)
+  are never culled. A page's kernel its page has not connected to yet is kept ``unconnected_grace`` seconds (50:
+  with the culler's 10 s round, freed within a minute of its notebook's run; a plain GET that never opens the
+  page's websocket holds a kernel no longer). (The page also asks for its kernel's shutdown when it closes; the
+  template makes that request carry its ``_xsrf`` token.)
+* **Pages waiting for their browser are capped.** At most ``max_waiting`` pages' kernels (default: the class size
+  and its spare warm kernels, at least 2) wait for their page's first connection; a page asked for beyond them is
+  refused (503) with a line in both languages asking to reload in a minute, and starts no kernel.
 * **Pages that are not for learners** (``hidden``: the lesson template for authors) are not served.
 
 It also makes the server's own work per page smaller: Voila makes a new template environment for every page
@@ -34,7 +38,12 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Float, Integer, List, Unicode
 
-__all__ = ["ClassKernelManager", "share_compiled_templates", "spare_for", "trust_course_notebooks", "warm_pool_target"]
+__all__ = ["BUSY", "ClassKernelManager", "share_compiled_templates", "spare_for", "trust_course_notebooks",
+           "warm_pool_target"]
+
+#: The refused page's message (the app's error page shows it under the status).
+BUSY = ("现在打开的页面太多，服务器忙不过来：请一分钟后刷新重试 / "
+        "Too many pages are opening at once: please reload this page in a minute")
 
 #: What the server tells a page's kernel about the request (as Voila does for its preheated kernels).
 _REQUEST_KEYS = ("SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", "SERVER_SOFTWARE", "SERVER_PROTOCOL", "SERVER_PORT",
@@ -130,8 +139,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
                                             "kernel costs a core for a second: not while the page runs)")
     warm_parallel = Integer(2, config=True, help="Warm kernels started at the same time at most")
     hidden = List(Unicode(), ["lesson_template.ipynb"], config=True, help="Notebooks not served to learners")
-    unconnected_grace = Float(600, config=True, help="Seconds a page's kernel is kept before its page first "
-                                                     "connects (a loaded browser took minutes)")
+    unconnected_grace = Float(50, config=True, help="Seconds a page's kernel is kept idle before its page first "
+                                                    "connects (a request that never connects frees it then)")
+    max_waiting = Integer(0, config=True, help="Pages' kernels waiting at most for their page's first connection "
+                                               "(0: the class size plus its spare warm kernels, at least 2)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -142,6 +153,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._started_at = time.monotonic()
         self._announced = False
         self._connected: set[str] = set()  # kernels a page has connected to at least once
+        self._waiting: set[str] = set()  # pages' kernels their page has not connected to yet
         share_compiled_templates()
         trust_course_notebooks(self.parent)
         self._schedule_fill(0)
@@ -149,6 +161,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
     # -- warm kernels --------------------------------------------------------------------------------------------
     def _spare(self) -> int:
         return self.spare or spare_for(self.class_size)
+
+    def _max_waiting(self) -> int:
+        return self.max_waiting or max(2, self.class_size + self._spare())
 
     def _warm_env(self) -> dict[str, str]:
         import os
@@ -206,6 +221,17 @@ class ClassKernelManager(AsyncMappingKernelManager):
         script = str(env.get("SCRIPT_NAME", ""))
         if any(script.endswith("/" + name) for name in self.hidden):
             raise web.HTTPError(404, f"{script} is not a page of the course")
+        page = env.get("VOILA_PREHEAT") != "True"  # Voila's own preheated kernels wait for no browser
+        if page and len(self._waiting) >= self._max_waiting():
+            self.log.warning("gouji: %s refused: %d pages' kernels wait for their browser", script, len(self._waiting))
+            raise web.HTTPError(503, BUSY)
+        kernel_id = await self._start_page_kernel(kernel_id, path, script, **kwargs)
+        if page:
+            self._waiting.add(kernel_id)
+        return kernel_id
+
+    async def _start_page_kernel(self, kernel_id: str | None, path: str | None, script: str, **kwargs: Any) -> str:
+        env = kwargs.get("env") or {}
         if kernel_id is None and self._warm and kwargs.get("kernel_name", "python3") == "python3":
             kernel_id = self._warm.pop(0)
             if kernel_id in self._kernels:
@@ -223,6 +249,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def notify_connect(self, kernel_id: str) -> None:
         self._connected.add(kernel_id)
+        self._waiting.discard(kernel_id)
         super().notify_connect(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
@@ -242,6 +269,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self._warm.remove(kernel_id)
         if not restart:
             self._connected.discard(kernel_id)
+            self._waiting.discard(kernel_id)
         await super().shutdown_kernel(kernel_id, now=now, restart=restart)
         if not restart:
             self._schedule_fill(self.warm_delay)

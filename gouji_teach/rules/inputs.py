@@ -2,10 +2,11 @@
 
 Every problem becomes one :class:`InputError` that names the file (and the line where there is one) in Chinese
 and English: a file too large to be a scenario or a record (``/dev/zero`` is refused after :data:`MAX_BYTES`
-bytes, not read until memory runs out), bytes that are not UTF-8, YAML or JSON nested too deeply, numbers too long
-to be numbers, tags that would build Python objects, keys given twice. The usual YAML and JSON mistakes are said in
-our own words in both languages (the parser's English sentence is kept, in the English half only, for the rare
-ones). Every command prints a problem of a file as one line, :func:`located`: ``file:line: 中文 / English``.
+bytes, not read until memory runs out), bytes that are not UTF-8, YAML or JSON nested too deeply, YAML aliases
+that expand to too many values (an alias bomb), numbers too long to be numbers, tags that would build Python
+objects, keys given twice. The usual YAML and JSON mistakes are said in our own words in both languages (the
+parser's English sentence is kept, in the English half only, for the rare ones). Every command prints a problem
+of a file as one line, :func:`located`: ``file:line: 中文 / English``.
 
 >>> load_yaml("a: 1\\nb: [2, 3]\\n", "s.yaml")[1]
 {'a': 1, 'b': [2, 3]}
@@ -38,10 +39,13 @@ import yaml
 
 from .errors import GoujiError
 
-__all__ = ["MAX_BYTES", "InputError", "load_json", "load_yaml", "located", "read_text"]
+__all__ = ["MAX_ALIAS_VALUES", "MAX_BYTES", "InputError", "load_json", "load_yaml", "located", "os_reason", "read_text"]
 
 #: The largest file read (4 MiB): a scenario of a whole hand is a few KB, a record of a long series a few hundred.
 MAX_BYTES = 4 * 1024 * 1024
+#: The most values a YAML document may gain by its aliases (``*name``) written out: a scenario names an anchor a
+#: few times, an alias bomb millions.
+MAX_ALIAS_VALUES = 10_000
 
 
 def located(path: str | Path, line: int, zh: str, en: str) -> str:
@@ -70,9 +74,25 @@ class InputError(GoujiError):
         return located(self.path, self.line, self.detail_zh, self.detail_en)
 
 
-#: The system's usual reasons a file cannot be read, in Chinese (its English words stay in the English half).
-_OS_ZH = {errno.ENOENT: "没有这个文件", errno.EACCES: "没有权限", errno.EISDIR: "这是一个文件夹，不是文件",
-          errno.ENOTDIR: "路径里有一段不是文件夹", errno.ELOOP: "符号链接绕成了圈"}
+#: The system's usual reasons a file cannot be used, in Chinese (its English words stay in the English half).
+_OS_ZH = {errno.ENOENT: "没有这个文件", errno.EACCES: "没有权限", errno.EPERM: "不允许这样操作",
+          errno.EISDIR: "这是一个文件夹，不是文件", errno.ENOTDIR: "路径里有一段不是文件夹",
+          errno.ELOOP: "符号链接绕成了圈", errno.ENAMETOOLONG: "文件名太长（一段最多255字节）",
+          errno.EEXIST: "已经有这个文件", errno.EROFS: "文件系统是只读的", errno.ENOSPC: "磁盘满了",
+          errno.EBUSY: "文件正在被占用", errno.EMFILE: "打开的文件太多", errno.ENXIO: "没有这个设备",
+          errno.EINVAL: "参数无效"}
+
+
+def os_reason(e: OSError) -> tuple[str, str]:
+    """Why the system refused, in Chinese and in its own English words (an unusual reason: its English only in
+    the English half).
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"))
+    ('没有这个文件', 'No such file or directory')
+    >>> os_reason(OSError(36, "File name too long"))[0]
+    '文件名太长（一段最多255字节）'
+    """
+    return _OS_ZH.get(e.errno or 0, "系统报错（原文见英文部分）"), e.strerror or str(e)
 
 
 def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
@@ -88,8 +108,11 @@ def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as e:
-        why = _OS_ZH.get(e.errno or 0, "系统报错（原文见英文部分）")
-        raise InputError(name, 0, f"读不了文件：{why}", f"cannot read: {e.strerror}") from None
+        zh, en = os_reason(e)
+        raise InputError(name, 0, f"读不了文件：{zh}", f"cannot read: {en}") from None
+    except ValueError:  # a NUL byte in the name
+        raise InputError(name.replace("\0", "\\0"), 0, "文件名里有空字符（\\0）",
+                         "the file name holds a NUL character (\\0)") from None
     if len(data) > limit:
         raise InputError(name, 0, f"文件太大（超过{limit}字节）", f"file too large (over {limit} bytes)")
     try:
@@ -100,16 +123,40 @@ def read_text(path: str | Path, *, limit: int = MAX_BYTES) -> str:
                          f"not UTF-8 at byte {e.start + 1}") from None
 
 
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return list(node.value) if isinstance(node, yaml.SequenceNode) else []
+
+
 def _nodes(root: yaml.Node) -> Iterator[yaml.Node]:
-    """Every node of a composed document (a loop, not recursion: the document may be nested deeply)."""
-    todo = [root]
+    """Every node of a composed document once, in document order (a loop, not recursion: the document may be
+    nested deeply; an alias is the node of its anchor, which is visited once however often it is named)."""
+    todo, seen = [root], set()
     while todo:
         node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         yield node
-        if isinstance(node, yaml.MappingNode):
-            todo.extend(n for pair in reversed(node.value) for n in reversed(pair))
-        elif isinstance(node, yaml.SequenceNode):
-            todo.extend(reversed(node.value))
+        todo.extend(reversed(_children(node)))
+
+
+def _expanded_size(root: yaml.Node) -> int:
+    """How many values the document holds once every alias is written out (an alias bomb: a few hundred bytes
+    that name an anchor nine times, nine levels deep, hold 9⁹ values), counted without writing them out."""
+    size: dict[int, int] = {}
+    todo = [(root, False)]
+    while todo:
+        node, done = todo.pop()
+        if id(node) in size:
+            continue
+        if done:
+            size[id(node)] = 1 + sum(size[id(child)] for child in _children(node))
+        else:
+            todo.append((node, True))
+            todo.extend((child, False) for child in _children(node) if id(child) not in size)
+    return size[id(root)]
 
 
 def _duplicate_key(root: yaml.Node) -> tuple[str, int, int] | None:
@@ -197,6 +244,10 @@ def load_yaml(text: str, path: str) -> tuple[yaml.Node | None, Any]:
     """A YAML document as its composed node (which knows line numbers) and its data, with SafeLoader's types only."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        if node is not None and (gained := _expanded_size(node) - sum(1 for _ in _nodes(node))) > MAX_ALIAS_VALUES:
+            raise InputError(path, 0, f"别名（*名字）展开后多出{gained}个值，超过上限{MAX_ALIAS_VALUES}",
+                             f"the aliases (*name) expand to {gained} more values, over the limit of "
+                             f"{MAX_ALIAS_VALUES}")
         if node is not None and (duplicate := _duplicate_key(node)):
             key, line, first = duplicate
             raise InputError(path, line, f"键“{key}”写了两次（第{first}行已有）",

@@ -26,6 +26,7 @@ address. A page is then ready the moment it is asked for.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -397,19 +398,41 @@ class Session:
                 callback(changed)
 
 
+#: What the browser is shown instead of a traceback (``{0}``: the kind of error).
+_HIDDEN = "出错了（{0}），已忽略，详情只记在服务器上 / {0}: ignored (details stay on the server)"
+
+
+class _OneLineLog(logging.Filter):
+    """A record of the kernel's comm manager without its traceback: the kernel's standard error reaches the
+    browser, and a malformed widget message (a ``comm_open`` without ``metadata.version`` ...) would show it the
+    server's files. The record keeps its message and the kind of error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info:
+            kind = record.exc_info[0].__name__ if record.exc_info[0] else "Exception"
+            record.msg, record.args = f"{_HIDDEN.format(kind)}: {record.getMessage()}", ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
 def _hide_tracebacks() -> None:
     """In a page Voila serves, an exception in a widget callback, or a malformed widget message sent by the
     browser, would reach the browser as a traceback naming the server's files (ipywidgets shows it through the
-    shell, whatever Voila's ``show_tracebacks`` says). There it becomes one line naming only the kind of error."""
+    shell, whatever Voila's ``show_tracebacks`` says; the comm manager logs it to standard error, which the kernel
+    sends to the browser). There it becomes one line naming only the kind of error."""
     from IPython import get_ipython  # present in any kernel that runs a page
 
+    for name in ("Comm", "ipykernel.comm"):  # the loggers of comm's and ipykernel's comm managers
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _OneLineLog) for f in logger.filters):
+            logger.addFilter(_OneLineLog())
     shell = get_ipython()
     publish = getattr(shell, "_showtraceback", None)
     if publish is None or getattr(publish, "hides_tracebacks", False):
         return
 
     def one_line(etype: type, _evalue: object, _stb: list[str]) -> None:
-        publish(etype, "", [f"{etype.__name__}: ignored (details stay on the server / 详情只记在服务器上)"])
+        publish(etype, "", [_HIDDEN.format(etype.__name__)])
 
     # (ignore below: a marker attribute on the function, read by the traceback hook)
     one_line.hides_tracebacks = True  # type: ignore[attr-defined]

@@ -201,19 +201,22 @@ def _code_of(query: str) -> str:
 
 
 class ExamSession(Session):
-    """A page session that also carries the exam code of the page's address (``?exam=CODE``)."""
+    """A page session that also carries the exam code of the page's address (``?exam=CODE``), and the class
+    report's ``?token=`` (:mod:`.access`)."""
 
-    __slots__ = ("exam",)
+    __slots__ = ("exam", "token")
 
     def __init__(self, page_stage: Stage = EXAM_PAGE, exam: str = "") -> None:
         Session.__init__(self, page_stage)
         self.exam = exam
+        self.token = ""
 
     def apply(self, query: str) -> None:
         """As :meth:`Session.apply`, and the exam code; followers hear of a new code as ``"exam"``."""
         code = _code_of(query)
         moved = code != self.exam
         self.exam = code
+        self.token = (parse_qs(query or "").get("token") or [""])[0].strip()
         before = (self.learner, self.rules, self.lang, self.step)
         Session.apply(self, query)
         if moved and before == (self.learner, self.rules, self.lang, self.step):

@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gouji_teach.rules.errors import ArgumentTypeError, GoujiError
+from gouji_teach.rules.inputs import os_reason
 from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
 from gouji_teach.teach.migrations import STEPS
@@ -332,6 +333,12 @@ def display_name(learner: Learner | str) -> HtmlFragment:
     '&lt;script&gt;alert("hi")&lt;/script&gt;'
     """
     return html(learner.name if isinstance(learner, Learner) else learner)
+
+
+def _os_failure(exc: OSError, where: object) -> tuple[str, str]:
+    """The system's reason, in both languages, and the path it names."""
+    zh, en = os_reason(exc)
+    return f"{zh} ({where})", f"{en} ({where})"
 
 
 def _error(key: str, **values: object) -> tuple[str, str]:
@@ -664,14 +671,14 @@ class ProgressStore:
         return ProgressError(self.path, zh, en)
 
     def _open_file(self) -> None:
-        if self.path.is_dir():
-            raise self._fail(_error("progress.is_directory"))
         try:
+            if self.path.is_dir():
+                raise self._fail(_error("progress.is_directory"))
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except FileExistsError as exc:
             raise self._fail(_error("progress.not_a_folder", folder=self.path.parent)) from exc
-        except OSError as exc:
-            raise self._fail(f"{exc.strerror or exc} ({exc.filename or self.path.parent})") from exc
+        except OSError as exc:  # a name too long, a folder without permission ...
+            raise self._fail(_os_failure(exc, exc.filename or self.path.parent)) from exc
         if not os.access(self.path.parent, os.W_OK | os.X_OK):
             raise self._fail(_error("progress.folder_unwritable", folder=self.path.parent))
         if self.path.exists() and not os.access(self.path, os.R_OK | os.W_OK):
@@ -691,7 +698,7 @@ class ProgressStore:
         except FileExistsError:
             return
         except OSError as exc:
-            raise self._fail(f"{exc.strerror or exc} ({self.path})") from exc
+            raise self._fail(_os_failure(exc, self.path)) from exc
         try:
             os.fchmod(descriptor, mode)  # not masked by the umask, unlike the mode given to open
         finally:

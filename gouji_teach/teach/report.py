@@ -59,6 +59,8 @@ REPORT_PAGE = Stage("report", "report.ipynb", "班级报告", "Class report", "�
 register({
     "report.title": ("班级报告", "Class report"),
     "report.refresh": ("刷新", "Refresh"),
+    "report.token": ("口令", "Token"),
+    "report.unlock": ("打开报告", "Open the report"),
     "report.updated": ("更新于 {time} UTC · {n} 名学员", "Updated at {time} UTC · {n} learners"),
     "report.updated.one": ("更新于 {time} UTC · 1 名学员", "Updated at {time} UTC · 1 learner"),
     "report.map": ("规则掌握图", "Mastery map"),
@@ -415,20 +417,39 @@ def report_html(report: ClassReport, lang: Lang | None = None) -> HtmlFragment:
 
 class ReportPage(View):
     """The instructor page: the report of the app's progress file, drawn again on "refresh" and when the
-    language changes. With ``?exam=CODE`` in the address, only that exam."""
+    language changes. With ``?exam=CODE`` in the address, only that exam. Only the instructor reads it
+    (:func:`.access.may_read_report`): anyone else is told why, asked for the token outside a hub, and given
+    nothing of the report (it is not even built)."""
 
     def __init__(self, session: Any, store: ProgressStore | None = None) -> None:
         self.session, self._store = session, store
+        self._token = getattr(session, "token", "")
         self.head = make(w.HTML)
         self.body = make(w.HTML)
         self.refresh_button = make(w.Button, icon="refresh")
         self.refresh_button.on_click(lambda _b: self.refresh())
+        self.token_box = make(w.Password)
+        self.open_button = make(w.Button, icon="unlock")
+        self.open_button.on_click(lambda _b: self.open(self.token_box.value))
+        self.gate = make(w.HBox, children=[self.token_box, self.open_button])
         self.box = make(w.VBox, children=[self.head, self.refresh_button, self.body])
         self.box.add_class("gj-report-page")
         self._report: ClassReport | None = None
         self._error = ""
+        self._allowed = False
+        self._stamp = datetime.now(UTC)
         follow_language(self.box, self._draw)
-        session.follow(lambda _changed: self.refresh())
+        session.follow(lambda _changed: self._follow())
+        self.refresh()
+
+    def _follow(self) -> None:
+        self._token = getattr(self.session, "token", "") or self._token
+        self.refresh()
+
+    def open(self, token: str) -> None:
+        """The token typed into the page: the report opens if it is the server's."""
+        self.token_box.value = ""
+        self._token = str(token).strip()
         self.refresh()
 
     @property
@@ -437,7 +458,15 @@ class ReportPage(View):
         return self._store or kernel_store()
 
     def refresh(self) -> None:
-        """Read the progress file again and redraw."""
+        """Read the progress file again and redraw (for the instructor only)."""
+        from .access import may_read_report, refusal
+
+        self._allowed = may_read_report(self._token)
+        if not self._allowed:
+            self._report, self._error = None, pick(*refusal())
+            self._stamp = datetime.now(UTC)
+            self._draw()
+            return
         try:
             self._report, self._error = build(self.store, getattr(self.session, "exam", "") or None), ""
         except GoujiError as e:
@@ -446,8 +475,15 @@ class ReportPage(View):
         self._draw()
 
     def _draw(self) -> None:
+        from .course import hub_user
+
         lang = get_language()
         self.refresh_button.description = t("report.refresh", lang)
+        self.open_button.description = t("report.unlock", lang)
+        self.token_box.placeholder = t("report.token", lang)
+        locked = not self._allowed
+        self.box.children = [self.head, *([self.gate] if locked and not hub_user() else []),
+                             *([] if locked else [self.refresh_button]), self.body]
         n = len(self._report.learners) if self._report else 0
         updated = t("report.updated.one" if n == 1 else "report.updated", lang,
                     time=self._stamp.strftime("%H:%M:%S"), n=n)

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pagekit import ARTIFACTS, CLASS_SIZE, WIDGET_TIMEOUT_MS
+from pagekit import ARTIFACTS, CLASS_SIZE, REPORT_TOKEN, WIDGET_TIMEOUT_MS
 from playwright.sync_api import expect
 
 from gouji_teach.app import free_port, responds
+from gouji_teach.teach.access import TOKEN_VAR
 
 expect.set_options(timeout=30_000)  # a loaded machine answers clicks in seconds, not milliseconds
 
@@ -112,7 +113,7 @@ def app_url(chromium: str, progress_file: Path, serve_log: Path) -> Iterator[str
         process = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port),
                                     "--progress", str(progress_file), "--class-size", str(CLASS_SIZE)],
                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                                   preexec_fn=_default_sigint)
+                                   preexec_fn=_default_sigint, env={**os.environ, TOKEN_VAR: REPORT_TOKEN})
         try:
             deadline = time.monotonic() + 120
             while not responds(url + "voila/tree"):

@@ -25,6 +25,8 @@ PAGE_READY = ".gj-footer, .gj-stages"
 WIDGET_TIMEOUT_MS = 180_000
 #: Learners the app under test is ready for (``--class-size``): the tests prepare up to this many pages at once.
 CLASS_SIZE = 3
+#: The class report's token of the app under test (serve keeps one given in its environment).
+REPORT_TOKEN = "browser-test-report-token"
 #: Where the screenshots of every stage go (git-ignored by the ``.gitignore`` written beside it).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pagekit import WIDGET_TIMEOUT_MS
+from pagekit import REPORT_TOKEN, WIDGET_TIMEOUT_MS
 from playwright.sync_api import Browser, Page, expect
 from test_app import _forms, _received
 
@@ -179,7 +179,7 @@ def test_the_instructor_page_shows_the_mastery_map(browser: Browser, base_url: s
     context = browser.new_context(base_url=base_url, viewport=PHONE)
     page = context.new_page()
     try:
-        page.goto(f"voila/render/report.ipynb?exam={exam_code}", wait_until="domcontentloaded",
+        page.goto(f"voila/render/report.ipynb?exam={exam_code}&token={REPORT_TOKEN}", wait_until="domcontentloaded",
                   timeout=WIDGET_TIMEOUT_MS)
         page.locator(".gj-report-page").wait_for(timeout=WIDGET_TIMEOUT_MS)
         expect(page.locator(".gj-report-page")).to_contain_text(f"考试 {exam_code}")
