@@ -425,6 +425,21 @@ def _instructor_links(current: Session, lang: str) -> Element:
               cls="gj-instructor-links")
 
 
+def _spelled(name: str) -> str:
+    """A name quoted, with its code points where it is not plain ASCII (look-alike letters differ there)."""
+    return repr(name) if name.isascii() else f"{name!r} ({ascii(name)[1:-1]})"
+
+
+def _lookalikes(learner: Learner, lang: str) -> Element | None:
+    """A warning if other learners' names read like this one's (another script's look-alike letters)."""
+    others = store().lookalikes(learner)
+    if not others:
+        return None
+    text = t("progress.name_lookalike", lang, name=_spelled(learner.name),
+             others=", ".join(_spelled(x.name) for x in others))
+    return el("p", "⚠ " + text, cls="gj-lookalike", role="alert")
+
+
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
     rules they miss most), language and rule-set choice, links."""
@@ -446,7 +461,7 @@ def landing(session: Session) -> w.Widget:
                 title_zh, title_en = store().title(record)
                 title = t("page.title", lang, title=pick(title_zh, title_en, lang), points=store().points(record))
                 heading = [el("p", f"{t('page.learner', lang, name=learner)} · {title}"),
-                           _learner_map(current, record, lang)]
+                           _lookalikes(record, lang), _learner_map(current, record, lang)]
             except GoujiError as e:
                 heading = [el("p", "⚠ " + pick(e.zh, e.en, lang), role="alert")]
         else:

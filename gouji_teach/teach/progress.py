@@ -26,7 +26,11 @@ once without losing an attempt.
   (农民 … 主席) for those points, from :func:`gouji_teach.rules.titles.title_for`.
 * **Mastery**: per rule id, how many of the learner's answers to questions exercising it were right, out of how many.
 
-Names are arbitrary text, stored exactly as typed (quotes, HTML, emoji); :func:`display_name` escapes them for HTML.
+Names are arbitrary text (quotes, HTML, emoji), stored folded (:func:`~gouji_teach.teach.names.fold_name`: NFKC,
+invisible characters removed, spaces trimmed), so that ``alice`` typed with a zero-width space or in full width is
+the same learner; a name that is empty once folded is refused, and the names that read like another (Cyrillic ``а``
+for ``a``) are found by :meth:`ProgressStore.lookalikes` (the start page warns). :func:`display_name` escapes names
+for HTML.
 
 >>> import pathlib, tempfile
 >>> folder = tempfile.TemporaryDirectory()
@@ -69,6 +73,7 @@ from gouji_teach.rules.errors import ArgumentTypeError, GoujiError
 from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
 from gouji_teach.teach.migrations import STEPS
+from gouji_teach.teach.names import fold_name, skeleton
 
 __all__ = [
     "ANSWER_MAX",
@@ -121,6 +126,15 @@ WRITE_TIMEOUT = 60.0
 register(
     {
         "progress.name_empty": ("名字不能为空", "a learner's name cannot be empty"),
+        "progress.name_invisible": (
+            "名字去掉看不见的字符和多余的空格以后是空的",
+            "a learner's name is empty once its invisible characters and extra spaces are removed",
+        ),
+        "progress.name_lookalike": (
+            "名字 {name} 和学员 {others} 的名字看起来一样：如果是同一个人，请用原来的名字",
+            "the name {name} reads like that of the learner {others}: if it is the same person, use the name they"
+            " had",
+        ),
         "progress.name_long": (
             "名字太长：{length} 个字符，最多 {limit} 个",
             "a learner's name is too long: {length} characters, at most {limit}",
@@ -267,7 +281,7 @@ def _library_zh(reason: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Learner:
-    """A learner of one progress file: ``name`` exactly as typed, ``id`` its key in that file."""
+    """A learner of one progress file: ``name`` as the store keeps it (folded), ``id`` its key in that file."""
 
     id: int
     name: str
@@ -376,16 +390,21 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 
 
 def _check_name(name: object) -> str:
+    """The name as the store keeps it (:func:`~.names.fold_name`), or a clear refusal: not text, empty once folded,
+    too long, or holding a control character (a line break, a text-direction override)."""
     if not isinstance(name, str):
         raise ArgumentTypeError("学习者的名字", "a learner's name", name)
     if not name.strip():
         raise _invalid("progress.name_empty")
-    if len(name) > NAME_MAX:
-        raise _invalid("progress.name_long", length=len(name), limit=NAME_MAX)
     for position, char in enumerate(name, start=1):
         if ord(char) < 32 or 127 <= ord(char) < 160 or 0xD800 <= ord(char) <= 0xDFFF or char in _BIDI_CONTROLS:
             raise _invalid("progress.name_control", position=position)
-    return name
+    folded = fold_name(name)
+    if not folded:
+        raise _invalid("progress.name_invisible")
+    if len(folded) > NAME_MAX:
+        raise _invalid("progress.name_long", length=len(folded), limit=NAME_MAX)
+    return folded
 
 
 def _check_text(value: object, field: str) -> str:
@@ -814,10 +833,10 @@ class ProgressStore:
     # ------------------------------------------------------------------------------------------------- learners
 
     def learner(self, name: str) -> Learner:
-        """The learner called ``name``, added on first use; the name is kept exactly as typed.
+        """The learner called ``name``, added on first use; the name is kept folded (:func:`~.names.fold_name`).
 
-        Raises :class:`ValueError` (in Chinese and English) for an empty name, one longer than :data:`NAME_MAX`
-        characters, or one with control characters such as a line break.
+        Raises :class:`~gouji_teach.rules.errors.GoujiError` (in Chinese and English) for an empty name (also once
+        folded), one longer than :data:`NAME_MAX` characters, or one with control characters such as a line break.
         """
         name = _check_name(name)
 
@@ -829,6 +848,21 @@ class ProgressStore:
             return Learner(learner_id, name)
 
         return self._write(work)
+
+    def lookalikes(self, name: str | Learner) -> list[Learner]:
+        """The other learners whose names read like ``name`` (one :func:`~.names.skeleton`), by name.
+
+        >>> import pathlib, tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> store = ProgressStore(pathlib.Path(folder.name) / "class.sqlite3")
+        >>> alice = store.learner("alice")
+        >>> store.learner("alice\u200b") == alice, store.lookalikes("\u0430lice"), store.lookalikes(alice)
+        (True, [Learner(id=1, name='alice')], [])
+        >>> folder.cleanup()
+        """
+        name = name.name if isinstance(name, Learner) else fold_name(str(name))
+        look = skeleton(name)
+        return [x for x in self.learners() if x.name != name and skeleton(x.name) == look]
 
     def learners(self) -> list[Learner]:
         """Every learner of the file, by name."""
