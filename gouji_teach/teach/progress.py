@@ -1102,11 +1102,12 @@ class ProgressStore:
         return _title(self.points(learner))
 
     def mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:
-        """Per rule id: ``(correct answers, answers)`` over the learner's attempts at questions exercising it."""
+        """Per rule id: ``(correct answers, answers)`` over the learner's answers to questions exercising it (a
+        practice-table hand, won or lost, answers no question: it is not counted)."""
         rows = self._read(
             lambda c: c.execute(
                 "SELECT r.rule_id, SUM(a.correct), COUNT(*) FROM attempt_rules r JOIN attempts a ON a.id = r.attempt"
-                " WHERE a.learner = ? GROUP BY r.rule_id ORDER BY r.rule_id",
+                " WHERE a.learner = ? AND a.source <> 'table' GROUP BY r.rule_id ORDER BY r.rule_id",
                 (learner.id,),
             ).fetchall()
         )
@@ -1311,11 +1312,13 @@ class ProgressStore:
         return self.sitting(exam.code, learner)  # type: ignore[return-value]
 
     def exam_mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:
-        """Per rule id: ``(right answers, questions)`` over the learner's submitted exam questions."""
+        """Per rule id: ``(right answers, questions answered)`` over the learner's submitted exam questions (one left
+        unanswered says nothing of a rule: it is not counted)."""
         self._exam_schema()
         rows = self._read(lambda c: c.execute(
             "SELECT a.correct, a.rules FROM exam_answers a JOIN exam_sittings s"
-            " ON s.exam = a.exam AND s.learner = a.learner WHERE a.learner = ? AND s.submitted IS NOT NULL",
+            " ON s.exam = a.exam AND s.learner = a.learner WHERE a.learner = ? AND s.submitted IS NOT NULL"
+            " AND a.answer IS NOT NULL",
             (learner.id,)).fetchall())
         out: dict[str, tuple[int, int]] = {}
         for correct, rules in rows:
