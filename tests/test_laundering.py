@@ -64,6 +64,9 @@ def test_the_store_alone_counts_the_laundering_sequence(store: ProgressStore) ->
     ming = store.learner("小明")
     for correct in (False, False):
         store.record_attempt(ming, "biesan", "buy/qingdao/easy/1001", correct=correct, answer="b")
+    with pytest.raises(TypeError):  # a page cannot say how many stars it thinks the solve earned
+        store.record_attempt(ming, "biesan", "buy/qingdao/easy/1001", correct=True, answer="a",
+                             stars=3)  # type: ignore[call-arg]
     solved = store.record_attempt(ming, "biesan", "buy/qingdao/easy/1001", correct=True, answer="a")
     assert (solved.number, solved.stars) == (3, 1)
     assert store.stage_stars(ming) == {"biesan": 1}
