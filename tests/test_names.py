@@ -5,7 +5,7 @@ that reads like another learner's (Cyrillic а for a) is warned about on the sta
 from __future__ import annotations
 
 import pytest
-from progress_backends import where_fixture  # noqa: F401 (the fixture `where`)
+from progress_backends import run_sql, where_fixture  # noqa: F401 (the fixture `where`)
 from widget_state import fresh_widgets
 
 from gouji_teach.rules.errors import GoujiError
@@ -77,3 +77,20 @@ def test_the_start_page_warns_of_a_lookalike_name(store: ProgressStore) -> None:
     assert "gj-lookalike" in plain  # alice is warned of аlice too, now that it exists
     store_only = pages.landing(course.start("index", "learner=bob&lang=zh")).children[1].value
     assert "gj-lookalike" not in store_only
+
+
+def test_migration_4_folds_stored_names_so_their_learners_are_found_again(where) -> None:
+    store = ProgressStore(where)
+    for name in ("bob", "carol", "dave"):
+        store.record_attempt(store.learner(name), "cards", "rank/1", correct=True)
+    # as release 0.2 stored them: exactly as typed
+    run_sql(where, "UPDATE learners SET name = 'bob\u200b' WHERE name = 'bob'")
+    run_sql(where, "UPDATE learners SET name = ' carol ' WHERE name = 'carol'")
+    run_sql(where, "INSERT INTO learners (name, created) VALUES ('dave\u200b', '2026-01-01T00:00:00+00:00')")
+    run_sql(where, "DELETE FROM schema_version")
+    run_sql(where, "INSERT INTO schema_version (version) VALUES (3)")
+    again = ProgressStore(where)
+    assert again.stars(again.learner("bob\u200b")) == {("cards", "rank/1"): 3}  # found under the folded name
+    assert again.stars(again.learner("carol")) == {("cards", "rank/1"): 3}
+    assert again.stars(again.learner("dave")) == {("cards", "rank/1"): 3}  # the other dave kept as it was
+    assert sorted(x.name for x in again.learners()) == ["bob", "carol", "dave", "dave\u200b"]

@@ -25,12 +25,18 @@ stars again from the attempts the store holds (:func:`rederived`): a first solve
 
 >>> rederived(3, 1), rederived(3, 3), rederived(2, 2), rederived(3, 4)
 (3, 1, 2, 0)
+
+The step also folds the learners' names as the store now keeps them (:func:`~.names.fold_name`), so that a learner
+whose name was stored with a zero-width space or a trailing space is found again under the name they type; a name
+whose folded form another learner already has, or that is empty once folded, is kept as it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from .names import fold_name
 
 __all__ = ["STEPS", "rederived", "stage_keyed"]
 
@@ -103,6 +109,7 @@ def _stars_from_history(connection: Any) -> None:
     rows = connection.execute(
         "SELECT s.learner, s.stage, s.puzzle_id, s.stars, a.number FROM stars s JOIN attempts a ON a.id = s.attempt"
     ).fetchall()
+    _fold_names(connection)
     for learner, stage, puzzle_id, kept, number in rows:
         stars = rederived(kept, number)
         key = (learner, stage, puzzle_id)
@@ -118,6 +125,16 @@ def _stars_from_history(connection: Any) -> None:
         connection.execute("DELETE FROM stars WHERE learner = ? AND stage = ? AND puzzle_id = ?", key)
         connection.execute("INSERT INTO shown (learner, stage, puzzle_id, at) VALUES (?, ?, ?, ?)"
                            " ON CONFLICT DO NOTHING", (*key, third_miss))
+
+
+def _fold_names(connection: Any) -> None:
+    """Version 4: every learner's name folded, unless another learner has the folded name or it is empty."""
+    names = dict(connection.execute("SELECT name, id FROM learners").fetchall())
+    for name, learner in sorted(names.items()):
+        folded = fold_name(name)
+        if folded and folded != name and folded not in names:
+            connection.execute("UPDATE learners SET name = ? WHERE id = ?", (folded, learner))
+            names[folded] = learner
 
 
 #: The step that brings a store to each schema version from the one before (run in order of the version).
