@@ -543,6 +543,13 @@ def _cmd_report(args: argparse.Namespace) -> int:
         if report.rules:
             print("\n规则掌握（答对/作答） mastery per rule (right/answers)")
             print(_table(rep.mastery_table(report)))
+        if report.practice:
+            print("\n练习牌桌 practice table (hands, won, points)")
+            print(_table(rep.practice_table(report)))
+        if report.questions:
+            print("\n每道题第一次的回答 first answers per drill")
+            for q in report.questions:
+                print(f"  {q.drill}: " + ", ".join(f"{choice} ×{n}" for choice, n in q.counts.items()))
     for e in report.exams:
         exam = e.exam
         print(f"\n考试 exam {exam.code}: {exam.rules}, {len(exam.drills)}题 questions, "

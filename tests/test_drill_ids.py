@@ -55,7 +55,7 @@ def test_inserting_a_stage_changes_no_drill_id_question_or_saved_star(tmp_path: 
     store = ProgressStore(tmp_path / "class.sqlite3")  # stars saved before the stage came in
     ming = store.learner("小明")
     for stage_id, ids in before.items():
-        store.record_attempt(ming, stage_id, ids[-1], correct=True, stars=3)
+        store.record_attempt(ming, stage_id, ids[-1], correct=True)
     offered = {(stage_id, i) for stage_id, ids in after.items() for i in ids}
     assert set(store.stars(ming)) <= offered  # every saved star is still a drill of its stage
     assert store.stage_stars(ming) == {stage_id: 3 for stage_id in before}
@@ -118,9 +118,9 @@ OLD_IDS = [
 def test_a_store_of_release_0_1_is_migrated_to_stage_keyed_drill_ids(where: Path | str) -> None:
     store = ProgressStore(where)
     ming, hong = store.learner("小明"), store.learner("小红")
-    for n, (stage, old, _) in enumerate(OLD_IDS):
+    for stage, old, _ in OLD_IDS:
         store.record_attempt(ming, stage, old, rules=("compare.rank",), correct=False, answer="x")
-        store.record_attempt(ming, stage, old, rules=("compare.rank",), correct=True, answer="y", stars=1 + n % 3)
+        store.record_attempt(ming, stage, old, rules=("compare.rank",), correct=True, answer="y")
         store.record_shown(hong, stage, old)
     stars, totals = store.stars(ming), store.stage_stars(ming)
     run_sql(where, "DELETE FROM schema_version")

@@ -22,6 +22,7 @@ from gouji_teach.teach import progress
 from gouji_teach.teach.progress import (
     ENV_VAR,
     NAME_MAX,
+    DrillResult,
     Learner,
     ProgressError,
     ProgressStore,
@@ -88,7 +89,10 @@ def test_stars_by_attempts_to_the_first_correct_answer(store: ProgressStore) -> 
 
     assert answer("beats/drill-1", True) == [(1, 3)]
     assert answer("beats/drill-2", False, True) == [(1, 0), (2, 2)]
-    assert answer("beats/drill-3", False, False, False, False, True) == [(1, 0), (2, 0), (3, 0), (4, 0), (5, 1)]
+    assert answer("beats/drill-3", False, False, True) == [(1, 0), (2, 0), (3, 1)]
+    # the third miss shows the answer (as the page does): a solve after it earns nothing
+    assert answer("beats/drill-5", False, False, False, True) == [(1, 0), (2, 0), (3, 0), (4, 0)]
+    assert store.drill_stars(ming, "comparing", "beats/drill-5") == 0
     assert answer("beats/drill-4", False, False) == [(1, 0), (2, 0)]  # not solved: no stars
     assert answer("count/drill-9", False, True, stage="counting") == [(1, 0), (2, 2)]
     assert store.stars(ming) == {
@@ -181,13 +185,14 @@ ODD_NAMES = [
 ]
 
 
-def test_odd_names_are_stored_verbatim_and_shown_escaped(store: ProgressStore, where: Path | str) -> None:
+def test_odd_names_are_stored_folded_and_shown_escaped(store: ProgressStore, where: Path | str) -> None:
     made = [store.learner(name) for name in ODD_NAMES]
     assert len({learner.id for learner in made}) == len(ODD_NAMES)
     for learner in made:
         store.record_attempt(learner, "cards", "p", correct=True)
     reopened = ProgressStore(where)
-    assert sorted(learner.name for learner in reopened.learners()) == sorted(ODD_NAMES)
+    kept = [name.strip() for name in ODD_NAMES]  # folding trims; nothing else in them changes
+    assert sorted(learner.name for learner in reopened.learners()) == sorted(kept)
     for name, learner in zip(ODD_NAMES, made, strict=True):
         assert reopened.learner(name) == learner
         shown = display_name(learner)
@@ -403,28 +408,35 @@ def test_messages_exist_in_both_languages() -> None:
     assert all(MESSAGES[key][0].strip() and MESSAGES[key][1].strip() for key in keys)
 
 
-def test_a_solve_keeps_the_stars_it_is_given_and_a_shown_answer_keeps_zero(store: ProgressStore) -> None:
+def test_a_solve_keeps_the_stores_stars_a_hint_costs_one_and_a_shown_answer_keeps_zero(
+        store: ProgressStore) -> None:
     ming = store.learner("小明")
-    # the widget computes the stars (a hint cost one) and the store keeps exactly those
-    first = store.record_attempt(ming, "cards", "beats/qingdao/easy/1", correct=True, stars=2)
+    # a hint asked before the solve costs one star, as the store keeps it
+    store.record_hint(ming, "cards", "beats/qingdao/easy/1")
+    first = store.record_attempt(ming, "cards", "beats/qingdao/easy/1", correct=True)
     assert (first.number, first.stars) == (1, 2)
-    assert store.drill_stars(ming, "cards", "beats/qingdao/easy/1") == 2
+    assert store.drill_result(ming, "cards", "beats/qingdao/easy/1") == DrillResult(2, 1, True, first.id)
     # "show answer" before solving: 0 stars, and a later solve changes nothing
     assert store.drill_stars(ming, "cards", "beats/qingdao/easy/2") is None
     store.record_shown(ming, "cards", "beats/qingdao/easy/2")
-    assert store.record_attempt(ming, "cards", "beats/qingdao/easy/2", correct=True, stars=3).stars == 0
+    assert store.record_attempt(ming, "cards", "beats/qingdao/easy/2", correct=True).stars == 0
     assert store.drill_stars(ming, "cards", "beats/qingdao/easy/2") == 0
-    # showing the answer of a solved drill does not take its stars
+    # showing the answer, or asking the hint, of a solved drill does not take its stars
     store.record_shown(ming, "cards", "beats/qingdao/easy/1")
+    store.record_hint(ming, "cards", "beats/qingdao/easy/3")
+    store.record_attempt(ming, "cards", "beats/qingdao/easy/3", correct=True)
+    store.record_hint(ming, "cards", "beats/qingdao/easy/3")
     assert store.drill_stars(ming, "cards", "beats/qingdao/easy/1") == 2
-    with pytest.raises(ValueError):
-        store.record_attempt(ming, "cards", "beats/qingdao/easy/3", correct=True, stars=4)
+    assert store.drill_stars(ming, "cards", "beats/qingdao/easy/3") == 2
+    with pytest.raises(TypeError):
+        store.record_attempt(ming, "cards", "beats/qingdao/easy/4", correct=True, stars=3)  # type: ignore[call-arg]
 
 
 def test_stars_are_kept_per_rule_set(store: ProgressStore) -> None:
     ming = store.learner("小明")
-    store.record_attempt(ming, "compare", "beats/qingdao/easy/1", correct=True, stars=3)
-    store.record_attempt(ming, "compare", "beats/linyi/easy/1", correct=True, stars=1)
+    store.record_attempt(ming, "compare", "beats/qingdao/easy/1", correct=True)
+    for correct in (False, False, True):
+        store.record_attempt(ming, "compare", "beats/linyi/easy/1", correct=correct)
     assert store.stage_stars(ming) == {"compare": 4}
     assert store.stage_stars(ming, rules="qingdao") == {"compare": 3}
     assert store.stage_stars(ming, rules="linyi") == {"compare": 1}

@@ -82,16 +82,19 @@ def test_the_tables_and_csv_have_one_row_per_learner(store) -> None:
     assert mastery[0] == ["rule", "class", "小刚", "小明", "小红"]
     assert mastery[1] == ["compare.rank", "4/8", "", "3/5", "1/3"]
 
-    rows = list(csv.reader(io.StringIO(rep.to_csv(report))))
+    text = rep.to_csv(report)
+    assert text.startswith("\ufeff")  # the byte-order mark: Excel reads the names as UTF-8
+    rows = list(csv.reader(io.StringIO(text[1:])))
     head = rows[0]
     assert head[:4] == ["learner", "points", "title_zh", "title_en"]
-    assert f"exam:{code}" in head and "rule:compare.rank" in head and "stage:compare" in head
+    assert f"exam:{code}" in head and "rule:compare.rank:right" in head and "stage:compare" in head
     by_name = {r[0]: dict(zip(head, r, strict=True)) for r in rows[1:]}
     assert set(by_name) == {"小刚", "小明", "小红"}
     assert by_name["小明"][f"exam:{code}"] == "2" and by_name["小刚"][f"exam:{code}"] == ""
-    assert by_name["小红"]["rule:gouji.twos"] == "1/1" and by_name["小红"]["stage:gouji"] == "3"
+    assert (by_name["小红"]["rule:gouji.twos:right"], by_name["小红"]["rule:gouji.twos:answers"]) == ("1", "1")
+    assert by_name["小红"]["stage:gouji"] == "3"
 
-    book = list(csv.reader(io.StringIO(rep.to_csv(report, code))))
+    book = list(csv.reader(io.StringIO(rep.to_csv(report, code).removeprefix("\ufeff"))))
     assert book[0] == ["learner", "score", "count", "answered", "started", "submitted", "q1", "q2", "q3"]
     grades = {r[0]: (r[1], r[6:]) for r in book[1:]}
     assert grades == {"小刚": ("", ["", "", ""]), "小明": ("2", ["1", "0", "1"]), "小红": ("1", ["0", "0", "1"])}
@@ -100,13 +103,13 @@ def test_the_tables_and_csv_have_one_row_per_learner(store) -> None:
 def test_the_json_shape(store) -> None:
     code = _class(store)
     data = json.loads(json.dumps(rep.to_json(rep.build(store)), ensure_ascii=False))
-    assert set(data) == {"stages", "rules", "learners", "exams"}
+    assert set(data) == {"stages", "rules", "learners", "practice", "questions", "exams"}
     ming = next(x for x in data["learners"] if x["name"] == "小明")
     assert set(ming) == {"name", "points", "title_zh", "title_en", "stars", "mastery"}
     assert ming["mastery"]["compare.rank"] == {"correct": 3, "answers": 5}
     (exam,) = data["exams"]
     assert set(exam) == {"code", "rules", "kinds", "seed", "minutes", "created", "questions", "results",
-                         "most_missed"}
+                         "most_missed", "answers"}
     assert exam["code"] == code and len(exam["questions"]) == 3
     result = next(r for r in exam["results"] if r["learner"] == "小红")
     assert (result["score"], result["count"], result["correct"]) == (1, 3, [False, False, True])
@@ -214,7 +217,7 @@ def test_report_prints_text_json_and_csv(capsys, store, path) -> None:
     code, out, _ = _run(capsys, "report", "--progress", str(path), "--json")
     assert code == 0 and json.loads(out)["exams"][0]["code"] == exam_code
     code, out, _ = _run(capsys, "report", "--progress", str(path), "--csv", "--exam", exam_code)
-    assert code == 0 and out.splitlines()[0].startswith("learner,score,count")
+    assert code == 0 and out.splitlines()[0].startswith("\ufefflearner,score,count")
     code, out, _ = _run(capsys, "report", "--progress", str(path))
     assert code == 0 and "compare.rank" in out and "4/8" in out
 

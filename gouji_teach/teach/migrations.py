@@ -14,6 +14,21 @@ drill to the new id; any other id (an exam's, a drill handed out by number) is k
 'who_may_act/qingdao/easy/table.1002'
 >>> stage_keyed("compare", "beats/qingdao/easy/4711"), stage_keyed("index", "rank/1")
 (None, None)
+
+**Version 4: stars from the history.** Release 0.2 stored the stars the page computed, from the page's own count
+of attempts, so a reload between answers (a new page counts from 1) kept 3 stars for a drill solved at the store's
+third attempt. The step adds each attempt's ``source`` (``table`` for a practice-table hand, else ``practice``) and
+``choice`` (the answer as the learner chose it: the attempt's answer, none for a hand), then derives every drill's
+stars again from the attempts the store holds (:func:`rederived`): a first solve at attempt 1, 2, 3 keeps at most
+3, 2, 1 stars (fewer if the page took one for a hint, which the store did not keep), and a solve after three misses
+(the page showed the answer at the third) keeps none: the drill is marked shown at its third miss.
+
+>>> rederived(3, 1), rederived(3, 3), rederived(2, 2), rederived(3, 4)
+(3, 1, 2, 0)
+
+The step also folds the learners' names as the store now keeps them (:func:`~.names.fold_name`), so that a learner
+whose name was stored with a zero-width space or a trailing space is found again under the name they type; a name
+whose folded form another learner already has, or that is empty once folded, is kept as it was.
 """
 
 from __future__ import annotations
@@ -21,7 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["STEPS", "stage_keyed"]
+from .names import fold_name
+
+__all__ = ["STEPS", "rederived", "stage_keyed"]
 
 #: The drills of each stage of release 0.1 (schema version 1), in its order: ``(place, "kind:level ...")``.
 #: Frozen: it says how those files numbered their drills, whatever the course becomes.
@@ -73,5 +90,52 @@ def _stage_keyed_drills(connection: Any) -> None:
             connection.executemany(f"UPDATE {table} SET puzzle_id = ? WHERE stage = ? AND puzzle_id = ?", renamed)
 
 
+def rederived(kept: int, number: int) -> int:
+    """The stars a drill keeps after version 4, which stored ``kept`` stars for a first solve at the store's attempt
+    ``number``: never more than that attempt earns, and none after three misses."""
+    from .progress import stars_for  # the star rule (the store imports this module)
+
+    return 0 if number > 3 else min(kept, stars_for(number))
+
+
+def _stars_from_history(connection: Any) -> None:
+    """Version 4: every attempt's source and choice, and every drill's stars derived again from its attempts."""
+    columns = {d[0] for d in connection.execute("SELECT * FROM attempts LIMIT 0").description}
+    for column in ("source TEXT NOT NULL DEFAULT 'practice'", "choice TEXT"):
+        if column.split()[0] not in columns:  # (a store that had them, marked older, keeps them)
+            connection.execute(f"ALTER TABLE attempts ADD COLUMN {column}")
+    connection.execute("UPDATE attempts SET source = 'table' WHERE puzzle_id LIKE 'practice/%'")
+    connection.execute("UPDATE attempts SET choice = answer WHERE source <> 'table' AND answer <> ''")
+    rows = connection.execute(
+        "SELECT s.learner, s.stage, s.puzzle_id, s.stars, a.number FROM stars s JOIN attempts a ON a.id = s.attempt"
+    ).fetchall()
+    _fold_names(connection)
+    for learner, stage, puzzle_id, kept, number in rows:
+        stars = rederived(kept, number)
+        key = (learner, stage, puzzle_id)
+        if stars == kept:
+            continue
+        if stars:
+            connection.execute("UPDATE stars SET stars = ? WHERE learner = ? AND stage = ? AND puzzle_id = ?",
+                               (stars, *key))
+            continue
+        (third_miss,) = connection.execute(
+            "SELECT at FROM attempts WHERE learner = ? AND stage = ? AND puzzle_id = ? AND number = 3"
+            " ORDER BY id LIMIT 1", key).fetchone()
+        connection.execute("DELETE FROM stars WHERE learner = ? AND stage = ? AND puzzle_id = ?", key)
+        connection.execute("INSERT INTO shown (learner, stage, puzzle_id, at) VALUES (?, ?, ?, ?)"
+                           " ON CONFLICT DO NOTHING", (*key, third_miss))
+
+
+def _fold_names(connection: Any) -> None:
+    """Version 4: every learner's name folded, unless another learner has the folded name or it is empty."""
+    names = dict(connection.execute("SELECT name, id FROM learners").fetchall())
+    for name, learner in sorted(names.items()):
+        folded = fold_name(name)
+        if folded and folded != name and folded not in names:
+            connection.execute("UPDATE learners SET name = ? WHERE id = ?", (folded, learner))
+            names[folded] = learner
+
+
 #: The step that brings a store to each schema version from the one before (run in order of the version).
-STEPS: dict[int, Callable[[Any], None]] = {2: _stage_keyed_drills}
+STEPS: dict[int, Callable[[Any], None]] = {2: _stage_keyed_drills, 4: _stars_from_history}

@@ -37,7 +37,7 @@ from .report import learner_map, rule_stage, rule_title
 from .rulebook import book_html, cited_item, contradictions, summary
 from .table import puzzle_widget
 from .view import follow_language
-from .widgets import Attempt, PuzzleWidget, RulesetComparison
+from .widgets import Attempt, Kept, PuzzleWidget, RulesetComparison
 
 __all__ = ["example", "footer", "glossary", "header", "landing", "picture", "printed", "quiz", "rule_book",
            "rulesets_view", "scenario", "store", "verdict_line"]
@@ -171,24 +171,42 @@ class _Header(w.VBox):
         return self.children[0].value
 
 
-def _record(session: Session, attempt: Attempt, status: w.HTML) -> int | None:
-    """Save an answer (or a shown answer) for the session's learner; return the stars the drill keeps (those of
-    its first solve), which the widget shows, or ``None`` if nothing is saved."""
+def _record(session: Session, attempt: Attempt, status: w.HTML) -> Kept | None:
+    """Save an answer (or a shown answer) for the session's learner; return what the store keeps for the drill
+    (the stars of its first solve, from its history there), which the widget shows, or ``None`` if nothing is
+    saved."""
     if not session.learner:
         return None
     puzzle_id, stage_id = attempt.puzzle.puzzle_id, session.stage.id
     try:
         learner = store().learner(session.learner)
+        stored = None
         if attempt.answer:
-            store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
-                                   correct=attempt.feedback.correct, answer=attempt.answer[:200],
-                                   stars=attempt.stars if attempt.feedback.correct else None)
+            stored = store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
+                                            correct=attempt.feedback.correct, answer=attempt.answer[:200])
         if attempt.shown:
             store().record_shown(learner, stage_id, puzzle_id)
-        return store().drill_stars(learner, stage_id, puzzle_id)
+        result = store().drill_result(learner, stage_id, puzzle_id)
     except GoujiError as e:  # the answer still counts on the page; say why it was not saved
-        status.value = html(el("small", t("page.save_failed", why=pick(e.zh, e.en)), role="alert"))
+        _save_failed(status, e)
         return None
+    if result is None:
+        return None
+    now = stored is not None and result.attempt_id == stored.id
+    return Kept(result.stars, result.attempt if now else None, result.hinted)
+
+
+def _record_hint(session: Session, puzzle: Puzzle, status: w.HTML) -> None:
+    """Keep that the session's learner asked for the drill's hint (its first solve earns a star less)."""
+    if session.learner and puzzle.puzzle_id:
+        try:
+            store().record_hint(session.learner, session.stage.id, puzzle.puzzle_id)
+        except GoujiError as e:
+            _save_failed(status, e)
+
+
+def _save_failed(status: w.HTML, e: GoujiError) -> None:
+    status.value = html(el("small", t("page.save_failed", why=pick(e.zh, e.en)), role="alert"))
 
 
 def _heading(key: str) -> w.Widget:
@@ -215,7 +233,8 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
         return [make_drill(kind, number, level=level, rules=session.rules) for kind, level, number in numbered]
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
-        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status))
+        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status),
+                             on_hint=lambda p: _record_hint(session, p, status))
 
     shown = [widget(puzzle) for puzzle in puzzles()]
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
@@ -407,6 +426,21 @@ def _instructor_links(current: Session, lang: Lang) -> Element:
               cls="gj-instructor-links")
 
 
+def _spelled(name: str) -> str:
+    """A name quoted, with its code points where it is not plain ASCII (look-alike letters differ there)."""
+    return repr(name) if name.isascii() else f"{name!r} ({ascii(name)[1:-1]})"
+
+
+def _lookalikes(learner: Learner, lang: Lang) -> Element | None:
+    """A warning if other learners' names read like this one's (another script's look-alike letters)."""
+    others = store().lookalikes(learner)
+    if not others:
+        return None
+    text = t("progress.name_lookalike", lang, name=_spelled(learner.name),
+             others=", ".join(_spelled(x.name) for x in others))
+    return el("p", "⚠ " + text, cls="gj-lookalike", role="alert")
+
+
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
     rules they miss most), language and rule-set choice, links."""
@@ -428,7 +462,7 @@ def landing(session: Session) -> w.Widget:
                 title_zh, title_en = store().title(record)
                 title = t("page.title", lang, title=pick(title_zh, title_en, lang), points=store().points(record))
                 heading = [el("p", f"{t('page.learner', lang, name=learner)} · {title}"),
-                           _learner_map(current, record, lang)]
+                           _lookalikes(record, lang), _learner_map(current, record, lang)]
             except GoujiError as e:
                 heading = [el("p", "⚠ " + pick(e.zh, e.en, lang), role="alert")]
         else:

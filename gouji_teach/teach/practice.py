@@ -702,7 +702,8 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
         points = p.settlements[-1].scores.points[LEARNER]
         try:
             store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.key}/{p.hand_seed}",
-                                   rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}")
+                                   rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}",
+                                   source="table")
         except GoujiError as e:
             status.value = html(el("small", t("practice.save_failed", why=pick(e.zh, e.en)), role="alert"))
 

@@ -358,7 +358,7 @@ class Wall(View):
             feedback = puzzle.check(answer.answer)
             if answer.attempt is not None or not feedback.valid:
                 continue
-            stored = self.store.record_attempt(answer.learner, lesson.stage, checkpoint_id(lesson),
+            stored = self.store.record_attempt(answer.learner, lesson.stage, checkpoint_id(lesson), source="live",
                                                rules=feedback.rule_ids or puzzle.rule_ids(),
                                                correct=feedback.correct, answer=answer.answer[:200])
             self.store.link_live_attempt(lesson.code, lesson.step, answer.learner, stored.id)

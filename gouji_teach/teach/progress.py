@@ -13,10 +13,12 @@ once without losing an attempt.
 * **Attempts**: each answer to a puzzle (``puzzle_id`` such as ``"beats/drill-4711"``) in a stage (a chapter of the
   course), tagged with the ids of the rules the question exercises, numbered within its *run*: a run starts with the
   first answer and after every correct answer, so a learner who retries a solved puzzle starts again at 1.
-* **Stars** are those of a drill's *first solve*: 3 on the 1st attempt, 2 on the 2nd, 1 later, one less if the
-  learner asked for a hint (never below 1): the widget computes them with :func:`stars_for` and passes them to
-  :meth:`ProgressStore.record_attempt`. Solving the drill again later changes nothing, and a drill whose answer
-  was shown (:meth:`ProgressStore.record_shown`: "show answer", or three misses) before it was solved keeps 0.
+* **Stars** are those of a drill's *first solve*: 3 on the 1st attempt, 2 on the 2nd, 1 on the 3rd, one less if
+  the learner asked for a hint (:meth:`ProgressStore.record_hint`; never below 1). The store derives them from the
+  drill's history (:func:`stars_for` of its own attempt count), never from its caller, so a reload, a second tab,
+  a rule-set switch or a replayed message cannot raise them. Solving the drill again later changes nothing, and a
+  drill whose answer was shown (:meth:`ProgressStore.record_shown`: "show answer", or its third miss) before it was
+  solved keeps 0.
   Stars belong to a learner, a stage and a puzzle: the same drill in two stages is earned in each; a drill's id
   names its rule set (``beats/linyi/hard/4711``), so stars are kept per rule set (:meth:`ProgressStore.stage_stars`
   with ``rules``).
@@ -24,7 +26,11 @@ once without losing an attempt.
   (农民 … 主席) for those points, from :func:`gouji_teach.rules.titles.title_for`.
 * **Mastery**: per rule id, how many of the learner's answers to questions exercising it were right, out of how many.
 
-Names are arbitrary text, stored exactly as typed (quotes, HTML, emoji); :func:`display_name` escapes them for HTML.
+Names are arbitrary text (quotes, HTML, emoji), stored folded (:func:`~gouji_teach.teach.names.fold_name`: NFKC,
+invisible characters removed, spaces trimmed), so that ``alice`` typed with a zero-width space or in full width is
+the same learner; a name that is empty once folded is refused, and the names that read like another (Cyrillic ``а``
+for ``a``) are found by :meth:`ProgressStore.lookalikes` (the start page warns). :func:`display_name` escapes names
+for HTML.
 
 >>> import pathlib, tempfile
 >>> folder = tempfile.TemporaryDirectory()
@@ -68,14 +74,18 @@ from gouji_teach.rules.inputs import os_reason
 from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
 from gouji_teach.teach.migrations import STEPS
+from gouji_teach.teach.names import fold_name, skeleton
 
 __all__ = [
     "ANSWER_MAX",
     "BUSY_TIMEOUT",
     "ENV_VAR",
+    "MISSES_SHOWN",
     "NAME_MAX",
     "SCHEMA_VERSION",
+    "SOURCES",
     "WRITE_TIMEOUT",
+    "DrillResult",
     "Exam",
     "ExamSitting",
     "Learner",
@@ -98,8 +108,13 @@ __all__ = [
 ENV_VAR = "GOUJI_TEACH_PROGRESS"
 #: The schema this module writes; a file with a newer version is refused, an older one brought up to it
 #: (:data:`~gouji_teach.teach.migrations.STEPS`: version 2 keys a stage's drills by the stage's id; and
-#: :data:`_NEW_TABLES`: version 3 adds the live lessons).
-SCHEMA_VERSION = 3
+#: :data:`_NEW_TABLES`: version 3 adds the live lessons; version 4 adds the hints asked, each attempt's source and
+#: chosen answer, and derives every drill's stars again from its history).
+SCHEMA_VERSION = 4
+#: Where an attempt was given: a page's drill, a live lesson's checkpoint, an exam, a practice-table hand.
+SOURCES = ("practice", "live", "exam", "table")
+#: The miss at which a page shows a drill's answer: a drill missed this many times before a solve keeps 0 stars.
+MISSES_SHOWN = 3
 #: Longest learner name, in characters (code points).
 NAME_MAX = 200
 #: Longest answer text kept with an attempt, in characters.
@@ -112,6 +127,15 @@ WRITE_TIMEOUT = 60.0
 register(
     {
         "progress.name_empty": ("名字不能为空", "a learner's name cannot be empty"),
+        "progress.name_invisible": (
+            "名字去掉看不见的字符和多余的空格以后是空的",
+            "a learner's name is empty once its invisible characters and extra spaces are removed",
+        ),
+        "progress.name_lookalike": (
+            "名字 {name} 和学员 {others} 的名字看起来一样：如果是同一个人，请用原来的名字",
+            "the name {name} reads like that of the learner {others}: if it is the same person, use the name they"
+            " had",
+        ),
         "progress.name_long": (
             "名字太长：{length} 个字符，最多 {limit} 个",
             "a learner's name is too long: {length} characters, at most {limit}",
@@ -122,6 +146,8 @@ register(
             " override): character {position}",
         ),
         "progress.field_empty": ("{field} 不能为空", "{field} cannot be empty"),
+        "progress.source": ("不是作答来源：{source}（可以是 {known}）",
+                            "not a source of attempts: {source} (one of {known})"),
         "progress.answer_long": (
             "答案太长：{length} 个字符，最多 {limit} 个",
             "the answer is too long: {length} characters, at most {limit}",
@@ -185,7 +211,9 @@ CREATE TABLE attempts (
     number    INTEGER NOT NULL CHECK (number >= 1),
     correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
     answer    TEXT NOT NULL,
-    at        TEXT NOT NULL
+    at        TEXT NOT NULL,
+    source    TEXT NOT NULL DEFAULT 'practice',
+    choice    TEXT
 );
 CREATE INDEX attempts_by_puzzle ON attempts (learner, stage, puzzle_id, id);
 CREATE TABLE attempt_rules (
@@ -254,7 +282,7 @@ def _library_zh(reason: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Learner:
-    """A learner of one progress file: ``name`` exactly as typed, ``id`` its key in that file."""
+    """A learner of one progress file: ``name`` as the store keeps it (folded), ``id`` its key in that file."""
 
     id: int
     name: str
@@ -266,7 +294,8 @@ class StoredAttempt:
 
     ``number`` counts the answers in the current run (1 for the first answer and after a correct one); ``stars`` is
     what this answer earned (the stars of the drill's first solve if it is that solve, else 0); ``at`` is the time
-    in UTC.
+    in UTC; ``source`` where it was given (:data:`SOURCES`); ``choice`` the answer as chosen (``None``: a
+    practice-table hand, or an attempt stored before version 4 without an answer).
     """
 
     id: int
@@ -279,6 +308,20 @@ class StoredAttempt:
     answer: str
     at: datetime
     stars: int
+    source: str = "practice"
+    choice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrillResult:
+    """What the store keeps for a finished drill, from its history: ``stars`` (0: its answer was shown first), the
+    attempt number of its first solve as the store counted it (``None``: shown first), whether a hint was asked
+    before it, and the id of that solving attempt."""
+
+    stars: int
+    attempt: int | None
+    hinted: bool
+    attempt_id: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,16 +397,21 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 
 
 def _check_name(name: object) -> str:
+    """The name as the store keeps it (:func:`~.names.fold_name`), or a clear refusal: not text, empty once folded,
+    too long, or holding a control character (a line break, a text-direction override)."""
     if not isinstance(name, str):
         raise ArgumentTypeError("学习者的名字", "a learner's name", name)
     if not name.strip():
         raise _invalid("progress.name_empty")
-    if len(name) > NAME_MAX:
-        raise _invalid("progress.name_long", length=len(name), limit=NAME_MAX)
     for position, char in enumerate(name, start=1):
         if ord(char) < 32 or 127 <= ord(char) < 160 or 0xD800 <= ord(char) <= 0xDFFF or char in _BIDI_CONTROLS:
             raise _invalid("progress.name_control", position=position)
-    return name
+    folded = fold_name(name)
+    if not folded:
+        raise _invalid("progress.name_invisible")
+    if len(folded) > NAME_MAX:
+        raise _invalid("progress.name_long", length=len(folded), limit=NAME_MAX)
+    return folded
 
 
 def _check_text(value: object, field: str) -> str:
@@ -779,7 +827,7 @@ class ProgressStore:
             for version in range(found + 1, SCHEMA_VERSION + 1):  # an older file: each step up, in this transaction
                 if version in _NEW_TABLES:
                     self._define(connection, _NEW_TABLES[version])
-                else:
+                if version in STEPS:
                     STEPS[version](connection)
                 connection.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
 
@@ -792,10 +840,10 @@ class ProgressStore:
     # ------------------------------------------------------------------------------------------------- learners
 
     def learner(self, name: str) -> Learner:
-        """The learner called ``name``, added on first use; the name is kept exactly as typed.
+        """The learner called ``name``, added on first use; the name is kept folded (:func:`~.names.fold_name`).
 
-        Raises :class:`ValueError` (in Chinese and English) for an empty name, one longer than :data:`NAME_MAX`
-        characters, or one with control characters such as a line break.
+        Raises :class:`~gouji_teach.rules.errors.GoujiError` (in Chinese and English) for an empty name (also once
+        folded), one longer than :data:`NAME_MAX` characters, or one with control characters such as a line break.
         """
         name = _check_name(name)
 
@@ -807,6 +855,21 @@ class ProgressStore:
             return Learner(learner_id, name)
 
         return self._write(work)
+
+    def lookalikes(self, name: str | Learner) -> list[Learner]:
+        """The other learners whose names read like ``name`` (one :func:`~.names.skeleton`), by name.
+
+        >>> import pathlib, tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> store = ProgressStore(pathlib.Path(folder.name) / "class.sqlite3")
+        >>> alice = store.learner("alice")
+        >>> store.learner("alice\u200b") == alice, store.lookalikes("\u0430lice"), store.lookalikes(alice)
+        (True, [Learner(id=1, name='alice')], [])
+        >>> folder.cleanup()
+        """
+        name = name.name if isinstance(name, Learner) else fold_name(str(name))
+        look = skeleton(name)
+        return [x for x in self.learners() if x.name != name and skeleton(x.name) == look]
 
     def learners(self) -> list[Learner]:
         """Every learner of the file, by name."""
@@ -832,15 +895,22 @@ class ProgressStore:
         rules: Iterable[str] = (),
         correct: bool,
         answer: str = "",
-        stars: int | None = None,
+        choice: str | None = None,
+        source: str = "practice",
     ) -> StoredAttempt:
         """Store one answer at once and return it with its attempt number and the stars it earned.
 
         ``learner`` is a :class:`Learner` of this file or a name; ``rules`` are the ids of the rules the question
         exercises (for :meth:`mastery`); ``answer`` is the learner's answer as text (at most :data:`ANSWER_MAX`
-        characters). A correct answer ends the run; if it is the drill's first solve (and its answer was not
-        shown before) it earns ``stars`` (1-3; by default :func:`stars_for` its attempt number), which the drill
-        keeps: later solves earn nothing (:meth:`drill_stars` says what it keeps).
+        characters); ``choice`` the answer as chosen (a choice's key; by default ``answer``, none for a
+        practice-table hand), which the report counts per question; ``source`` where it was given (one of
+        :data:`SOURCES`).
+
+        The stars are the store's, from the drill's history, never the caller's: a correct answer that is the
+        drill's first solve, its answer not shown before (:meth:`record_shown`, or three misses), earns
+        :func:`stars_for` its attempt number as the store counts it (every answer since the first, across pages,
+        reloads and tabs), one less if a hint was asked before it (:meth:`record_hint`). The drill keeps them:
+        later solves earn nothing (:meth:`drill_result` says what it keeps).
         """
         stage = _check_text(stage, "stage")
         puzzle_id = _check_text(puzzle_id, "puzzle_id")
@@ -849,35 +919,42 @@ class ProgressStore:
             raise ArgumentTypeError("答案", "an answer", answer)
         if len(answer) > ANSWER_MAX:
             raise _invalid("progress.answer_long", length=len(answer), limit=ANSWER_MAX)
-        if stars is not None and stars not in (1, 2, 3):
-            raise ValueError(f"a solve earns 1 to 3 stars, not {stars!r}")
+        if source not in SOURCES:
+            raise _invalid("progress.source", source=repr(source), known=", ".join(SOURCES))
+        if choice is None:
+            choice = answer if answer and source != "table" else None
+        elif not isinstance(choice, str) or len(choice) > ANSWER_MAX:
+            raise ArgumentTypeError("选择", "a choice", choice)
         learner = self._resolve(learner)
         correct = bool(correct)
 
         def work(connection: _Connection) -> StoredAttempt:
             self._check_learner(connection, learner)
+            key = (learner.id, stage, puzzle_id)
             last = connection.execute(
                 "SELECT number, correct FROM attempts WHERE learner = ? AND stage = ? AND puzzle_id = ?"
-                " ORDER BY id DESC LIMIT 1",
-                (learner.id, stage, puzzle_id),
-            ).fetchone()
+                " ORDER BY id DESC LIMIT 1", key).fetchone()
             number = 1 if last is None or last[1] else last[0] + 1
             at = _now()
             attempt_id = connection.insert(
-                "INSERT INTO attempts (learner, stage, puzzle_id, number, correct, answer, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (learner.id, stage, puzzle_id, number, int(correct), answer, at),
+                "INSERT INTO attempts (learner, stage, puzzle_id, number, correct, answer, at, source, choice)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*key, number, int(correct), answer, at, source, choice),
             )
             connection.executemany(
                 "INSERT INTO attempt_rules (attempt, rule_id) VALUES (?, ?)", [(attempt_id, r) for r in rule_ids]
             )
             earned = 0
-            if correct and not self._done(connection, learner, stage, puzzle_id):  # the first solve
-                earned = stars if stars is not None else stars_for(number)
-                connection.execute(
-                    "INSERT INTO stars (learner, stage, puzzle_id, stars, attempt) VALUES (?, ?, ?, ?, ?)",
-                    (learner.id, stage, puzzle_id, earned, attempt_id),
-                )
+            if not self._done(connection, learner, stage, puzzle_id):
+                if correct:  # the first solve
+                    earned = stars_for(number, hinted=self._hinted(connection, key))
+                    connection.execute(
+                        "INSERT INTO stars (learner, stage, puzzle_id, stars, attempt) VALUES (?, ?, ?, ?, ?)",
+                        (*key, earned, attempt_id),
+                    )
+                elif number >= MISSES_SHOWN:  # the page shows the answer at the third miss
+                    connection.execute("INSERT INTO shown (learner, stage, puzzle_id, at) VALUES (?, ?, ?, ?)",
+                                       (*key, at))
             assert attempt_id is not None
             return StoredAttempt(
                 attempt_id,
@@ -890,9 +967,32 @@ class ProgressStore:
                 answer,
                 datetime.fromisoformat(at),
                 earned,
+                source,
+                choice,
             )
 
         return self._write(work)
+
+    @staticmethod
+    def _hinted(connection: _Connection, key: tuple[int, str, str]) -> bool:
+        return connection.execute("SELECT 1 FROM hints WHERE learner = ? AND stage = ? AND puzzle_id = ?",
+                                  key).fetchone() is not None
+
+    def record_hint(self, learner: Learner | str, stage: str, puzzle_id: str) -> None:
+        """Note that the learner asked for the drill's hint: unless it was solved or its answer shown before, its
+        first solve earns one star less (:func:`stars_for`), whatever page or tab it comes from."""
+        stage = _check_text(stage, "stage")
+        puzzle_id = _check_text(puzzle_id, "puzzle_id")
+        learner = self._resolve(learner)
+
+        def work(connection: _Connection) -> None:
+            self._check_learner(connection, learner)
+            if not self._done(connection, learner, stage, puzzle_id):
+                connection.execute("INSERT INTO hints (learner, stage, puzzle_id, at) VALUES (?, ?, ?, ?)"
+                                   " ON CONFLICT (learner, stage, puzzle_id) DO NOTHING",
+                                   (learner.id, stage, puzzle_id, _now()))
+
+        self._write(work)
 
     @staticmethod
     def _done(connection: _Connection, learner: Learner, stage: str, puzzle_id: str) -> bool:
@@ -918,18 +1018,26 @@ class ProgressStore:
 
         self._write(work)
 
-    def drill_stars(self, learner: Learner, stage: str, puzzle_id: str) -> int | None:
-        """The stars a drill keeps (those of its first solve; 0 if its answer was shown first), or ``None`` if the
-        learner has not finished it."""
-        def work(connection: _Connection) -> int | None:
+    def drill_result(self, learner: Learner, stage: str, puzzle_id: str) -> DrillResult | None:
+        """What a drill keeps (:class:`DrillResult`: the stars of its first solve, or 0 if its answer was shown
+        first), or ``None`` if the learner has not finished it."""
+        def work(connection: _Connection) -> DrillResult | None:
+            key = (learner.id, stage, puzzle_id)
             row = connection.execute(
-                "SELECT stars FROM stars WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3"
-                " UNION ALL SELECT 0 FROM shown WHERE learner = ?1 AND stage = ?2 AND puzzle_id = ?3",
-                (learner.id, stage, puzzle_id),
-            ).fetchone()
-            return None if row is None else row[0]
+                "SELECT s.stars, a.number, s.attempt FROM stars s JOIN attempts a ON a.id = s.attempt"
+                " WHERE s.learner = ? AND s.stage = ? AND s.puzzle_id = ?", key).fetchone()
+            if row is not None:
+                return DrillResult(int(row[0]), int(row[1]), self._hinted(connection, key), int(row[2]))
+            shown = connection.execute("SELECT 1 FROM shown WHERE learner = ? AND stage = ? AND puzzle_id = ?",
+                                       key).fetchone()
+            return None if shown is None else DrillResult(0, None, self._hinted(connection, key), None)
 
         return self._read(work)
+
+    def drill_stars(self, learner: Learner, stage: str, puzzle_id: str) -> int | None:
+        """The stars a drill keeps (:meth:`drill_result`), or ``None`` if the learner has not finished it."""
+        result = self.drill_result(learner, stage, puzzle_id)
+        return None if result is None else result.stars
 
     def attempts(self, learner: Learner | None = None, *, stage: str | None = None) -> list[StoredAttempt]:
         """The stored attempts, oldest first: all of them, or one learner's, or one stage's (a teacher's log)."""
@@ -938,7 +1046,7 @@ class ProgressStore:
             return connection.execute(
                 "SELECT a.id, l.id, l.name, a.stage, a.puzzle_id, a.correct, a.number, a.answer, a.at, "
                 + self._db.rule_ids + ","
-                " COALESCE((SELECT stars FROM stars WHERE attempt = a.id), 0)"
+                " COALESCE((SELECT stars FROM stars WHERE attempt = a.id), 0), a.source, a.choice"
                 " FROM attempts a JOIN learners l ON l.id = a.learner"
                 " WHERE (?1 IS NULL OR a.learner = ?1) AND (?2 IS NULL OR a.stage = ?2) ORDER BY a.id",
                 (learner.id if learner is not None else None, stage),
@@ -957,8 +1065,11 @@ class ProgressStore:
                 answer,
                 datetime.fromisoformat(at),
                 earned,
+                source,
+                choice,
             )
-            for attempt_id, learner_id, name, row_stage, puzzle_id, correct, number, answer, at, rules, earned in rows
+            for (attempt_id, learner_id, name, row_stage, puzzle_id, correct, number, answer, at, rules, earned,
+                 source, choice) in rows
         ]
 
     # ------------------------------------------------------------------------------------------ stars and points
@@ -998,11 +1109,12 @@ class ProgressStore:
         return _title(self.points(learner))
 
     def mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:
-        """Per rule id: ``(correct answers, answers)`` over the learner's attempts at questions exercising it."""
+        """Per rule id: ``(correct answers, answers)`` over the learner's answers to questions exercising it (a
+        practice-table hand, won or lost, answers no question: it is not counted)."""
         rows = self._read(
             lambda c: c.execute(
                 "SELECT r.rule_id, SUM(a.correct), COUNT(*) FROM attempt_rules r JOIN attempts a ON a.id = r.attempt"
-                " WHERE a.learner = ? GROUP BY r.rule_id ORDER BY r.rule_id",
+                " WHERE a.learner = ? AND a.source <> 'table' GROUP BY r.rule_id ORDER BY r.rule_id",
                 (learner.id,),
             ).fetchall()
         )
@@ -1209,11 +1321,13 @@ class ProgressStore:
         return self.sitting(exam.code, learner)  # type: ignore[return-value]
 
     def exam_mastery(self, learner: Learner) -> dict[str, tuple[int, int]]:
-        """Per rule id: ``(right answers, questions)`` over the learner's submitted exam questions."""
+        """Per rule id: ``(right answers, questions answered)`` over the learner's submitted exam questions (one left
+        unanswered says nothing of a rule: it is not counted)."""
         self._exam_schema()
         rows = self._read(lambda c: c.execute(
             "SELECT a.correct, a.rules FROM exam_answers a JOIN exam_sittings s"
-            " ON s.exam = a.exam AND s.learner = a.learner WHERE a.learner = ? AND s.submitted IS NOT NULL",
+            " ON s.exam = a.exam AND s.learner = a.learner WHERE a.learner = ? AND s.submitted IS NOT NULL"
+            " AND a.answer IS NOT NULL",
             (learner.id,)).fetchall())
         out: dict[str, tuple[int, int]] = {}
         for correct, rules in rows:
@@ -1582,8 +1696,22 @@ CREATE TABLE IF NOT EXISTS live_answers (
 ) WITHOUT ROWID;
 """
 
-#: The schema versions that add tables (the others' steps are :data:`~gouji_teach.teach.migrations.STEPS`).
-_NEW_TABLES = {3: _LIVE_SCHEMA}
+# Schema version 4 keeps the hints a learner asked for (a drill's stars are derived from its history: attempts,
+# hints asked and answers shown), and each attempt's source and chosen answer (migration 4 adds the columns).
+
+_HINTS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS hints (
+    learner   INTEGER NOT NULL REFERENCES learners (id),
+    stage     TEXT NOT NULL,
+    puzzle_id TEXT NOT NULL,
+    at        TEXT NOT NULL,
+    PRIMARY KEY (learner, stage, puzzle_id)
+) WITHOUT ROWID;
+"""
+
+#: The schema versions that add tables (defined before the version's step in
+#: :data:`~gouji_teach.teach.migrations.STEPS`, if it has one).
+_NEW_TABLES = {3: _LIVE_SCHEMA, 4: _HINTS_SCHEMA}
 
 #: Letters in a live lesson's join code (from the exam codes' unambiguous letters).
 LIVE_CODE_LENGTH = 5

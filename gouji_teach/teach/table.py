@@ -33,7 +33,7 @@ from ..show.i18n import pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
 from .puzzles import AnsweredBy, Puzzle, SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
-from .widgets import Attempt, PuzzleWidget
+from .widgets import Attempt, Kept, PuzzleWidget
 
 __all__ = ["RulesetPickWidget", "SeatPickWidget", "position_html", "puzzle_widget", "round_plays",
            "table_view"]
@@ -192,12 +192,12 @@ class RulesetPickWidget(PuzzleWidget):
         return ",".join(r.name for r, toggle in zip(_PRESETS, self.toggles, strict=True) if toggle.value) or "-"
 
 
-def puzzle_widget(puzzle: Puzzle, *, on_attempt: Callable[[Attempt], int | None] | None = None,
-                  presenter: bool = False) -> PuzzleWidget:
+def puzzle_widget(puzzle: Puzzle, *, on_attempt: Callable[[Attempt], Kept | None] | None = None,
+                  on_hint: Callable[[Puzzle], None] | None = None, presenter: bool = False) -> PuzzleWidget:
     """The widget for any puzzle, as it is answered (:class:`~.puzzles.AnsweredBy`): rule sets or seats to toggle,
     else choices (with the puzzle's pictures) or the cards of a hand."""
     cls = _WIDGETS.get(puzzle.answered_by, PuzzleWidget)
-    return cls(puzzle, on_attempt=on_attempt, presenter=presenter)
+    return cls(puzzle, on_attempt=on_attempt, on_hint=on_hint, presenter=presenter)
 
 
 #: The widget of each way of answering that the plain :class:`PuzzleWidget` (choices, cards) does not have.

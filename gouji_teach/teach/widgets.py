@@ -8,14 +8,16 @@ is untrusted input and goes through ``Puzzle.check``.
 Every control is a real button or text field, so a puzzle can be answered with the keyboard alone (Tab to a
 choice, Enter or Space to press it; in a pick puzzle, type the cards and press Enter).
 
-How a drill is scored (what the page shows is what :meth:`ProgressStore.record_attempt` keeps):
+How a drill is scored (the progress store counts, from the drill's history, and the page shows what it keeps:
+:meth:`ProgressStore.record_attempt`; a page with no learner shows its own count, saving nothing):
 
 * a wrong answer gets why *that* answer is wrong and a counter-example, never the right answer; the second miss
   also shows the hint; the third shows the answer and ends the drill with 0 stars;
 * "看答案 / show answer" shows the answer and ends the drill with 0 stars; once the drill is solved or its answer
   shown, the button is disabled until retry;
 * a right answer gets the full explanation and ends the drill with :func:`~.progress.stars_for` stars: 3, 2 or 1
-  by attempt, one less if the learner asked for the hint;
+  by attempt (the store's count: answers given on an earlier page or in another tab count), one less if the
+  learner asked for the hint (the store keeps that it was asked: ``on_hint``);
 * an empty or unreadable answer (出牌 with nothing selected) is not an attempt;
 * "再来一次 / retry" shows a *new* drill of the same kind and level (:func:`~.drills.next_drill`); the old one
   keeps its stars.
@@ -42,7 +44,7 @@ from .progress import stars_for
 from .puzzles import Feedback, PickPuzzle, Puzzle
 from .view import View, close_tree, follow_language
 
-__all__ = ["Attempt", "PuzzleWidget", "RulesetComparison", "close_tree"]
+__all__ = ["Attempt", "Kept", "PuzzleWidget", "RulesetComparison", "close_tree"]
 
 register({
     "widget.hint": ("提示", "Hint"),
@@ -76,16 +78,26 @@ _WRAP = {"flex_flow": "row wrap"}  # a row that wraps on a phone
 @dataclass(frozen=True, slots=True)
 class Attempt:
     """One answer given to a puzzle, or the request to see its answer, as reported to ``on_attempt`` (e.g. to
-    save progress). ``on_attempt`` may return the stars the progress store keeps for the drill (those of its
-    first solve): the widget then shows those."""
+    save progress). It carries no stars: ``on_attempt`` may return what the progress store keeps for the drill
+    (:class:`Kept`), which the widget then shows."""
 
     puzzle: Puzzle
     answer: str  # "" for the request to see the answer
     feedback: Feedback  # for that request: the solution
-    attempt: int  # 1 for the first answer to the drill shown
-    stars: int  # 0 unless this answer solved the drill: then 1-3 (stars_for)
+    attempt: int  # 1 for the first answer to the drill in this widget
     hinted: bool = False  # the learner asked for the hint before this answer
     shown: bool = False  # the drill ends with its answer shown (asked for, or the third miss): 0 stars
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What the progress store keeps for a finished drill, as ``on_attempt`` returns it: its ``stars`` (0: its
+    answer was shown first) and, if the answer just given was its first solve, the attempt it counts as in the
+    store (``solved_on``) and whether a hint was asked before it."""
+
+    stars: int
+    solved_on: int | None = None
+    hinted: bool = False
 
 
 def _letter(i: int) -> str:
@@ -96,14 +108,16 @@ def _letter(i: int) -> str:
 class PuzzleWidget(View):
     """A puzzle as a widget: question, card pictures, answer controls, feedback, hint, retry and stars.
 
-    ``on_attempt`` is called with an :class:`Attempt` after every answer. ``presenter=True`` shows bigger cards
-    and a "reveal" button instead of expecting the class to answer on this screen.
+    ``on_attempt`` is called with an :class:`Attempt` after every answer, ``on_hint`` with the puzzle when the
+    learner asks for its hint. ``presenter=True`` shows bigger cards and a "reveal" button instead of expecting the
+    class to answer on this screen.
     """
 
-    def __init__(self, puzzle: Puzzle, *, on_attempt: Callable[[Attempt], int | None] | None = None,
-                 presenter: bool = False) -> None:
+    def __init__(self, puzzle: Puzzle, *, on_attempt: Callable[[Attempt], Kept | None] | None = None,
+                 on_hint: Callable[[Puzzle], None] | None = None, presenter: bool = False) -> None:
         self._puzzle = puzzle
         self._on_attempt = on_attempt
+        self._on_hint = on_hint
         self._presenter = presenter
         self._attempts = 0  # answers counted (valid ones)
         self._stars = 0
@@ -113,7 +127,7 @@ class PuzzleWidget(View):
         self._hinted = False  # the hint is shown
         self._asked_hint = False  # ... because the learner asked (it costs a star)
         self._done = False  # solved, or its answer shown: no more attempts until retry
-        self._kept: int | None = None  # the stars kept for this puzzle: its first solve here, or the store's
+        self._kept: Kept | None = None  # what is kept for this puzzle: its first solve here, or the store's
         self._first: dict[object, int] = {}  # the stars of each puzzle's first solve (or 0: shown) in this widget
 
         self.question = make(w.HTML)
@@ -261,14 +275,16 @@ class PuzzleWidget(View):
         if not self._done or (self._presenter and not self._attempts):
             return html()
         stars = "★" * self._stars + "☆" * (3 - self._stars)
-        if self._kept is not None and self._last is not None and self._last.correct \
-                and self._kept != stars_for(self._attempts, hinted=self._asked_hint):
-            text = t("widget.kept", lang, stars=stars)  # solved before: the first solve's stars
+        kept = self._kept
+        if kept is not None and self._last is not None and self._last.correct and kept.solved_on is None:
+            text = t("widget.kept", lang, stars=stars) if kept.stars else t("widget.shown", lang, stars=stars)
         elif self._last is None or not self._last.correct:
             text = t("widget.shown", lang, stars=stars)
         else:
-            hinted = t("widget.hinted", lang) if self._asked_hint else ""
-            text = t("widget.stars", lang, stars=stars, attempts=self._attempts, hinted=hinted)
+            solved_on, hinted = (kept.solved_on, kept.hinted) if kept is not None else (self._attempts,
+                                                                                        self._asked_hint)
+            text = t("widget.stars", lang, stars=stars, attempts=solved_on,
+                     hinted=t("widget.hinted", lang) if hinted else "")
         return html(el("span", text, cls="gouji-stars", aria_label=f"{self._stars}/3"))
 
     # -- actions ----------------------------------------------------------------------------------------------
@@ -302,7 +318,7 @@ class PuzzleWidget(View):
             self._keep(0)
         elif self._attempts == 2:
             self._hinted = True  # the second miss shows the hint, free
-        self._report(Attempt(self._puzzle, str(answer), feedback, self._attempts, self._stars, self._asked_hint,
+        self._report(Attempt(self._puzzle, str(answer), feedback, self._attempts, self._asked_hint,
                              self._revealed and not feedback.correct))
         return feedback
 
@@ -312,19 +328,23 @@ class PuzzleWidget(View):
         key = self._puzzle.puzzle_id or id(self._puzzle)
         first = self._first.setdefault(key, stars)
         if first != stars:
-            self._kept = self._stars = first
+            self._stars = first
+            self._kept = Kept(first)
 
     def _report(self, attempt: Attempt) -> None:
-        """Tell ``on_attempt``; show the stars the progress store keeps, if it says; render."""
+        """Tell ``on_attempt``; show what the progress store keeps, if it says; render."""
         kept = self._on_attempt(attempt) if self._on_attempt is not None else None
-        if isinstance(kept, int) and self._done:
-            self._kept = self._stars = kept
+        if isinstance(kept, Kept) and self._done:
+            self._kept, self._stars = kept, kept.stars
         self._render()
 
     def show_hint(self) -> None:
-        """Show the hint: asked for before the drill ends, it costs a star."""
+        """Show the hint: asked for before the drill ends, it costs a star (``on_hint`` is told, so that the store
+        keeps it)."""
         if not self._done and not self._hinted:
             self._asked_hint = True
+            if self._on_hint is not None:
+                self._on_hint(self._puzzle)
         self._hinted = True
         self._render()
 
@@ -335,7 +355,7 @@ class PuzzleWidget(View):
         self._done = self._revealed = True
         self._invalid = None
         self._keep(0)
-        self._report(Attempt(self._puzzle, "", self._puzzle.solution(), self._attempts, 0, self._asked_hint, True))
+        self._report(Attempt(self._puzzle, "", self._puzzle.solution(), self._attempts, self._asked_hint, True))
 
     def reveal(self) -> None:
         """Show the answer and its explanation (presenter mode: the class answers elsewhere; nothing is scored)."""
