@@ -52,7 +52,7 @@ def _wrong(puzzle: Puzzle) -> str:
         return puzzle.hand.cards[-1].notation  # the smallest card alone (the drills' targets beat it)
     if isinstance(puzzle, SeatsPuzzle):  # every seat the engine leaves out (some drills offer one choice only)
         return seats_key(frozenset(range(6)) - puzzle.answer_seats())
-    return next(c.key for c in puzzle.choices if not puzzle.check(c.key).correct)
+    return next((c.key for c in puzzle.choices if not puzzle.check(c.key).correct), "")  # "": none wrong offered
 
 
 def _secrets(puzzle: Puzzle) -> set[str]:
