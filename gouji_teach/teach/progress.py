@@ -1149,14 +1149,14 @@ class ProgressStore:
         they already started: reopening the page neither restarts the clock nor clears an answer.
 
         An exam with a roster admits only its learners, each with their personal ``key`` (``None``: the caller
-        vouches for who the learner is, as the hub does for its user). A closed exam admits nobody."""
+        vouches for who the learner is, as the hub does for its user). A closed exam starts no new sitting."""
         exam, learner = self.exam(code), self._resolve(learner)
 
         def work(connection: _Connection) -> None:
             self._check_learner(connection, learner)
             self._admit(connection, exam, learner, key)
-            if exam.closed is not None:
-                raise _invalid("progress.exam_closed", code=exam.code)
+            if exam.closed is not None and not self._sitting_rows(connection, exam.code, learner.id):
+                raise _invalid("progress.exam_closed", code=exam.code)  # one already started can still be read
             now = datetime.now(UTC)
             deadline = (now + timedelta(minutes=exam.minutes)).isoformat(timespec="microseconds") \
                 if exam.minutes else None
