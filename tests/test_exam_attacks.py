@@ -227,3 +227,17 @@ def test_the_cli_knows_the_stores_releases() -> None:
     new = next(a for a in cli.build_parser()._subparsers._group_actions[0].choices["exam"]._subparsers
                ._group_actions[0].choices["new"]._actions if a.dest == "release")
     assert tuple(new.choices) == progress.RELEASES
+
+
+def test_the_choice_order_differs_between_learners_and_verdicts_do_not(store) -> None:
+    exam = ex.new_exam(store, rules="linyi", kinds="count:medium", count=1, seed=3)
+    drill_id = exam.drills[0]
+    plain = ex.drill(drill_id)
+    assert len(plain.choices) >= 3
+    orders = set()
+    for i in range(20):
+        puzzle = ex.shuffled(ex.drill(drill_id), ex.choice_seed(exam, f"learner{i}", 1))
+        orders.add(tuple(c.key for c in puzzle.choices))
+        assert {c.key: puzzle.check(c.key).correct for c in puzzle.choices} == \
+            {c.key: plain.check(c.key).correct for c in plain.choices}
+    assert len(orders) > 2

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import hmac
 import random
@@ -53,8 +54,26 @@ from .table import SeatPickWidget
 from .view import View, follow_language
 from .widgets import PuzzleWidget, close_tree
 
-__all__ = ["COUNT_MAX", "EXAM_PAGE", "ExamPage", "ExamSession", "close", "drill", "exam_link", "grade", "new_exam",
-           "page", "parse_kinds", "plan", "released", "settle", "start", "variant"]
+__all__ = [
+    "COUNT_MAX",
+    "EXAM_PAGE",
+    "ExamPage",
+    "ExamSession",
+    "choice_seed",
+    "close",
+    "drill",
+    "exam_link",
+    "grade",
+    "new_exam",
+    "page",
+    "parse_kinds",
+    "plan",
+    "released",
+    "settle",
+    "shuffled",
+    "start",
+    "variant",
+]
 
 #: Most questions in one exam.
 COUNT_MAX = 100
@@ -190,7 +209,7 @@ def variant(exam: Exam, learner: str) -> list[tuple[int, str]]:
     True
     """
     def draw(label: str) -> bytes:
-        return hmac.new(exam.secret, f"{learner}\x1f{label}".encode(), hashlib.sha256).digest()
+        return _draw(exam, learner, label)
 
     out = []
     for number, blueprint in enumerate(exam.drills, start=1):
@@ -198,6 +217,16 @@ def variant(exam: Exam, learner: str) -> list[tuple[int, str]]:
         out.append((number, f"{kind}/{rules}/{level}/{1 + int.from_bytes(draw(f'drill/{number}')[:8]) % 99_999}"))
     random.Random(draw("order")).shuffle(out)
     return out
+
+
+def _draw(exam: Exam, learner: str, label: str) -> bytes:
+    """HMAC-SHA256 of the learner and ``label`` under the exam's secret: what each of their draws comes from."""
+    return hmac.new(exam.secret, f"{learner}\x1f{label}".encode(), hashlib.sha256).digest()
+
+
+def choice_seed(exam: Exam, learner: str, number: int) -> bytes:
+    """What orders the choices of the learner's question ``number`` (:func:`shuffled`)."""
+    return _draw(exam, learner, f"choices/{number}")
 
 
 def released(exam: Exam, sitting: ExamSitting, now: datetime | None = None) -> bool:
@@ -424,6 +453,22 @@ def _unlabelled(puzzle: Puzzle) -> Puzzle:
     return puzzle
 
 
+def shuffled(puzzle: Puzzle, seed: bytes) -> Puzzle:
+    """The puzzle with its choices in an order drawn from ``seed`` (keys unchanged, so answers and verdicts are
+    too). Choices drawn as lettered pictures keep their order: the letters on the pictures follow it."""
+    choices = list(puzzle.choices)
+    if len(choices) < 2 or any(puzzle.choice_picture(c.key, "zh") for c in choices):
+        return puzzle
+    random.Random(seed).shuffle(choices)
+    order, plain, cls = tuple(choices), copy.copy(puzzle), type(puzzle)
+    # checked by the puzzle as made (some kinds read a choice's meaning from its place in their own order)
+    object.__setattr__(puzzle, "__class__",
+                       type(cls.__name__, (cls,), {"choices": property(lambda _self: order),
+                                                    "check": lambda _self, answer: plain.check(answer),
+                                                    "__module__": cls.__module__, "__doc__": cls.__doc__}))
+    return puzzle
+
+
 def _utc(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%H:%M:%S")
 
@@ -525,7 +570,8 @@ class ExamPage(View):
             return
         answers = self.sitting.answers
         for shown, (number, drill_id) in enumerate(variant(self.exam, self.learner), start=1):
-            self.questions.append(_question(_unlabelled(drill(drill_id)), number, self._choose,
+            puzzle = shuffled(_unlabelled(drill(drill_id)), choice_seed(self.exam, self.learner, number))
+            self.questions.append(_question(puzzle, number, self._choose,
                                             answers.get(number, ""), shown))
         if self.sitting.submitted is not None:
             self._show_results()
