@@ -241,3 +241,28 @@ def test_the_choice_order_differs_between_learners_and_verdicts_do_not(store) ->
         assert {c.key: puzzle.check(c.key).correct for c in puzzle.choices} == \
             {c.key: plain.check(c.key).correct for c in plain.choices}
     assert len(orders) > 2
+
+
+def test_an_exam_made_before_schema_5_keeps_working_and_gains_the_new_columns(tmp_path) -> None:
+    import sqlite3
+
+    where = tmp_path / "old.sqlite3"
+    ProgressStore(where).learners()  # a file of this release, then taken back to schema 3 with 0.3's exam tables
+    with sqlite3.connect(where) as db:
+        db.executescript("""
+            DELETE FROM schema_version;
+            INSERT INTO schema_version (version) VALUES (3);
+            CREATE TABLE exams (code TEXT PRIMARY KEY, rules TEXT NOT NULL, kinds TEXT NOT NULL,
+                seed INTEGER NOT NULL, minutes INTEGER, created TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TABLE exam_questions (exam TEXT NOT NULL, number INTEGER NOT NULL, drill TEXT NOT NULL,
+                PRIMARY KEY (exam, number)) WITHOUT ROWID;
+            CREATE TABLE exam_sittings (exam TEXT NOT NULL, learner INTEGER NOT NULL, started TEXT NOT NULL,
+                deadline TEXT, submitted TEXT, PRIMARY KEY (exam, learner)) WITHOUT ROWID;
+            INSERT INTO exams VALUES ('OLD234', 'qingdao', 'beats:medium', 1, NULL, '2026-01-01T00:00:00+00:00');
+            INSERT INTO exam_questions VALUES ('OLD234', 1, 'beats/qingdao/medium/77');
+        """)
+    store = ProgressStore(where)
+    old = store.exam("OLD234")
+    assert old.release == "after-close" and old.closed is None and old.secret
+    assert store.start_exam("OLD234", "小红").expired is False
+    assert run_sql(where, "SELECT MAX(version) FROM schema_version") == [(progress.SCHEMA_VERSION,)]
