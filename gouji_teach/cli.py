@@ -491,6 +491,9 @@ def _cmd_exam_new(args: argparse.Namespace) -> int:
           f"进度文件 progress file {store.path}")
     if roster:
         _print_codes(store, exam.code, args.codes or Path(f"exam-{exam.code}-codes.csv"))
+    else:
+        print("没有名单（--roster）：谁都可以用任何名字考，只适合练习 "
+              "no roster (--roster): anyone can sit under any name, for practice only")
     return 0
 
 
