@@ -6,6 +6,8 @@ them); there are no targets, the figures say what a class of this size costs.
 
 * the exam page in a kernel: building the page with every question (after "start"), keeping one answer,
   submitting (every answer checked then), in ms;
+* rebuilding a learner's questions offline: how many candidate secrets a second one machine can test (each
+  candidate: one learner's variant drawn with HMAC), and what searching the 128-bit secret would take;
 * ``gouji-teach report``'s work for a class that practised (30 answers each) and sat the exam: building the
   report, its CSV and JSON, and the mastery map (SVG), in ms.
 """
@@ -13,6 +15,7 @@ them); there are no targets, the figures say what a class of this size costs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import tempfile
 import time
@@ -38,14 +41,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = ProgressStore(Path(folder) / "class.sqlite3")
         exam = ex.new_exam(store, rules="linyi", kinds=",".join(KINDS), count=count, seed=1)
-        puzzles = [ex.drill(d) for d in exam.drills]
         build, first = [], []
         keep = submit = 0.0
         for i in range(learners):
             name = f"learner-{i:02d}"
             for j in range(30):
                 store.record_attempt(name, "compare", f"beats/{j}", rules=(f"rule.{j % 12}",), correct=(i + j) % 3 > 0)
-            page = ex.ExamPage(ex.start(f"exam={exam.code}&learner={name}"), store)
+            puzzles = [ex.drill(d) for _n, d in ex.variant(exam, name)]
+            page = ex.ExamPage(ex.start(f"exam={exam.code}"), store)
+            page.name.value = name
             ms, _ = cpu_ms(page.begin)
             (first if i == 0 else build).append(ms)
             for question, puzzle in zip(page.questions, puzzles, strict=True):
@@ -61,6 +65,13 @@ def main() -> None:
               f" median of the others {sorted(build)[len(build) // 2]:.0f} ms")
         print(f"  keeping one answer (saved at once, no verdict): {keep / answers:.1f} ms")
         print(f"  submitting (every answer checked, verdicts stored, results drawn): {submit / learners:.0f} ms")
+        tries = 20_000
+        ms, _ = cpu_ms(lambda: [ex.variant(dataclasses.replace(exam, secret=i.to_bytes(16)), "learner-00")
+                                for i in range(tries)])
+        rate = tries / (ms / 1000)
+        years = 2 ** 127 / rate / (365.25 * 24 * 3600)  # half the space, on average
+        print(f"offline search of the exam's secret: {rate:,.0f} candidates a second;"
+              f" 2^128 secrets, about {years:.1e} years on average")
         ms, report = cpu_ms(lambda: rep.build(store))
         print(f"report of {learners} learners x {len(report.rules)} rules, 1 exam: build {ms:.0f} ms", end="")
         ms_csv, _ = cpu_ms(lambda: rep.to_csv(report))

@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import secrets
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .rules.cards import Hand, parse_cards
 from .rules.compare import beats
@@ -27,6 +28,9 @@ from .rules.plays import Play
 from .rules.record import records_from_json
 from .rules.rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
 from .rules.settlement import PLACES_ZH, Settlement, settle_series
+
+if TYPE_CHECKING:
+    from .teach.progress import Exam, ProgressStore
 
 __all__ = ["build_parser", "main"]
 
@@ -487,33 +491,121 @@ def _store(path: Path | str | None, *, must_exist: bool) -> Any:
     return ProgressStore(where)
 
 
+def _roster_names(path: Path) -> list[str]:
+    """The names of a roster file, one a line (blank lines and ``#`` comments skipped)."""
+    try:
+        text = path.expanduser().read_text(encoding="utf-8-sig")
+    except OSError:
+        raise UsageError(located(path, 0, "读不了名单文件（--roster）", "cannot read the roster file (--roster)")) \
+            from None
+    except UnicodeDecodeError:
+        raise UsageError(located(path, 0, "名单文件要用 UTF-8（--roster）",
+                                 "the roster file must be UTF-8 (--roster)")) from None
+    names = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    if not names:
+        raise UsageError(located(path, 0, "名单文件里没有名字（--roster）", "the roster file has no names (--roster)"))
+    return names
+
+
+def _print_codes(store: ProgressStore, code: str, csv_path: Path | None) -> None:
+    """The roster's personal codes as a table, and (``csv_path``) as a CSV to hand out."""
+    roster = store.roster(code)
+    if not roster:
+        print(f"考试 {code} 没有名单：谁都可以用自己的名字考 exam {code} has no roster: anyone sits under a typed name")
+        return
+    print(_table([["learner", "code"], *[[name, key] for name, key in roster]]))
+    if csv_path is not None:
+        import csv
+
+        with csv_path.open("w", encoding="utf-8-sig", newline="") as out:  # BOM: Excel reads the names right
+            writer = csv.writer(out)
+            writer.writerow(["learner", "code", "exam"])
+            writer.writerows([name, key, code] for name, key in roster)
+        print(f"个人考试码已写入 codes written to {csv_path}")
+
+
 def _cmd_exam_new(args: argparse.Namespace) -> int:
     from .teach.exam import exam_link, new_exam
 
     rules = _ruleset(args.rules)
+    roster = _roster_names(args.roster) if args.roster else []
     store = _store(args.progress, must_exist=False)
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     try:
-        exam = new_exam(store, rules=rules.key, kinds=args.kinds, count=args.count, seed=args.seed,
-                        minutes=args.minutes)
+        exam = new_exam(store, rules=rules.key, kinds=args.kinds, count=args.count, seed=seed,
+                        minutes=args.minutes, release=args.release, roster=roster)
     except GoujiError as e:
         raise UsageError(f"exam new: {e}") from None
     link = exam_link(exam.code, args.url)
     if args.json:
         _emit_json({"code": exam.code, "link": link, "rules": exam.rules, "kinds": exam.kinds, "seed": exam.seed,
-                    "minutes": exam.minutes, "questions": list(exam.drills), "progress": str(store.path)})
+                    "minutes": exam.minutes, "release": exam.release, "questions": list(exam.drills),
+                    "roster": dict(store.roster(exam.code)), "progress": str(store.path)})
         return 0
     limit = f"限时{exam.minutes}分钟 {exam.minutes} minutes" if exam.minutes else "不限时 no time limit"
     print(exam.code)
     print(link)
-    print(f"{rules.title_zh} {rules.name}, {len(exam.drills)}题 questions, {limit}; "
+    print(f"{rules.title_zh} {rules.name}, {len(exam.drills)}题 questions, {limit}, 发布 release {exam.release}; "
           f"进度文件 progress file {store.path}")
+    if roster:
+        _print_codes(store, exam.code, args.codes or Path(f"exam-{exam.code}-codes.csv"))
+    else:
+        print("没有名单（--roster）：谁都可以用任何名字考，只适合练习 "
+              "no roster (--roster): anyone can sit under any name, for practice only")
+    return 0
+
+
+def _cmd_exam_codes(args: argparse.Namespace) -> int:
+    store = _store(args.progress, must_exist=True)
+    _print_codes(store, _exam_of(store, args.id).code, args.csv)
+    return 0
+
+
+def _exam_of(store: ProgressStore, code: str) -> Exam:
+    try:
+        return store.exam(code)
+    except GoujiError as e:
+        raise UsageError(f"exam: {e}") from None
+
+
+def _cmd_exam_life(args: argparse.Namespace) -> int:
+    """``exam close|reopen|extend|reset|delete``: what the instructor changes, said in both languages."""
+    from .teach.exam import close
+
+    store = _store(args.progress, must_exist=True)
+    exam = _exam_of(store, args.id)
+    action = args.exam_command
+    try:
+        if action == "close":
+            close(store, exam.code)
+            print(f"考试 {exam.code} 已结束：没交卷的已按现在交卷 exam {exam.code} closed: open sittings submitted now")
+        elif action == "reopen":
+            store.close_exam(exam.code, closed=False)
+            print(f"考试 {exam.code} 重新开放 exam {exam.code} reopened")
+        elif action == "extend":
+            exam = store.extend_exam(exam.code, args.minutes)
+            print(f"考试 {exam.code} 延长 {args.minutes} 分钟，现在限时 {exam.minutes} 分钟 "
+                  f"exam {exam.code} extended by {args.minutes} minutes, now {exam.minutes}")
+        elif action == "reset":
+            if not store.reset_sitting(exam.code, args.learner):
+                raise UsageError(f"exam reset: {args.learner} 还没有考过 {exam.code} / "
+                                 f"{args.learner} has not sat {exam.code}")
+            print(f"{args.learner} 的考试 {exam.code} 已清空，可以重考 {args.learner} may sit {exam.code} again")
+        else:
+            store.delete_exam(exam.code)
+            print(f"考试 {exam.code} 已删除（名单、作答、成绩） exam {exam.code} deleted (roster, answers, scores)")
+    except GoujiError as e:
+        raise UsageError(f"exam {action}: {e}") from None
     return 0
 
 
 def _cmd_exam_list(args: argparse.Namespace) -> int:
+    from .teach.exam import settle
+
     store = _store(args.progress, must_exist=True)
     rows = [["code", "rules", "questions", "minutes", "started", "submitted", "created (UTC)"]]
     for exam in store.exams():
+        settle(store, exam.code)
         sittings = store.sittings(exam.code)
         rows.append([exam.code, exam.rules, str(len(exam.drills)), str(exam.minutes or "-"), str(len(sittings)),
                      str(sum(1 for s in sittings if s.submitted)), exam.created.strftime("%Y-%m-%d %H:%M")])
@@ -707,7 +799,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help="puzzle kinds taken in turn, each optionally :easy, :medium (default) or :hard, "
                           "e.g. beats,count:hard,tribute")
     new.add_argument("--count", required=True, type=_whole("--count", 1, 100), help="number of questions (1-100)")
-    new.add_argument("--seed", required=True, type=_whole("--seed", 0, 10**9), help="seed choosing the drills")
+    new.add_argument("--seed", type=_whole("--seed", 0, 10**9),
+                     help="seed choosing the blueprint (default: random; each learner's variant comes from the exam's "
+                          "secret, not from it)")
+    new.add_argument("--roster", metavar="FILE", type=Path,
+                     help="the learners who may sit it, one name (or hub user) a line; each gets a personal code")
+    new.add_argument("--codes", metavar="CSV", type=Path,
+                     help="where to write the personal codes (default: exam-CODE-codes.csv)")
+    new.add_argument("--release", choices=("after-close", "after-deadline", "after-submit"), default="after-close",
+                     help="when learners see their results and the answers (default: after-close)")
     new.add_argument("--minutes", type=_whole("--minutes", 1, 600), help="time limit of each sitting (default: none)")
     new.add_argument("--progress", metavar="PATH", type=_progress_path,
                      help="the class's progress file or postgresql:// URL (as given to serve)")
@@ -718,6 +818,26 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--progress", metavar="PATH", type=_progress_path,
                          help="the class's progress file or postgresql:// URL")
     listing.set_defaults(run=_cmd_exam_list)
+    codes = exam_sub.add_parser("codes", help="print a rostered exam's personal codes again")
+    codes.add_argument("id", metavar="ID", help="the exam's code")
+    codes.add_argument("--csv", metavar="CSV", type=Path, help="also write them to this CSV")
+    codes.add_argument("--progress", metavar="PATH", type=_progress_path,
+                       help="the class's progress file or postgresql:// URL")
+    codes.set_defaults(run=_cmd_exam_codes)
+    for action, what in (("close", "end the exam: open sittings are submitted now, no new ones start"),
+                         ("reopen", "let sittings start again after close"),
+                         ("extend", "give every open sitting and those still to start MINUTES more"),
+                         ("reset", "remove LEARNER's sitting and answers, so they may sit again"),
+                         ("delete", "remove the exam with its roster, sittings and answers")):
+        life = exam_sub.add_parser(action, help=what)
+        life.add_argument("id", metavar="ID", help="the exam's code")
+        if action == "extend":
+            life.add_argument("minutes", metavar="MINUTES", type=_whole("MINUTES", 1, 600), help="minutes more")
+        if action == "reset":
+            life.add_argument("learner", metavar="LEARNER", help="the learner's name")
+        life.add_argument("--progress", metavar="PATH", type=_progress_path,
+                          help="the class's progress file or postgresql:// URL")
+        life.set_defaults(run=_cmd_exam_life)
 
     cmd = sub.add_parser("report", help="the class report: stars, mastery per rule, exam scores, most missed")
     cmd.add_argument("--progress", metavar="PATH", type=_progress_path,

@@ -52,7 +52,7 @@ def _wrong(puzzle: Puzzle) -> str:
         return puzzle.hand.cards[-1].notation  # the smallest card alone (the drills' targets beat it)
     if isinstance(puzzle, SeatsPuzzle):  # every seat the engine leaves out (some drills offer one choice only)
         return seats_key(frozenset(range(6)) - puzzle.answer_seats())
-    return next(c.key for c in puzzle.choices if not puzzle.check(c.key).correct)
+    return next((c.key for c in puzzle.choices if not puzzle.check(c.key).correct), "")  # "": none wrong offered
 
 
 def _secrets(puzzle: Puzzle) -> set[str]:
@@ -160,12 +160,30 @@ def test_the_store_refuses_answers_after_the_deadline(store, where) -> None:
 
 
 # -- the page ------------------------------------------------------------------------------------------------------
+def _sit(store: ProgressStore, exam, name: str, query: str = "", key: str | None = None) -> ex.ExamPage:
+    """The exam page for ``name``, started as a learner does: name (and personal code) typed, then start."""
+    page = ex.ExamPage(ex.start(f"exam={exam.code}{query}"), store)
+    page.name.value, page.key.value = name, key or ""
+    page.begin()
+    return page
+
+
+def _theirs(exam, name: str) -> list[Puzzle]:
+    """The learner's puzzles in the order their page shows them."""
+    return [ex.drill(d) for _n, d in ex.variant(exam, name)]
+
+
+def _numbers(exam, name: str) -> list[int]:
+    return [n for n, _d in ex.variant(exam, name)]
+
+
 @pytest.mark.parametrize("rules", ["qingdao", "zaozhuang"])
 def test_nothing_about_right_or_wrong_is_in_any_widget_before_submission(store, rules) -> None:
-    exam = ex.new_exam(store, rules=rules, kinds=",".join(KINDS), count=len(KINDS), seed=9)
-    puzzles = [ex.drill(d) for d in exam.drills]
+    exam = ex.new_exam(store, rules=rules, kinds=",".join(KINDS), count=len(KINDS), seed=9, release="after-submit")
+    puzzles = _theirs(exam, "小明")
     page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小明"), store)
     assert page.questions == []  # the clock has not started: no question yet
+    page.name.value = "小明"
     page.begin()
     assert len(page.questions) == len(puzzles)
     before = synced_text()
@@ -179,7 +197,8 @@ def test_nothing_about_right_or_wrong_is_in_any_widget_before_submission(store, 
     for puzzle in puzzles:
         for secret in _secrets(puzzle):
             assert secret not in state, f"{puzzle.puzzle_id}: {secret}"
-    assert store.sitting(exam.code, "小明").answers == {n: _right(p) for n, p in enumerate(puzzles, start=1)}
+    numbers = _numbers(exam, "小明")
+    assert store.sitting(exam.code, "小明").answers == {n: _right(p) for n, p in zip(numbers, puzzles, strict=True)}
 
     page.submit()
     after = synced_text()
@@ -190,10 +209,9 @@ def test_nothing_about_right_or_wrong_is_in_any_widget_before_submission(store, 
 
 
 def test_submit_with_unanswered_questions_asks_again_and_counts_them_missed(store) -> None:
-    exam = ex.new_exam(store, rules="linyi", kinds="beats,count", count=3, seed=2)
-    puzzles = [ex.drill(d) for d in exam.drills]
-    page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小红&lang=en"), store)
-    page.begin()
+    exam = ex.new_exam(store, rules="linyi", kinds="beats,count", count=3, seed=2, release="after-submit")
+    puzzles = _theirs(exam, "小红")
+    page = _sit(store, exam, "小红", "&lang=en")
     page.questions[0].answer(_wrong(puzzles[0]))
     page.questions[1].answer("   ")  # an empty answer is not an answer
     page.submit()
@@ -204,53 +222,52 @@ def test_submit_with_unanswered_questions_asks_again_and_counts_them_missed(stor
     assert result.correct == {1: False, 2: False, 3: False}
     assert "Score: 0 of 3" in page.status.value
     assert "Not answered" in page.questions[1].feedback.value
+    assert result.answers == {_numbers(exam, "小红")[0]: _wrong(puzzles[0])}
     assert puzzles[0].solution().en in html.unescape(page.questions[0].feedback.value)
     page.questions[0].answer(_right(puzzles[0]))  # after submission, answers change nothing
     assert store.sitting(exam.code, "小红").answers == result.answers
 
 
 def test_reopening_the_page_resumes_the_sitting_and_a_submitted_one_shows_its_result(store) -> None:
-    exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=2, seed=4)
-    puzzles = [ex.drill(d) for d in exam.drills]
-    query = f"exam={exam.code}&learner=小明"
-    first = ex.ExamPage(ex.start(query), store)
-    first.begin()
+    exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=2, seed=4, release="after-submit")
+    puzzles = _theirs(exam, "小明")
+    first = _sit(store, exam, "小明")
     first.questions[0].answer(_right(puzzles[0]))
     first.close()
-    again = ex.ExamPage(ex.start(query), store)
-    assert len(again.questions) == 2  # resumed without pressing start
+    again = _sit(store, exam, "小明")
+    assert len(again.questions) == 2  # resumed: the kept answer is there
     assert puzzles[0].choices[[c.key for c in puzzles[0].choices].index(_right(puzzles[0]))].zh in \
         again.questions[0].feedback.value
     again.questions[1].answer(_right(puzzles[1]))
     again.submit()
     again.close()
-    third = ex.ExamPage(ex.start(query), store)
+    third = _sit(store, exam, "小明")
     assert "成绩：2/2" in third.status.value and third.submit_button not in third.box.children
 
 
 def test_the_kernel_submits_when_the_time_is_up_and_keeps_no_later_answer(store, where) -> None:
     exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=2, seed=8, minutes=5)
-    puzzles = [ex.drill(d) for d in exam.drills]
-    page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小刚"), store)
-    page.begin()
+    puzzles = _theirs(exam, "小刚")
+    first, second = _numbers(exam, "小刚")
+    page = _sit(store, exam, "小刚")
     assert "还剩 4 分钟" in page.status.value or "还剩 5 分钟" in page.status.value
     page.questions[0].answer(_right(puzzles[0]))
     _past_deadline(where, exam.code)
     page.questions[1].answer(_right(puzzles[1]))
     sitting = store.sitting(exam.code, "小刚")
-    assert sitting.submitted is not None and sitting.answers == {1: _right(puzzles[0])}
-    assert sitting.correct == {1: True, 2: False}
+    assert sitting.submitted is not None and sitting.answers == {first: _right(puzzles[0])}
+    assert sitting.correct == {first: True, second: False}
+    assert sitting.expired and sitting.submitted == sitting.deadline
     assert "时间到" in page.status.value
 
 
 def test_a_timer_in_the_kernel_submits_an_open_page_when_the_time_is_up(store, where, monkeypatch) -> None:
     """No answer needed: while the page is open, the kernel's event loop checks the clock and submits."""
-    exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=1, seed=3, minutes=1)
+    exam = ex.new_exam(store, rules="qingdao", kinds="beats", count=1, seed=3, minutes=1, release="after-deadline")
     monkeypatch.setattr(ex.ExamPage, "TICK", 0.05)
 
     async def sit() -> ex.ExamPage:
-        page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小明"), store)
-        page.begin()  # on a running loop (as in a kernel): the timer is set
+        page = _sit(store, exam, "小明")  # on a running loop (as in a kernel): the timer is set
         assert store.sitting(exam.code, "小明").submitted is None
         _past_deadline(where, exam.code)
         page.sitting = dataclasses.replace(page.sitting, deadline=datetime.now(UTC))  # as the store now has it
@@ -287,8 +304,7 @@ def test_the_address_arriving_later_brings_the_exam(store) -> None:
 
 def test_a_pick_question_keeps_only_card_notation(store) -> None:
     exam = ex.new_exam(store, rules="qingdao", kinds="pick", count=1, seed=3)
-    page = ex.ExamPage(ex.start(f"exam={exam.code}&learner=小明"), store)
-    page.begin()
+    page = _sit(store, exam, "小明")
     page.questions[0].answer("9Z")
     assert "无法识别的牌" in page.questions[0].feedback.value
     assert store.sitting(exam.code, "小明").answers == {}

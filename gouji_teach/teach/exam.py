@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import hashlib
+import hmac
 import random
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -43,7 +46,7 @@ from ..show.i18n import counted, get_language, pick, register, t
 from ..show.markup import el, html
 from . import course
 from .controls import make
-from .course import HOME, Session, Stage
+from .course import HOME, Session, Stage, hub_user
 from .drills import KINDS, LEVELS, drill
 from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .progress import store as kernel_store
@@ -52,8 +55,26 @@ from .table import SeatPickWidget
 from .view import View, follow_language
 from .widgets import PuzzleWidget, close_tree
 
-__all__ = ["COUNT_MAX", "EXAM_PAGE", "ExamPage", "ExamSession", "drill", "exam_link", "grade", "new_exam",
-           "page", "parse_kinds", "plan", "start"]
+__all__ = [
+    "COUNT_MAX",
+    "EXAM_PAGE",
+    "ExamPage",
+    "ExamSession",
+    "choice_seed",
+    "close",
+    "drill",
+    "exam_link",
+    "grade",
+    "new_exam",
+    "page",
+    "parse_kinds",
+    "plan",
+    "released",
+    "settle",
+    "shuffled",
+    "start",
+    "variant",
+]
 
 #: Most questions in one exam.
 COUNT_MAX = 100
@@ -87,6 +108,12 @@ register({
                         "The class's progress store cannot be reached now: tell your teacher."),
     "exam.name": ("你的名字", "Your name"),
     "exam.start": ("开始考试", "Start the exam"),
+    "exam.key": ("个人考试码", "Your personal code"),
+    "exam.later.after-close": ("成绩和讲解在老师结束考试后公布（发布规则）。",
+                               "Your score and the explanations are shown once your instructor closes the exam "
+                               "(release rule)."),
+    "exam.later.after-deadline": ("成绩和讲解在考试时间结束后公布（发布规则）。",
+                                  "Your score and the explanations are shown once the time is up (release rule)."),
     "exam.start_note": ("按“开始考试”后开始计时。", "The clock starts when you press “Start the exam”."),
     "exam.learner": ("考生：{name}", "Candidate: {name}"),
     "exam.question": ("第{n}题", "Question {n}"),
@@ -152,14 +179,90 @@ def plan(rules: str, kinds: Sequence[tuple[str, str]], count: int, *, seed: int)
 
 
 def new_exam(store: ProgressStore, *, rules: str, kinds: str | Sequence[str], count: int, seed: int,
-             minutes: int | None = None) -> Exam:
-    """Make an exam and store it: its code is in the returned :class:`~gouji_teach.teach.progress.Exam`."""
+             minutes: int | None = None, release: str = "after-close", roster: Sequence[str] = ()) -> Exam:
+    """Make an exam and store it: its code is in the returned :class:`~gouji_teach.teach.progress.Exam`.
+
+    ``seed`` draws the blueprint (the kinds and levels in turn, and a reference drill for each); every learner
+    answers their own :func:`variant` of it. ``roster``: the learners who may sit it (each gets a personal code,
+    :meth:`~.progress.ProgressStore.roster`); empty, anyone may under a typed name."""
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= MINUTES_MAX):
         raise _error("exam.minutes", minutes=minutes, max=MINUTES_MAX)
     chosen = parse_kinds(kinds)
     drills = plan(rules, chosen, count, seed=seed)
-    return store.create_exam(find_ruleset(rules).key, drills, kinds=",".join(f"{k}:{v}" for k, v in chosen),
-                             seed=seed, minutes=minutes)
+    exam = store.create_exam(find_ruleset(rules).key, drills, kinds=",".join(f"{k}:{v}" for k, v in chosen),
+                             seed=seed, minutes=minutes, release=release)
+    if roster:
+        store.set_roster(exam.code, roster)
+    return exam
+
+
+def variant(exam: Exam, learner: str) -> list[tuple[int, str]]:
+    """The learner's exam: ``(question number of the blueprint, drill id)`` in the order the learner sees them.
+    Each drill has its blueprint question's kind and level; its number and the order are drawn with HMAC-SHA256
+    from the exam's 128-bit secret and the learner's name, so one learner's questions say nothing of another's,
+    and nothing a learner sees narrows down the secret.
+
+    >>> from datetime import datetime
+    >>> e = Exam("K7Q2MX", "linyi", "beats:medium", 7, None, datetime.now(), ("beats/linyi/medium/1",) * 3, b"k" * 16)
+    >>> [d.rsplit("/", 1)[0] for _n, d in variant(e, "小红")]
+    ['beats/linyi/medium', 'beats/linyi/medium', 'beats/linyi/medium']
+    >>> variant(e, "小红") == variant(e, "小红") != variant(e, "小明")
+    True
+    """
+    def draw(label: str) -> bytes:
+        return _draw(exam, learner, label)
+
+    out = []
+    for number, blueprint in enumerate(exam.drills, start=1):
+        kind, rules, level, _n = blueprint.split("/")
+        out.append((number, f"{kind}/{rules}/{level}/{1 + int.from_bytes(draw(f'drill/{number}')[:8]) % 99_999}"))
+    random.Random(draw("order")).shuffle(out)
+    return out
+
+
+def _draw(exam: Exam, learner: str, label: str) -> bytes:
+    """HMAC-SHA256 of the learner and ``label`` under the exam's secret: what each of their draws comes from."""
+    return hmac.new(exam.secret, f"{learner}\x1f{label}".encode(), hashlib.sha256).digest()
+
+
+def choice_seed(exam: Exam, learner: str, number: int) -> bytes:
+    """What orders the choices of the learner's question ``number`` (:func:`shuffled`)."""
+    return _draw(exam, learner, f"choices/{number}")
+
+
+def released(exam: Exam, sitting: ExamSitting, now: datetime | None = None) -> bool:
+    """Whether the learner may see their results (score, answers, explanations) now, as the exam's release says:
+    ``after-submit`` once submitted; ``after-deadline`` once their time is up (without a limit, once closed);
+    ``after-close`` once the instructor closed the exam."""
+    if sitting.submitted is None:
+        return False
+    now = now or datetime.now(UTC)
+    if exam.release == "after-submit":
+        return True
+    if exam.release == "after-deadline" and sitting.deadline is not None:
+        return now >= sitting.deadline
+    return exam.closed is not None
+
+
+def settle(store: ProgressStore, code: str, *, everyone: bool = False) -> list[ExamSitting]:
+    """Submit, here in the kernel, the open sittings of the exam whose time is up, at their deadline and marked
+    expired (``everyone``: every open sitting, as closing does); the report and the CLI call it, so a sitting
+    ends at its deadline without anyone reopening it. Returns the sittings submitted."""
+    exam, now, done = store.exam(code), datetime.now(UTC), []
+    for sitting in store.sittings(exam.code):
+        if sitting.submitted is not None:
+            continue
+        expired = sitting.deadline is not None and now >= sitting.deadline
+        if expired or everyone:
+            with contextlib.suppress(GoujiError):  # submitted meanwhile (its page did it): nothing left to do
+                done.append(_submit(store, exam, sitting.learner.name, None, expired=expired))
+    return done
+
+
+def close(store: ProgressStore, code: str) -> Exam:
+    """Close the exam: every open sitting is submitted now, no new one starts, ``after-close`` results show."""
+    settle(store, code, everyone=True)
+    return store.close_exam(code)
 
 
 def exam_link(code: str, base: str = "", **query: str) -> str:
@@ -172,26 +275,27 @@ def exam_link(code: str, base: str = "", **query: str) -> str:
     return f"{base.rstrip('/')}/voila/render/{path}" if base else path
 
 
-def grade(exam: Exam, answers: dict[int, str],
-          puzzles: Sequence[Puzzle] | None = None) -> dict[int, tuple[Puzzle, Feedback | None]]:
-    """Per question number: its puzzle and the feedback on the kept answer (``None``: not answered).
-    ``puzzles``: the exam's puzzles in order, when a page has made them already (else made from the drill ids)."""
+def grade(exam: Exam, learner: str, answers: dict[int, str],
+          puzzles: dict[int, Puzzle] | None = None) -> dict[int, tuple[Puzzle, Feedback | None]]:
+    """Per question number (of the blueprint): the learner's puzzle and the feedback on the kept answer (``None``:
+    not answered). ``puzzles``: by question number, when a page has made them already (else from the variant)."""
     out: dict[int, tuple[Puzzle, Feedback | None]] = {}
-    for number, drill_id in enumerate(exam.drills, start=1):
-        puzzle = puzzles[number - 1] if puzzles is not None else drill(drill_id)
+    for number, drill_id in sorted(variant(exam, learner)):
+        puzzle = puzzles[number] if puzzles is not None else drill(drill_id)
         answer = answers.get(number, "")
         out[number] = (puzzle, puzzle.check(answer) if answer.strip() else None)
     return out
 
 
-def _submit(store: ProgressStore, exam: Exam, learner: str, puzzles: Sequence[Puzzle] | None) -> ExamSitting:
+def _submit(store: ProgressStore, exam: Exam, learner: str, puzzles: dict[int, Puzzle] | None, *,
+            expired: bool = False) -> ExamSitting:
     """Check the kept answers (here, in the kernel) and store the verdicts."""
     sitting = store.sitting(exam.code, learner)
     answers = sitting.answers if sitting is not None else {}
     verdicts = {n: (fb is not None and fb.correct, (fb.rule_ids if fb is not None and fb.rule_ids else ())
                     or puzzle.rule_ids())
-                for n, (puzzle, fb) in grade(exam, answers, puzzles).items()}
-    return store.submit_exam(exam.code, learner, verdicts)
+                for n, (puzzle, fb) in grade(exam, learner, answers, puzzles).items()}
+    return store.submit_exam(exam.code, learner, verdicts, expired=expired)
 
 
 # -- the exam page -------------------------------------------------------------------------------------------------
@@ -235,10 +339,10 @@ class _Sealed:
     """What makes a puzzle widget an exam question: an answer is kept (and reported to ``on_choose``), never
     checked; the hint and retry tools are gone; after submission it shows the result it is given."""
 
-    def _setup(self, number: int, on_choose: Callable[[int, str], bool], chosen: str) -> None:
-        self._number, self._on_choose, self._chosen = number, on_choose, chosen
+    def _setup(self, number: int, on_choose: Callable[[int, str], bool], chosen: str, shown: int) -> None:
+        self._number, self._on_choose, self._chosen, self._shown = number, on_choose, chosen, shown
         self._bad = ""
-        self._submitted = False
+        self._submitted = self._released = False
         self._outcome: Feedback | None = None  # after submission: the verdict on the kept answer (None: no answer)
 
     def _seal(self: PuzzleWidget) -> None:  # type: ignore[misc]  # a mixin method, called on a PuzzleWidget
@@ -279,9 +383,10 @@ class _Sealed:
         for button, choice in zip(self.choice_buttons, self._puzzle.choices, strict=True):
             button.button_style = "info" if choice.key == self._chosen else ""
 
-    def show_result(self, feedback: Feedback | None) -> None:
-        """After submission: show whether the kept answer was right, why, and the answer; lock the controls."""
-        self._submitted, self._outcome = True, feedback
+    def show_result(self, feedback: Feedback | None, shown: bool = True) -> None:
+        """After submission: lock the controls and (``shown``: the results are released) show whether the kept
+        answer was right, why, and the answer."""
+        self._submitted, self._outcome, self._released = True, feedback, shown
         for control in [*self.choice_buttons, *self.toggles]:
             control.disabled = True
         if self.toggles:
@@ -289,6 +394,9 @@ class _Sealed:
         self._render()
 
     def _feedback_html(self, lang: Lang) -> str:
+        if self._submitted and not self._released:
+            return str(el("div", t("exam.yours", lang, answer=self._answer_text(lang)), cls="gj-exam-chosen")
+                       ) if self._chosen else ""
         if not self._submitted:
             if self._bad:
                 return str(el("div", t("exam.bad_cards", lang, cards=self._bad), cls="gj-exam-chosen", role="alert"))
@@ -313,7 +421,7 @@ class _Sealed:
         PuzzleWidget._render(self)  # type: ignore[arg-type]  # the mixin is used on a PuzzleWidget subclass
         lang = get_language()
         zh, en = self._puzzle.question()
-        number = t("exam.question", lang, n=self._number)
+        number = t("exam.question", lang, n=self._shown)
         self.question.value = str(el("div", el("small", number), el("br"), el("b", pick(zh, en, lang)),
                                      cls="gouji-question"))
 
@@ -321,8 +429,9 @@ class _Sealed:
 class ExamQuestion(_Sealed, PuzzleWidget):
     """An exam question answered with choice buttons or card toggles."""
 
-    def __init__(self, puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool], chosen: str = "") -> None:
-        self._setup(number, on_choose, chosen)
+    def __init__(self, puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool], chosen: str = "",
+                 shown: int = 0) -> None:
+        self._setup(number, on_choose, chosen, shown or number)
         PuzzleWidget.__init__(self, puzzle)
         self._seal()
 
@@ -330,21 +439,38 @@ class ExamQuestion(_Sealed, PuzzleWidget):
 class ExamSeatQuestion(_Sealed, SeatPickWidget):
     """An exam question answered with seats."""
 
-    def __init__(self, puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool], chosen: str = "") -> None:
-        self._setup(number, on_choose, chosen)
+    def __init__(self, puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool], chosen: str = "",
+                 shown: int = 0) -> None:
+        self._setup(number, on_choose, chosen, shown or number)
         SeatPickWidget.__init__(self, puzzle)
         self._seal()
 
 
 def _question(puzzle: Puzzle, number: int, on_choose: Callable[[int, str], bool],
-              chosen: str) -> ExamQuestion | ExamSeatQuestion:
+              chosen: str, shown: int) -> ExamQuestion | ExamSeatQuestion:
     cls = ExamSeatQuestion if isinstance(puzzle, SeatsPuzzle) else ExamQuestion
-    return cls(puzzle, number, on_choose, chosen)
+    return cls(puzzle, number, on_choose, chosen, shown)
 
 
 def _unlabelled(puzzle: Puzzle) -> Puzzle:
     """The puzzle without its drill id on the page: with the id, anyone could rebuild it and read the answer."""
     object.__setattr__(puzzle, "puzzle_id", "")
+    return puzzle
+
+
+def shuffled(puzzle: Puzzle, seed: bytes) -> Puzzle:
+    """The puzzle with its choices in an order drawn from ``seed`` (keys unchanged, so answers and verdicts are
+    too). Choices drawn as lettered pictures keep their order: the letters on the pictures follow it."""
+    choices = list(puzzle.choices)
+    if len(choices) < 2 or any(puzzle.choice_picture(c.key, "zh") for c in choices):
+        return puzzle
+    random.Random(seed).shuffle(choices)
+    order, plain, cls = tuple(choices), copy.copy(puzzle), type(puzzle)
+    # checked by the puzzle as made (some kinds read a choice's meaning from its place in their own order)
+    object.__setattr__(puzzle, "__class__",
+                       type(cls.__name__, (cls,), {"choices": property(lambda _self: order),
+                                                    "check": lambda _self, answer: plain.check(answer),
+                                                    "__module__": cls.__module__, "__doc__": cls.__doc__}))
     return puzzle
 
 
@@ -366,7 +492,8 @@ class ExamPage(View):
         self.session = session
         self._store = store
         self.exam: Exam | None = None
-        self.learner = session.learner
+        self.learner = ""
+        self._admitted: tuple[str, str, str | None] | None = None  # (exam, learner, key) this page let in
         self.sitting: ExamSitting | None = None
         self.questions: list[ExamQuestion | ExamSeatQuestion] = []
         self._confirm = False
@@ -374,6 +501,7 @@ class ExamPage(View):
         self._timer: asyncio.TimerHandle | None = None
         self.head = make(w.HTML)
         self.name = make(w.Text, continuous_update=False)
+        self.key = make(w.Password, continuous_update=False)
         self.start_button = make(w.Button, button_style="primary")
         self.start_button.on_click(lambda _b: self.begin())
         self.submit_button = make(w.Button, button_style="warning")
@@ -393,9 +521,11 @@ class ExamPage(View):
         return self._store or kernel_store()
 
     def load(self) -> None:
-        """Read the exam and the learner's sitting for the session, and draw the page for them."""
+        """Read the exam and, for the learner this page let in (under a hub: the hub's user; never the name in the
+        address), their sitting; draw the page for them."""
         self.exam, self._message, self._confirm = None, "", False
-        self.learner = self.session.learner.strip()
+        admitted = self._admitted if self._admitted and self._admitted[0] == self.session.exam else None
+        self.learner = hub_user() or (admitted[1] if admitted else "")
         self.sitting = None
         if self.session.exam:
             try:
@@ -406,27 +536,33 @@ class ExamPage(View):
                 self._message = t("exam.unknown", code=self.session.exam)
             if self.exam is not None and self.learner:
                 try:
+                    self.store.admit(self.exam.code, self.learner, admitted[2] if admitted else None)
                     self.sitting = self.store.sitting(self.exam.code, self.learner)
-                except GoujiError as e:  # e.g. a name that cannot be a learner's
+                except GoujiError as e:  # e.g. a hub user not on the roster
                     self._message = pick(e.zh, e.en)
         self._build_questions()
         self._check_time()
         self._draw()
 
     def begin(self) -> None:
-        """Start (or resume) the sitting of the learner named in the name field."""
+        """Start (or resume) the sitting: under a hub, of the hub's user; else of the learner named in the name
+        field, with the personal code in the code field (a rostered exam admits no one without theirs)."""
         if self.exam is None or self.sitting is not None:
             return
-        name = self.name.value.strip()
+        hub = hub_user()
+        name = hub or self.name.value.strip()
+        key = None if hub else self.key.value.strip()
         if not name:
             return
         try:
-            self.sitting = self.store.start_exam(self.exam.code, name)
+            self.sitting = self.store.start_exam(self.exam.code, name, key)
         except GoujiError as e:
             self._message = pick(e.zh, e.en)
             self._draw()
             return
         self.learner, self._message = name, ""
+        self._admitted = (self.exam.code, name, key)
+        self.key.value = ""
         self._build_questions()
         self._check_time()
         self._draw()
@@ -438,16 +574,19 @@ class ExamPage(View):
         if self.exam is None or self.sitting is None:
             return
         answers = self.sitting.answers
-        for number, drill_id in enumerate(self.exam.drills, start=1):
-            self.questions.append(_question(_unlabelled(drill(drill_id)), number, self._choose,
-                                            answers.get(number, "")))
+        for shown, (number, drill_id) in enumerate(variant(self.exam, self.learner), start=1):
+            puzzle = shuffled(_unlabelled(drill(drill_id)), choice_seed(self.exam, self.learner, number))
+            self.questions.append(_question(puzzle, number, self._choose,
+                                            answers.get(number, ""), shown))
         if self.sitting.submitted is not None:
             self._show_results()
 
-    def _puzzles(self) -> list[Puzzle] | None:
-        """The puzzles of the questions shown, which grade the answers without making the drills again."""
+    def _puzzles(self) -> dict[int, Puzzle] | None:
+        """The puzzles of the questions shown by question number, which grade the answers without making the
+        drills again."""
         assert self.exam is not None
-        return [q.puzzle for q in self.questions] if len(self.questions) == len(self.exam.drills) else None
+        return ({q._number: q.puzzle for q in self.questions} if len(self.questions) == len(self.exam.drills)
+                else None)
 
     def _choose(self, number: int, answer: str) -> bool:
         """Keep a learner's answer in the progress file; after the deadline, submit instead."""
@@ -476,10 +615,10 @@ class ExamPage(View):
             return
         self._finish()
 
-    def _finish(self) -> None:
+    def _finish(self, expired: bool = False) -> None:
         assert self.exam is not None
         try:
-            self.sitting = _submit(self.store, self.exam, self.learner, self._puzzles())
+            self.sitting = _submit(self.store, self.exam, self.learner, self._puzzles(), expired=expired)
         except GoujiError as e:  # e.g. submitted meanwhile in another tab: show what is stored
             self._message = pick(e.zh, e.en)
             self.sitting = self.store.sitting(self.exam.code, self.learner)
@@ -487,9 +626,12 @@ class ExamPage(View):
         self._draw()
 
     def _show_results(self) -> None:
+        """Lock the questions; show each verdict, answer and explanation only once the exam's release allows."""
         assert self.exam is not None and self.sitting is not None
-        for number, (_puzzle, fb) in grade(self.exam, self.sitting.answers, self._puzzles()).items():
-            self.questions[number - 1].show_result(fb)
+        results = grade(self.exam, self.learner, self.sitting.answers, self._puzzles()) \
+            if released(self.exam, self.sitting) else {}
+        for q in self.questions:
+            q.show_result(results[q._number][1] if results else None, shown=bool(results))
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -502,7 +644,7 @@ class ExamPage(View):
             return False
         left = (sitting.deadline - datetime.now(UTC)).total_seconds()
         if left <= 0:
-            self._finish()
+            self._finish(expired=True)
             self._message = t("exam.time_up")
             self._draw()
             return True
@@ -523,13 +665,13 @@ class ExamPage(View):
         exam, sitting = self.exam, self.sitting
         self.head.value = self._head_html(lang)
         self.name.placeholder = t("exam.name", lang)
+        self.key.placeholder = t("exam.key", lang)
         self.start_button.description = t("exam.start", lang)
         self.submit_button.description = t("exam.submit", lang)
         children: list[w.Widget] = [self.head]
         if exam is not None and sitting is None:
-            if self.learner and not self.name.value:
-                self.name.value = self.learner
-            children.append(make(w.HBox, children=[self.name, self.start_button], layout={"flex_flow": "row wrap"}))
+            fields = [self.start_button] if hub_user() else [self.name, self.key, self.start_button]
+            children.append(make(w.HBox, children=fields, layout={"flex_flow": "row wrap"}))
         if exam is not None and sitting is not None:
             children.extend(q.box for q in self.questions)
             if sitting.submitted is None:
@@ -580,10 +722,13 @@ class ExamPage(View):
                     missing = count - len(sitting.answers)
                     confirm = t("exam.confirm", lang, n=missing, questions=counted(missing, "question"))
                     parts.append(el("p", confirm, role="alert"))
-            else:
+            elif released(exam, sitting):
                 parts.append(el("div", el("b", t("exam.score", lang, score=sitting.score, count=count)),
                                 " · " + t("exam.submitted", lang, time=_utc(sitting.submitted)),
                                 cls="gj-exam-score", role="status"))
+            else:
+                parts.append(el("div", el("b", t("exam.submitted", lang, time=_utc(sitting.submitted))), " · "
+                                + t(f"exam.later.{exam.release}", lang), cls="gj-exam-score", role="status"))
         return str(html(*parts))
 
     def close(self) -> None:

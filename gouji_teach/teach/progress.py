@@ -64,7 +64,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -82,6 +82,8 @@ __all__ = [
     "ENV_VAR",
     "MISSES_SHOWN",
     "NAME_MAX",
+    "PERSONAL_CODE_LENGTH",
+    "RELEASES",
     "SCHEMA_VERSION",
     "SOURCES",
     "WRITE_TIMEOUT",
@@ -109,8 +111,9 @@ ENV_VAR = "GOUJI_TEACH_PROGRESS"
 #: The schema this module writes; a file with a newer version is refused, an older one brought up to it
 #: (:data:`~gouji_teach.teach.migrations.STEPS`: version 2 keys a stage's drills by the stage's id; and
 #: :data:`_NEW_TABLES`: version 3 adds the live lessons; version 4 adds the hints asked, each attempt's source and
-#: chosen answer, and derives every drill's stars again from its history).
-SCHEMA_VERSION = 4
+#: chosen answer, and derives every drill's stars again from its history; version 5 gives exams a secret, a
+#: roster, a release and a lifecycle, its columns coming with the exam tables, :meth:`ProgressStore._define_exams`).
+SCHEMA_VERSION = 5
 #: Where an attempt was given: a page's drill, a live lesson's checkpoint, an exam, a practice-table hand.
 SOURCES = ("practice", "live", "exam", "table")
 #: The miss at which a page shows a drill's answer: a drill missed this many times before a solve keeps 0 stars.
@@ -1159,20 +1162,32 @@ class ProgressStore:
 
     def _exam_schema(self) -> None:
         if not getattr(self, "_exam_tables", False):
-            self._write(lambda c: [c.execute(self._db.ddl(statement))
-                                   for statement in _EXAM_SCHEMA.split(";") if statement.strip()])
+            self._write(self._define_exams)
             self._exam_tables = True
 
+    def _define_exams(self, connection: _Connection) -> None:
+        """The exam tables, and the columns schema version 5 added to tables an older release made."""
+        self._define(connection, _EXAM_SCHEMA)
+        for table, columns in _EXAM_V5_COLUMNS.items():
+            have = {d[0] for d in connection.execute(f"SELECT * FROM {table} WHERE 1 = 0").description}
+            for column, definition in columns.items():
+                if column not in have:
+                    connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+
     def create_exam(self, rules: str, drills: Sequence[str], *, kinds: str, seed: int,
-                    minutes: int | None = None) -> Exam:
+                    minutes: int | None = None, release: str = "after-close") -> Exam:
         """Store a new exam of ``drills`` (drill ids, in order) under ``rules`` and return it with its new code.
 
-        ``kinds`` and ``seed`` are kept to say how the drills were chosen; ``minutes`` is the time limit of each
-        sitting (``None``: no limit)."""
+        ``kinds`` and ``seed`` are kept to say how the blueprint's drills were chosen; ``minutes`` is the time limit
+        of each sitting (``None``: no limit); ``release`` says when learners see their results (one of
+        :data:`RELEASES`). The exam gets a new 128-bit secret, from which each learner's variant is drawn."""
         drills = tuple(_check_text(d, "drill id") for d in drills)
         if not drills:
             raise _invalid("progress.field_empty", field="drills")
+        if release not in RELEASES:
+            raise _invalid("progress.exam_release", release=repr(release), releases=", ".join(RELEASES))
         self._exam_schema()
+        secret = secrets.token_bytes(16)
 
         def work(connection: _Connection) -> Exam:
             while True:
@@ -1181,23 +1196,26 @@ class ProgressStore:
                     break
             created = _now()
             connection.execute(
-                "INSERT INTO exams (code, rules, kinds, seed, minutes, created) VALUES (?, ?, ?, ?, ?, ?)",
-                (code, rules, kinds, seed, minutes, created))
+                "INSERT INTO exams (code, rules, kinds, seed, minutes, created, secret, release)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, rules, kinds, seed, minutes, created, secret.hex(), release))
             connection.executemany("INSERT INTO exam_questions (exam, number, drill) VALUES (?, ?, ?)",
                                    [(code, n, d) for n, d in enumerate(drills, start=1)])
-            return Exam(code, rules, kinds, seed, minutes, datetime.fromisoformat(created), drills)
+            return Exam(code, rules, kinds, seed, minutes, datetime.fromisoformat(created), drills, secret, release)
 
         return self._write(work)
 
     def _exam_rows(self, connection: _Connection, code: str | None) -> list[Exam]:
         rows = connection.execute(
-            "SELECT code, rules, kinds, seed, minutes, created FROM exams WHERE ?1 IS NULL OR code = ?1"
-            " ORDER BY created, code", (code,)).fetchall()
+            "SELECT code, rules, kinds, seed, minutes, created, secret, release, closed FROM exams"
+            " WHERE ?1 IS NULL OR code = ?1 ORDER BY created, code", (code,)).fetchall()
         exams = []
-        for row_code, rules, kinds, seed, minutes, created in rows:
+        for row_code, rules, kinds, seed, minutes, created, secret, release, closed in rows:
             drills = tuple(d for (d,) in connection.execute(
                 "SELECT drill FROM exam_questions WHERE exam = ? ORDER BY number", (row_code,)))
-            exams.append(Exam(row_code, rules, kinds, seed, minutes, datetime.fromisoformat(created), drills))
+            # an exam made before version 5 has no secret: its variants come from its code (as guessable as before)
+            key = bytes.fromhex(secret) if secret else row_code.encode()
+            exams.append(Exam(row_code, rules, kinds, seed, minutes, datetime.fromisoformat(created), drills, key,
+                              release, datetime.fromisoformat(closed) if closed else None))
         return exams
 
     def exams(self) -> list[Exam]:
@@ -1216,11 +1234,11 @@ class ProgressStore:
 
     def _sitting_rows(self, connection: _Connection, code: str, learner_id: int | None) -> list[ExamSitting]:
         rows = connection.execute(
-            "SELECT l.id, l.name, s.started, s.deadline, s.submitted FROM exam_sittings s"
+            "SELECT l.id, l.name, s.started, s.deadline, s.submitted, s.expired FROM exam_sittings s"
             " JOIN learners l ON l.id = s.learner WHERE s.exam = ?1 AND (?2 IS NULL OR s.learner = ?2)"
             " ORDER BY l.name, l.id", (code, learner_id)).fetchall()
         sittings = []
-        for lid, name, started, deadline, submitted in rows:
+        for lid, name, started, deadline, submitted, expired in rows:
             answers = connection.execute(
                 "SELECT number, answer, correct, rules FROM exam_answers WHERE exam = ? AND learner = ?"
                 " ORDER BY number",
@@ -1231,7 +1249,7 @@ class ProgressStore:
                 datetime.fromisoformat(submitted) if submitted else None,
                 {n: a for n, a, _c, _r in answers if a is not None},
                 {n: bool(c) for n, _a, c, _r in answers if c is not None},
-                {n: tuple(r.split("\x1f")) if r else () for n, _a, _c, r in answers}))
+                {n: tuple(r.split("\x1f")) if r else () for n, _a, _c, r in answers}, bool(expired)))
         return sittings
 
     def sittings(self, code: str) -> list[ExamSitting]:
@@ -1245,13 +1263,19 @@ class ProgressStore:
         found = self._read(lambda c: self._sitting_rows(c, exam.code, learner.id))
         return found[0] if found else None
 
-    def start_exam(self, code: str, learner: Learner | str) -> ExamSitting:
+    def start_exam(self, code: str, learner: Learner | str, key: str | None = None) -> ExamSitting:
         """Start the learner's sitting now (its deadline is now plus the exam's minutes), or return the sitting
-        they already started: reopening the page neither restarts the clock nor clears an answer."""
+        they already started: reopening the page neither restarts the clock nor clears an answer.
+
+        An exam with a roster admits only its learners, each with their personal ``key`` (``None``: the caller
+        vouches for who the learner is, as the hub does for its user). A closed exam starts no new sitting."""
         exam, learner = self.exam(code), self._resolve(learner)
 
         def work(connection: _Connection) -> None:
             self._check_learner(connection, learner)
+            self._admit(connection, exam, learner, key)
+            if exam.closed is not None and not self._sitting_rows(connection, exam.code, learner.id):
+                raise _invalid("progress.exam_closed", code=exam.code)  # one already started can still be read
             now = datetime.now(UTC)
             deadline = (now + timedelta(minutes=exam.minutes)).isoformat(timespec="microseconds") \
                 if exam.minutes else None
@@ -1263,6 +1287,93 @@ class ProgressStore:
         self._write(work)
         # (ignore below: the sitting was just written, so it is found)
         return self.sitting(exam.code, learner)  # type: ignore[return-value]
+
+    def admit(self, code: str, learner: Learner | str, key: str | None = None) -> Learner:
+        """The learner, if they may open the exam ``code`` (on its roster, with their personal ``key`` unless it
+        is ``None``); else the refusal, which says neither whether the name nor the key was wrong."""
+        exam, learner = self.exam(code), self._resolve(learner)
+        self._read(lambda c: self._admit(c, exam, learner, key))
+        return learner
+
+    def _admit(self, connection: _Connection, exam: Exam, learner: Learner, key: str | None) -> None:
+        if connection.execute("SELECT 1 FROM exam_roster WHERE exam = ?", (exam.code,)).fetchone() is None:
+            return  # an exam without a roster: names are as typed
+        row = connection.execute("SELECT code FROM exam_roster WHERE exam = ? AND learner = ?",
+                                 (exam.code, learner.id)).fetchone()
+        if row is None:
+            raise _invalid("progress.exam_not_rostered", name=repr(learner.name), code=exam.code)
+        if key is not None and not secrets.compare_digest(row[0], str(key).strip().upper()):
+            raise _invalid("progress.exam_bad_key", name=repr(learner.name), code=exam.code)
+
+    def set_roster(self, code: str, names: Iterable[str]) -> list[tuple[str, str]]:
+        """Put ``names`` on the exam's roster, each with a new personal code; every ``(name, code)`` of the roster."""
+        exam = self.exam(code)
+        learners = [self.learner(name) for name in names]
+
+        def work(connection: _Connection) -> None:
+            for learner in learners:
+                connection.execute("INSERT INTO exam_roster (exam, learner, code) VALUES (?, ?, ?)"
+                                   " ON CONFLICT (exam, learner) DO NOTHING",
+                                   (exam.code, learner.id, exam_code(PERSONAL_CODE_LENGTH)))
+
+        self._write(work)
+        return self.roster(exam.code)
+
+    def roster(self, code: str) -> list[tuple[str, str]]:
+        """The exam's roster: ``(name, personal code)`` by name (empty: anyone may sit under a typed name)."""
+        exam = self.exam(code)
+        return [(name, key) for name, key in self._read(lambda c: c.execute(
+            "SELECT l.name, r.code FROM exam_roster r JOIN learners l ON l.id = r.learner WHERE r.exam = ?"
+            " ORDER BY l.name", (exam.code,)).fetchall())]
+
+    def close_exam(self, code: str, closed: bool = True) -> Exam:
+        """Close the exam (no sitting starts, no answer is kept; released ``after-close`` results show), or
+        reopen it."""
+        exam = self.exam(code)
+        self._write(lambda c: c.execute("UPDATE exams SET closed = ? WHERE code = ?",
+                                        (_now() if closed else None, exam.code)))
+        return self.exam(exam.code)
+
+    def extend_exam(self, code: str, minutes: int) -> Exam:
+        """Give ``minutes`` more: to the time limit of sittings still to start, and to every open sitting."""
+        exam = self.exam(code)
+        if not isinstance(minutes, int) or not 1 <= minutes <= 600 or exam.minutes is None:
+            raise _invalid("progress.exam_extend", code=exam.code, minutes=minutes)
+
+        def work(connection: _Connection) -> None:
+            connection.execute("UPDATE exams SET minutes = minutes + ? WHERE code = ?", (minutes, exam.code))
+            for learner_id, deadline in connection.execute(
+                    "SELECT learner, deadline FROM exam_sittings WHERE exam = ? AND submitted IS NULL",
+                    (exam.code,)).fetchall():
+                later = datetime.fromisoformat(deadline) + timedelta(minutes=minutes)
+                connection.execute("UPDATE exam_sittings SET deadline = ? WHERE exam = ? AND learner = ?",
+                                   (later.isoformat(timespec="microseconds"), exam.code, learner_id))
+
+        self._write(work)
+        return self.exam(exam.code)
+
+    def reset_sitting(self, code: str, learner: Learner | str) -> bool:
+        """Remove the learner's sitting and answers (they may sit again); ``False`` if they had none."""
+        exam, learner = self.exam(code), self._resolve(learner)
+
+        def work(connection: _Connection) -> bool:
+            connection.execute("DELETE FROM exam_answers WHERE exam = ? AND learner = ?", (exam.code, learner.id))
+            cursor = connection.execute("DELETE FROM exam_sittings WHERE exam = ? AND learner = ?",
+                                        (exam.code, learner.id))
+            return cursor.rowcount > 0
+
+        return self._write(work)
+
+    def delete_exam(self, code: str) -> None:
+        """Remove the exam with its roster, sittings and answers."""
+        exam = self.exam(code)
+
+        def work(connection: _Connection) -> None:
+            for table in ("exam_answers", "exam_sittings", "exam_roster", "exam_questions"):
+                connection.execute(f"DELETE FROM {table} WHERE exam = ?", (exam.code,))
+            connection.execute("DELETE FROM exams WHERE code = ?", (exam.code,))
+
+        self._write(work)
 
     def save_exam_answer(self, code: str, learner: Learner | str, number: int, answer: str) -> None:
         """Keep the learner's answer to question ``number`` (1, 2, …), replacing an earlier one. No verdict is
@@ -1277,6 +1388,8 @@ class ProgressStore:
 
         def work(connection: _Connection) -> None:
             sitting = self._open_sitting(connection, exam, learner)
+            if exam.closed is not None:
+                raise _invalid("progress.exam_closed", code=exam.code)
             at = datetime.now(UTC)
             if sitting.deadline is not None and at > sitting.deadline:
                 raise _invalid("progress.exam_time_up", deadline=sitting.deadline.strftime("%H:%M:%S"))
@@ -1297,14 +1410,16 @@ class ProgressStore:
         return found[0]
 
     def submit_exam(self, code: str, learner: Learner | str,
-                    verdicts: Mapping[int, tuple[bool, Iterable[str]]]) -> ExamSitting:
+                    verdicts: Mapping[int, tuple[bool, Iterable[str]]], *, expired: bool = False) -> ExamSitting:
         """End the learner's sitting: store, for every question, whether the kept answer was right and the ids of
         the rules it exercises (``verdicts[number] = (correct, rule ids)``, computed by the kernel; a question
-        without an answer counts as wrong). Refused if already submitted."""
+        without an answer counts as wrong). Refused if already submitted. ``expired``: the time was up, and the
+        sitting is submitted at its deadline (whenever this runs)."""
         exam, learner = self.exam(code), self._resolve(learner)
 
         def work(connection: _Connection) -> None:
-            self._open_sitting(connection, exam, learner)
+            sitting = self._open_sitting(connection, exam, learner)
+            at = sitting.deadline.isoformat(timespec="microseconds") if expired and sitting.deadline else _now()
             for number in range(1, len(exam.drills) + 1):
                 correct, rules = verdicts.get(number, (False, ()))
                 rule_text = "\x1f".join(sorted({_check_text(r, "rule id") for r in _as_tuple(rules)}))
@@ -1313,8 +1428,8 @@ class ProgressStore:
                     " VALUES (?, ?, ?, NULL, NULL, ?, ?) ON CONFLICT (exam, learner, number) DO UPDATE"
                     " SET correct = excluded.correct, rules = excluded.rules",
                     (exam.code, learner.id, number, int(bool(correct)), rule_text))
-            connection.execute("UPDATE exam_sittings SET submitted = ? WHERE exam = ? AND learner = ?",
-                               (_now(), exam.code, learner.id))
+            connection.execute("UPDATE exam_sittings SET submitted = ?, expired = ? WHERE exam = ? AND learner = ?",
+                               (at, int(expired), exam.code, learner.id))
 
         self._write(work)
         # (ignore below: the sitting was just written, so it is found)
@@ -1557,7 +1672,10 @@ CREATE TABLE IF NOT EXISTS exams (
     kinds   TEXT NOT NULL,
     seed    INTEGER NOT NULL,
     minutes INTEGER CHECK (minutes IS NULL OR minutes >= 1),
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    secret  TEXT,
+    release TEXT NOT NULL DEFAULT 'after-close',
+    closed  TEXT
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS exam_questions (
     exam   TEXT NOT NULL REFERENCES exams (code),
@@ -1571,6 +1689,13 @@ CREATE TABLE IF NOT EXISTS exam_sittings (
     started   TEXT NOT NULL,
     deadline  TEXT,
     submitted TEXT,
+    expired   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (exam, learner)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS exam_roster (
+    exam    TEXT NOT NULL REFERENCES exams (code),
+    learner INTEGER NOT NULL REFERENCES learners (id),
+    code    TEXT NOT NULL,
     PRIMARY KEY (exam, learner)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS exam_answers (
@@ -1584,6 +1709,19 @@ CREATE TABLE IF NOT EXISTS exam_answers (
     PRIMARY KEY (exam, learner, number)
 ) WITHOUT ROWID;
 """
+
+#: The columns schema version 5 added to exam tables made before it (a secret per exam, when its results are
+#: released, when it was closed; whether a sitting ended at its deadline).
+_EXAM_V5_COLUMNS = {
+    "exams": {"secret": "TEXT", "release": "TEXT NOT NULL DEFAULT 'after-close'", "closed": "TEXT"},
+    "exam_sittings": {"expired": "INTEGER NOT NULL DEFAULT 0"},
+}
+
+#: When an exam's results (answers and explanations) reach its learners: once the instructor closes it, once the
+#: learner's time is up, or as soon as they submit.
+RELEASES = ("after-close", "after-deadline", "after-submit")
+#: Letters in a learner's personal code for a rostered exam.
+PERSONAL_CODE_LENGTH = 8
 
 #: The letters of exam codes: no 0/O, 1/I/L, so a code read aloud or copied from a projector is unambiguous.
 _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -1611,6 +1749,9 @@ class Exam:
     minutes: int | None
     created: datetime
     drills: tuple[str, ...]
+    secret: bytes = field(default=b"", repr=False, compare=False)  # 128 bits: each learner's variant is drawn from it
+    release: str = "after-close"  # when learners see their results: one of RELEASES
+    closed: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1627,6 +1768,7 @@ class ExamSitting:
     answers: dict[int, str]
     correct: dict[int, bool]
     rules: dict[int, tuple[str, ...]]
+    expired: bool = False  # submitted at its deadline by the clock, not by the learner
 
     @property
     def score(self) -> int:
@@ -1648,6 +1790,20 @@ register(
         "progress.exam_time_up": (
             "时间到了（{deadline} UTC）：答案没有保存",
             "time is up ({deadline} UTC): the answer was not saved",
+        ),
+        "progress.exam_release": ("没有发布方式 {release}：可以用 {releases}", "no release {release}: use {releases}"),
+        "progress.exam_not_rostered": (
+            "{name} 不在考试 {code} 的名单上，不能参加（名单规则）",
+            "{name} is not on the roster of the exam {code} and cannot sit it (roster rule)",
+        ),
+        "progress.exam_bad_key": (
+            "{name} 的个人考试码不对：请用老师发的码（名单规则）",
+            "the personal code for {name} is wrong: use the one your instructor gave you (roster rule)",
+        ),
+        "progress.exam_closed": ("考试 {code} 已经结束，不能再作答", "the exam {code} is closed: no more answers"),
+        "progress.exam_extend": (
+            "考试 {code} 不能延长 {minutes} 分钟：要有时间限制，延长 1 到 600 分钟",
+            "the exam {code} cannot be extended by {minutes} minutes: it needs a time limit, and 1 to 600 minutes",
         ),
         "progress.exam_question": (
             "考试 {code} 没有第 {number} 题（共 {count} 题）",
