@@ -211,7 +211,7 @@ class LiveQuestion(_Live, PuzzleWidget):
     """A live checkpoint answered with choice buttons."""
 
     def __init__(self, puzzle: Puzzle, step: int, on_choose: Callable[[int, str], bool], chosen: str = "") -> None:
-        self._setup(step, on_choose, chosen)
+        self._setup(step, on_choose, chosen, step)
         PuzzleWidget.__init__(self, puzzle)
         self._seal()
 
@@ -220,7 +220,7 @@ class LiveSeatQuestion(_Live, SeatPickWidget):
     """A live checkpoint answered with seats."""
 
     def __init__(self, puzzle: Puzzle, step: int, on_choose: Callable[[int, str], bool], chosen: str = "") -> None:
-        self._setup(step, on_choose, chosen)
+        self._setup(step, on_choose, chosen, step)
         SeatPickWidget.__init__(self, puzzle)
         self._seal()
 
