@@ -356,3 +356,15 @@ def test_can_act_puzzle_does_not_leak():
     widget.reveal_button.click()
     assert puzzle.solution().zh in widget.feedback.value
     widget.close()
+
+
+def test_points_feedback_for_the_other_teams_score_does_not_give_the_answer():
+    """Answering minus the right score used to be told "that is the other team's score": the answer by negation."""
+    record = GameRecord(rules="tongsu", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5))
+    points = PlacesPuzzle(record, ask="points", seat=0)  # its options include the other team's score, 2 → -2
+    expected = score(place_seats(record)).points[0]
+    assert expected == 2 and "-2" in [c.key for c in points.choices]
+    wrong = points.check("-2")
+    assert not wrong.correct
+    said = f"{wrong.zh} {wrong.counter_zh} {wrong.en} {wrong.counter_en}"
+    assert "另一帮" not in said and "other team" not in said

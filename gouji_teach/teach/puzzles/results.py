@@ -54,7 +54,9 @@ register({
     "puzzle.points.sweep": ("串三户的翻倍算错了", "it gets the 串三户 doubling wrong"),
     "puzzle.points.own": ("只算了这个座位自己的名次分，没加上同帮的",
                           "it counts this seat's own place only, not its team's"),
-    "puzzle.points.team": ("这是另一帮的得分", "that is the other team's score"),
+    "puzzle.points.team": ("先找出这个座位是哪一帮（隔一个座位是同帮），再把这一帮三人的名次分加起来",
+                           "first find this seat's team (every other seat), then add up its three seats' "
+                           "place points"),
     "puzzle.points.men": ("把被闷（或烧失败）的座位当成按顺序走完了",
                           "it counts a 闷ed seat (or a failed burner) as if it had gone out in turn"),
     "puzzle.result.out": ("走完的顺序：{seats}", "went out in this order: {seats}"),
