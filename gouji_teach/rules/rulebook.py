@@ -120,11 +120,12 @@ _PLAY = (
         switch="yield_duitou_only",
     ),
     Rule("biesan", "憋三：3只能最后出", "憋三: 3s only as the last play", switch="bie_san"),
-    Rule(
+    Rule(  # what 闷 is: every family defines it (the families' own words in their citations); where several 闷ed
+        # seats place is the switch men_first_is_daluo (place.men)
         "men",
         "被闷：最后的3之前那手牌被人上了",
         "闷: the play before the last 3s was beaten",
-        switch="men_first_is_daluo",
+        source=seed("002", "§4 闷贡", "“憋三”打法时，最后走3之前的一手牌被人上牌，称为“被闷”"),
     ),
     Rule("fours", "没开点时发4", "leading 4s before 开点", switch="fours_before_kaidian"),
     Rule(

@@ -1006,6 +1006,7 @@ LINYI = Ruleset(
     jieshao_recover=False,
     counter_burn_at_once=False,
     citations={
+        "men": seed("000", "part 1 闷贡", "最后走3之前的一手牌被人上牌，称为“被闷”（被憋3）"),
         "compare.size": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "compare.rank": seed("000", "part 1 规则介绍", "同样张数牌点数大的即大"),
         "gouji.threshold": seed("000", "part 1 规则介绍/够级牌", "2张A，2张K，3张Q，4张J，5张10为最低级别"),
@@ -1209,6 +1210,7 @@ TONGSU = Ruleset(
     jieshao_recover=True,
     counter_burn_at_once=False,
     citations={
+        "men": seed("000", "part 3 第5条", "否则“3”就将被留在手里，成为一手“死牌”，称之为“憋三”，亦即被“闷”"),
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
         "gouji.threshold": seed("000", "part 3 第8条", "至少有5张“10”、4张“J”、3张“Q”、2张“K”、2张“A”"),
@@ -1319,8 +1321,10 @@ TONGSU = Ruleset(
             "000", "part 3 第32条", "烧牌玩家则不能继续烧牌，为诈烧（捎），直接被判为大落 (it plays no more)"
         ),
         "zhashao_men_free": seed("000", "part 3 第32条", "如果因诈烧（捎）被闷（清）的，不算落科，为自由人"),
-        "tribute_order": seed(
-            "000", "part 3 第16条", "规定进贡的顺序为点贡、烧（捎）贡、闷（清、净）贡、落贡 (圈贡 first: 第17条)"
+        "tribute_order": seed(  # 第16条 orders four kinds; 圈贡 (第17条) and 诈烧贡 (第32条) are placed by this project
+            "000", "part 3 第16条/第17条/第32条", "规定进贡的顺序为点贡、烧（捎）贡、闷（清、净）贡、落贡"
+            " (第16条's four; 圈贡 first, as a swept team pays only it, 第17条; the 诈烧贡 of 第32条 after 烧贡: the"
+            " project's placement)"
         ),
         "first_hand_free": seed("000", "part 3 第20条", "该首局无需进贡"),
         "dian_table": seed("000", "part 3 第23条", "如宣点成功，则点贡翻倍 (failed 宣点: 本规则不做规定, plain 点贡)"),
@@ -1408,6 +1412,7 @@ ZAOZHUANG = Ruleset(
     jieshao_recover=False,
     counter_burn_at_once=True,
     citations={
+        "men": seed("003", "§十三 清（闷）", "玩家的倒数第2栋牌被别人摁上了，即手里只剩下3了"),
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
         "gouji.jokers": seed("003", "§四 够级牌", "但凡有带/挂着花的那套扑克即变成够级牌"),

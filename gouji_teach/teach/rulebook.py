@@ -131,8 +131,8 @@ _VALUE_WORDS: dict[tuple[str, str], tuple[str, str]] = {
     ("first_leader", "suit_fours"): ("亮出同一花色的4最多的人先发牌（上班）", "the seat showing most 4s of one "
         "suit leads first (上班)"),
     ("first_leader", "first_three"): ("最先摸到3并亮出来的人先发牌", "the first seat to draw and show a 3 leads first"),
-    ("first_leader", "drawn_card"): ("翻一张牌数人，拿到那张牌的人先发牌", "a card turned up and counted decide"
-        "s who leads first"),
+    ("first_leader", "drawn_card"): ("翻一张牌按点数数人定谁先抓牌，抓到那张牌的人先发牌",
+                                     "a card turned up counts out who draws first; the seat that draws it leads"),
     ("fours_before_kaidian", "concede"): ("没开点先发4，等于认点", "leading 4s before 开点 concedes the point"),
     ("fours_before_kaidian", "forbidden"): ("没开点不能发4", "4s may not be led before 开点"),
     ("revolution_duel", "chongdian"): ("革命者可以拿三套够级牌冲点，对家三套都打死才开点",
