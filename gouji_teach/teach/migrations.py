@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .names import fold_name
+from .scoring import MISSES_SHOWN, stars_for
 
 __all__ = ["STEPS", "rederived", "stage_keyed"]
 
@@ -93,9 +94,7 @@ def _stage_keyed_drills(connection: Any) -> None:
 def rederived(kept: int, number: int) -> int:
     """The stars a drill keeps after version 4, which stored ``kept`` stars for a first solve at the store's attempt
     ``number``: never more than that attempt earns, and none after three misses."""
-    from .progress import stars_for  # the star rule (the store imports this module)
-
-    return 0 if number > 3 else min(kept, stars_for(number))
+    return 0 if number > MISSES_SHOWN else min(kept, stars_for(number))
 
 
 def _stars_from_history(connection: Any) -> None:

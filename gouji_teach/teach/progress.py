@@ -75,6 +75,7 @@ from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
 from gouji_teach.teach.migrations import STEPS
 from gouji_teach.teach.names import fold_name, skeleton
+from gouji_teach.teach.scoring import MISSES_SHOWN, stars_for
 
 __all__ = [
     "ANSWER_MAX",
@@ -116,8 +117,6 @@ ENV_VAR = "GOUJI_TEACH_PROGRESS"
 SCHEMA_VERSION = 5
 #: Where an attempt was given: a page's drill, a live lesson's checkpoint, an exam, a practice-table hand.
 SOURCES = ("practice", "live", "exam", "table")
-#: The miss at which a page shows a drill's answer: a drill missed this many times before a solve keeps 0 stars.
-MISSES_SHOWN = 3
 #: Longest learner name, in characters (code points).
 NAME_MAX = 200
 #: Longest answer text kept with an attempt, in characters.
@@ -339,18 +338,6 @@ class LearnerReport:
     title_zh: str
     title_en: str
     last_seen: datetime | None
-
-
-def stars_for(number: int, *, hinted: bool = False) -> int:
-    """Stars for solving a drill at attempt ``number``: 3 at the first, 2 at the second, then 1; a hint the
-    learner asked for costs one (never below 1).
-
-    >>> [stars_for(n) for n in (1, 2, 3, 10)], [stars_for(n, hinted=True) for n in (1, 2, 3)]
-    ([3, 2, 1, 1], [2, 1, 1])
-    """
-    if number < 1:
-        raise ValueError(f"attempt numbers start at 1, not {number}")
-    return max(1, 4 - number - int(hinted))
 
 
 def default_path() -> Path | str:
