@@ -39,7 +39,15 @@ def _right(puzzle: Puzzle) -> str:
 
 
 def _wrong(puzzle: Puzzle) -> str:
-    return next(c.key for c in puzzle.choices if not puzzle.check(c.key).correct)
+    """A well-formed answer the engine marks wrong: a choice, cards of a pick puzzle's hand, or seats."""
+    if isinstance(puzzle, PickPuzzle):
+        cards = [card.notation for card in puzzle.hand.cards]
+        tries = [*cards, " ".join(cards[:2])]  # a single too low, or two cards against a single
+    elif isinstance(puzzle, SeatsPuzzle):
+        tries = ["-", *(str(seat) for seat in range(6))]
+    else:
+        tries = [c.key for c in puzzle.choices]
+    return next(a for a in tries if puzzle.check(a).valid and not puzzle.check(a).correct)
 
 
 def _secrets(puzzle: Puzzle) -> list[str]:
