@@ -452,6 +452,21 @@ def test_linyi_000p1_no_fasi_the_point_lapses_and_4s_before_kaidian_concede():
     assert c.kaidian(0) == KaidianState.CONCEDED  # conceded: KK unanswered opens nothing any more
 
 
+def test_tongsu_000p3_a_point_does_not_lapse_when_the_4s_wait():
+    """000 part 3 第22条 (只有纯够级牌才能开点，然后发“4”) and 第6条 (“4”仅在开点之后才能被发出): the 4s follow the
+    开点, but no article takes a point back when another lead comes first (that is 000 part 1's linyi rule,
+    开点后未发4视为不开点). Seat 0 opens with KK, leads 5 before its 4: the point stands, the 4 may still be led,
+    and the settled hand owes seat 0 no 点贡."""
+    hands = {0: "KK 4 5 3", 1: "6 3", 2: "7 3", 3: "9 3", 4: "8 3", 5: "10 3"}
+    g = game(hands, "tongsu", leader=0, steps=("seat 0 plays KK", "seat 3 passes"))
+    assert 0 in g.kaidian_seats()
+    events = g.act("seat 0 plays 5")
+    assert "kaidian_lapsed" not in [e.kind for e in events]
+    assert g.kaidian(0) == KaidianState.OPEN and 0 in g.kaidian_seats()
+    s = settle(finish(g).game_record())
+    assert not [t for t in tribute(s, "dian") if t[0] == 0]
+
+
 def test_tongsu_000p3_art6_4s_are_not_led_before_kaidian():
     """000 part 3 第6条 (4仅在开点之后才能被发出): refused with its rule, and not offered."""
     g = game({0: "KK 4 5 3", 1: "6 3", 2: "7 3", 3: "9 3", 4: "8 3", 5: "10 3"}, "tongsu", leader=0)

@@ -492,7 +492,8 @@ class Game:
 
     def kaidian_seats(self) -> list[int]:
         """Seats that have 开点ed (发四 done where the rule set wants it)."""
-        return [k for k in range(6) if self._s.kaidian[k] == KaidianState.OPEN]
+        opened = (KaidianState.OPEN,) if self.rules.fasi_lapses else (KaidianState.OPEN, KaidianState.PENDING)
+        return [k for k in range(6) if self._s.kaidian[k] in opened]
 
     def men(self) -> list[tuple[int, int]]:
         """``(victim, by)`` for each seat 闷ed so far, in order."""
@@ -1415,15 +1416,17 @@ class Game:
                     f"seat {seat} leads 4s after 开点: the point stands",
                     rule="fasi",
                 )
-            else:
+            elif rules.fasi_lapses:
                 s.kaidian[seat] = KaidianState.NONE
                 self._emit(
                     EventKind.KAIDIAN_LAPSED,
                     seat,
                     f"座位{seat}开点后没发四，视为不开点，要重新开点",
                     f"seat {seat} did not lead 4s after 开点: it has not opened and must open again",
-                    rule="fasi",
+                    rule="fasi.lapse",
                 )
+            else:  # the point stands; the 4s may still be led later
+                s.kaidian[seat] = KaidianState.OPEN
         elif (
             play.rank == Rank.FOUR and state == KaidianState.NONE and not due and not s.luanchan
             and rules.fours_before_kaidian != FoursBeforeKaidian.FREE
@@ -1556,8 +1559,9 @@ class Game:
             self._emit(
                 EventKind.KAIDIAN,
                 seat,
-                f"座位{seat}开点（{why_zh}），下一手要发四",
-                f"seat {seat} opens a point (开点: {why_en}); its next lead must be 4s",
+                f"座位{seat}开点（{why_zh}），" + ("下一手要发四" if self.rules.fasi_lapses else "接着发四"),
+                f"seat {seat} opens a point (开点: {why_en}); "
+                + ("its next lead must be 4s" if self.rules.fasi_lapses else "its 4s come next"),
                 rule=rule,
             )
         else:

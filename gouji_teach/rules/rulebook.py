@@ -134,7 +134,8 @@ _PLAY = (
         "once nobody may 开点, a seat that has not opened throws its 4s away",
         switch="discard_dead_fours",
     ),
-    Rule("fasi", "开点后必须发4", "after 开点 the next lead is 4s", switch="fasi"),
+    Rule("fasi", "开点后接着发4", "after 开点 the next lead is 4s", switch="fasi"),
+    Rule("fasi.lapse", "开点后没发4，开点作废", "a 开点 not followed by 4s lapses", switch="fasi_lapses"),
     Rule(
         "kaidian",
         "开点：够级牌没人接，自己得到发牌权",

@@ -414,7 +414,10 @@ class Ruleset:
         "过牌后能否再上牌：不能（final）、只能上对头的牌（except_duitou）、可以（free）",
         "after passing, may a seat play again this round: never, only on its 对头's play, or freely",
     )
-    fasi: bool = _switch("开点后必须发4，不发视为不开点", "after 开点 the next lead must be 4s, or the 开点 lapses")
+    fasi: bool = _switch("开点后接着发4", "after 开点 the seat's next lead is its 4s")
+    fasi_lapses: bool = _switch(
+        "开点后下一手没发4，开点作废，要重新开点", "a 开点 whose next lead is not 4s lapses: the seat must open again"
+    )
     fours_before_kaidian: FoursBeforeKaidian = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
         "没开点时发4：可以（free）、视为认点（concede）、不许（forbidden）",
         "leading 4s before 开点: allowed, concedes the point, or forbidden",
@@ -784,6 +787,7 @@ QINGDAO = Ruleset(
     first_leader=FirstLeader.SUIT_FOURS,
     pass_rule=PassRule.EXCEPT_DUITOU,
     fasi=False,
+    fasi_lapses=False,
     fours_before_kaidian=FoursBeforeKaidian.FREE,
     natural_point=False,
     kaidian_needs_duitou=False,
@@ -873,6 +877,7 @@ QINGDAO = Ruleset(
         "first_leader": seed("002", "§5 上班", "亮出同花色4(2个以上)多的人为第一个发牌者"),
         "pass_rule": seed("002", "§5 过牌", "如果过牌后，如果不是对头的牌，是不允许再上牌的"),
         "fasi": default("002 never ties leading 4s to 开点; its 4s matter only for 上班"),
+        "fasi_lapses": default("002 has no 发四, so nothing of it can lapse"),
         "fours_before_kaidian": default("002 puts no limit on leading 4s"),
         "natural_point": default("002 has no 自然点 (only 000 part 3 第24条 has)"),
         "kaidian_needs_duitou": default(
@@ -979,6 +984,7 @@ LINYI = Ruleset(
     first_leader=FirstLeader.SUIT_FOURS,
     pass_rule=PassRule.EXCEPT_DUITOU,
     fasi=True,
+    fasi_lapses=True,
     fours_before_kaidian=FoursBeforeKaidian.CONCEDE,
     natural_point=False,
     kaidian_needs_duitou=False,
@@ -1082,7 +1088,8 @@ LINYI = Ruleset(
             "000 part 1 is silent on the first leader; 002 §5 上班 (憋三: most 4s of a suit) is closest"
         ),
         "pass_rule": default("000 part 1 is silent on passing; 002 §5 过牌 is the closest family"),
-        "fasi": seed("000", "part 1 开点", "开点后必须发4；开点后未发4视为不开点，需要重新开点"),
+        "fasi": seed("000", "part 1 开点", "开点后必须发4"),
+        "fasi_lapses": seed("000", "part 1 开点", "开点后未发4视为不开点，需要重新开点"),
         "fours_before_kaidian": seed("000", "part 1 开点", "没开点即发4视为认点即不开点"),
         "natural_point": default("000 part 1 has no 自然点"),
         "kaidian_needs_duitou": default("000 part 1 ends 开点 only when two players have gone out"),
@@ -1183,6 +1190,7 @@ TONGSU = Ruleset(
     first_leader=FirstLeader.DRAWN_CARD,
     pass_rule=PassRule.FINAL,
     fasi=True,
+    fasi_lapses=False,
     fours_before_kaidian=FoursBeforeKaidian.FORBIDDEN,
     natural_point=True,
     kaidian_needs_duitou=False,
@@ -1289,6 +1297,9 @@ TONGSU = Ruleset(
         "first_leader": seed("000", "part 3 第19条", "由抓到该正面放置的点数牌的玩家首先发牌"),
         "pass_rule": seed("000", "part 3 第11条", "一旦过牌，即丧失出牌权"),
         "fasi": seed("000", "part 3 第22条", "只有纯够级牌才能开点，然后发“4”"),
+        "fasi_lapses": default(
+            "000 part 3 第22条 and 第6条 only put the 4s after 开点; no article says a 开点 lapses"
+        ),
         "fours_before_kaidian": seed("000", "part 3 第6条", "“4”仅在开点之后才能被发出"),
         "natural_point": seed("000", "part 3 第24条", "无任何一手最低张数的纯够级牌，则玩家本局为自然开点"),
         "kaidian_needs_duitou": seed("000", "part 3 第25条", "走两“科”后…不再开点 (the only deadline it names)"),
@@ -1385,6 +1396,7 @@ ZAOZHUANG = Ruleset(
     first_leader=FirstLeader.FIRST_THREE,
     pass_rule=PassRule.FREE,
     fasi=False,
+    fasi_lapses=False,
     fours_before_kaidian=FoursBeforeKaidian.FREE,
     natural_point=False,
     kaidian_needs_duitou=True,
@@ -1486,6 +1498,7 @@ ZAOZHUANG = Ruleset(
         "first_leader": seed("003", "§三 出牌", "最先摸到3并且亮出来的玩家最先出牌"),
         "pass_rule": seed("003", "§三 出牌", "对于级牌以下的牌，六个玩家可以任意出牌"),
         "fasi": default("003 has no 发四: it says nothing of 4s"),
+        "fasi_lapses": default("003 has no 发四, so nothing of it can lapse"),
         "fours_before_kaidian": default("003 puts no limit on leading 4s"),
         "natural_point": default("003 has no 自然点"),
         "kaidian_needs_duitou": seed(

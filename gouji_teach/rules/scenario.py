@@ -431,7 +431,7 @@ def answer(game: Game, question: str | Question) -> Answer:
                       [e.to_dict() for e in events])
     if parsed.kind == Ask.OPENED:
         opened = game.kaidian_seats()
-        pending = [s for s in range(6) if game.kaidian(s) == KaidianState.PENDING]
+        pending = [s for s in range(6) if game.kaidian(s) == KaidianState.PENDING and s not in opened]
         zh, en = _seats(opened)
         if pending:
             pz, pe = _seats(pending)

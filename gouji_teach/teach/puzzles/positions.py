@@ -300,8 +300,8 @@ class WhoMayActPuzzle(SeatsPuzzle, kind="who_may_act",
 class WhoOpenedPuzzle(SeatsPuzzle, kind="who_opened", hint=("够级牌没人接、自己赢下这一轮，才开点。",
                                                           "A seat 开点s when its 够级 play wins the round "
                                                           "unanswered.")):
-    """After a round: which seats have 开点ed (:meth:`Game.kaidian_seats`: under 发四 rules, a seat whose 4s
-    are still due has not yet)? The question shows the table as the round began and the round's plays."""
+    """After a round: which seats have 开点ed (:meth:`Game.kaidian_seats`: where a 开点 lapses without 发四, a
+    seat whose 4s are still due has not yet)? The question shows the table as the round began and the round's plays."""
 
     rule = "kaidian"
 
