@@ -8,12 +8,16 @@ the PostgreSQL runs are skipped, saying why.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -91,3 +95,78 @@ def tables(where: Path | str) -> set[str]:
     query = ("SELECT name FROM sqlite_schema WHERE type = 'table'" if isinstance(where, Path) else
              "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
     return {name for (name,) in run_sql(where, query)}
+
+
+class Outage:
+    """A stand-in for the test database's server that can go away: a TCP relay to it on a port of its own.
+    :meth:`down` is what a store sees when PostgreSQL stops (every connection cut, new ones refused); :meth:`up`
+    is the server started again. The real server goes on serving the other tests meanwhile.
+
+    ``url`` is ``server_url`` (a ``postgresql://`` URL of the test database) pointed at the relay."""
+
+    def __init__(self, server_url: str) -> None:
+        parts = urlsplit(server_url)
+        self._target = (parts.hostname or "127.0.0.1", parts.port or 5432)
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        netloc = parts.netloc.rsplit("@", 1)
+        where = f"127.0.0.1:{self.port}"
+        self.url = urlunsplit(parts._replace(netloc=f"{netloc[0]}@{where}" if len(netloc) == 2 else where))
+        self._lock = threading.Lock()
+        self._open: list[socket.socket] = []
+        self._listener: socket.socket | None = None
+        self.up()
+
+    def up(self) -> None:
+        """Accept connections again (the server is back)."""
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen()
+        self._listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def down(self) -> None:
+        """Cut every connection and refuse new ones (the server has stopped)."""
+        with self._lock:
+            listener, self._listener = self._listener, None
+            cut, self._open = self._open, []
+        for sock in ([listener] if listener else []) + cut:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    close = down
+
+    def _accept(self, listener: Any) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:  # the listener closed: down()
+                return
+            try:
+                server = socket.create_connection(self._target)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                if self._listener is not listener:
+                    client.close()
+                    server.close()
+                    return
+                self._open += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: Any, sink: Any) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            with contextlib.suppress(OSError):
+                sink.shutdown(2)

@@ -51,6 +51,7 @@ from .drills import KINDS, LEVELS, drill
 from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
+from .saving import Unsaved, learner_reason
 from .table import SeatPickWidget
 from .view import View, follow_language
 from .widgets import PuzzleWidget, close_tree
@@ -104,8 +105,9 @@ register({
     "exam.no_code": ("地址里没有考试代码：请用老师给的链接（…/exam.ipynb?exam=代码）。",
                      "The address has no exam code: open the link your instructor gave you (…/exam.ipynb?exam=CODE)."),
     "exam.unknown": ("没有考试 {code}：请检查链接。", "There is no exam {code}: check the link."),
-    "exam.store_down": ("现在连不上班级的进度库，请告诉老师。",
-                        "The class's progress store cannot be reached now: tell your teacher."),
+    "exam.unsaved_submit": ("还有答案没保存（连不上进度库），现在不能交卷。答案留在页面上，连上以后再交。",
+                            "Some answers are not saved yet (the progress store cannot be reached), so the exam "
+                            "cannot be submitted now. They stay on the page: submit once the store is back."),
     "exam.name": ("你的名字", "Your name"),
     "exam.start": ("开始考试", "Start the exam"),
     "exam.key": ("个人考试码", "Your personal code"),
@@ -118,6 +120,7 @@ register({
     "exam.learner": ("考生：{name}", "Candidate: {name}"),
     "exam.question": ("第{n}题", "Question {n}"),
     "exam.chosen": ("你的答案：{answer}（交卷前可以改）", "Your answer: {answer} (you may change it until you submit)"),
+    "exam.waiting": ("⚠ 还没保存", "⚠ not saved yet"),
     "exam.bad_cards": ("无法识别的牌：{cards}", "Unrecognised cards: {cards}"),
     "exam.submit": ("交卷", "Submit"),
     "exam.confirm": ("还有{n}题没答，确定交卷？", "{questions} unanswered: submit anyway?"),
@@ -342,6 +345,7 @@ class _Sealed:
     def _setup(self, number: int, on_choose: Callable[[int, str], bool], chosen: str, shown: int) -> None:
         self._number, self._on_choose, self._chosen, self._shown = number, on_choose, chosen, shown
         self._bad = ""
+        self._waiting = False  # the kept answer waits for the store (out of reach)
         self._submitted = self._released = False
         self._outcome: Feedback | None = None  # after submission: the verdict on the kept answer (None: no answer)
 
@@ -371,6 +375,12 @@ class _Sealed:
             self._chosen = text
         self._mark()
         self._render()
+
+    def waiting(self, waiting: bool) -> None:
+        """Say, or stop saying, that the kept answer is not saved yet (the store is out of reach)."""
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self._render()
 
     def _answer_text(self, lang: Lang) -> str:
         choice = next((c for c in self._puzzle.choices if c.key == self._chosen), None)
@@ -402,7 +412,8 @@ class _Sealed:
                 return str(el("div", t("exam.bad_cards", lang, cards=self._bad), cls="gj-exam-chosen", role="alert"))
             if not self._chosen:
                 return ""
-            return str(el("div", t("exam.chosen", lang, answer=self._answer_text(lang)), cls="gj-exam-chosen",
+            return str(el("div", t("exam.chosen", lang, answer=self._answer_text(lang)),
+                          el("b", " " + t("exam.waiting", lang)) if self._waiting else None, cls="gj-exam-chosen",
                           role="status"))
         fb = self._outcome
         right = fb is not None and fb.correct
@@ -499,6 +510,7 @@ class ExamPage(View):
         self._confirm = False
         self._message = ""
         self._timer: asyncio.TimerHandle | None = None
+        self.unsaved = Unsaved(self._resync)  # answers kept on the page while the store is out of reach
         self.head = make(w.HTML)
         self.name = make(w.Text, continuous_update=False)
         self.key = make(w.Password, continuous_update=False)
@@ -531,7 +543,7 @@ class ExamPage(View):
             try:
                 self.exam = self.store.exam(self.session.exam)
             except ProgressError:  # the store is out of reach; where it is, is the server's business
-                self._message = t("exam.store_down")
+                self._message = t("saving.store_down")
             except GoujiError:  # said without the file's path: that is the server's business
                 self._message = t("exam.unknown", code=self.session.exam)
             if self.exam is not None and self.learner:
@@ -589,25 +601,51 @@ class ExamPage(View):
                 else None)
 
     def _choose(self, number: int, answer: str) -> bool:
-        """Keep a learner's answer in the progress file; after the deadline, submit instead."""
+        """Keep a learner's answer in the store (while the store is out of reach: on the page, saved once it is
+        back); after the deadline, submit instead."""
         assert self.exam is not None
+        code, learner = self.exam.code, self.learner
         try:
-            self.store.save_exam_answer(self.exam.code, self.learner, number, answer)
+            self.unsaved.save(number, lambda: self.store.save_exam_answer(code, learner, number, answer))
         except GoujiError as e:
-            self.sitting = self.store.sitting(self.exam.code, self.learner)
+            self._reread()
             if not self._check_time():
-                self._message = pick(e.zh, e.en)
+                self._message = learner_reason(e)
                 self._draw()
             return False
-        self.sitting = self.store.sitting(self.exam.code, self.learner)
+        self._reread()
         self._confirm = False
         self._draw()
         return True
+
+    def _reread(self) -> None:
+        """The sitting as the store holds it (as last read, while the store is out of reach)."""
+        assert self.exam is not None
+        with contextlib.suppress(ProgressError):
+            self.sitting = self.store.sitting(self.exam.code, self.learner)
+
+    def _resync(self) -> None:
+        """What waited for the store is saved, or still waits: draw the sitting as the store now holds it."""
+        if self.exam is not None and self.sitting is not None:
+            self._reread()
+        self._draw()
+
+    def _answered(self) -> int:
+        """How many questions have an answer: kept in the store, or on the page until it is saved."""
+        assert self.sitting is not None
+        return len(set(self.sitting.answers) | {q._number for q in self.questions if q._number in self.unsaved})
 
     def submit(self) -> None:
         """Submit: the first press with questions unanswered asks again; then every answer is checked."""
         if self.exam is None or self.sitting is None or self.sitting.submitted is not None:
             return
+        if not self.unsaved.retry():  # graded from what the store holds: every answer saved first
+            self._reread()
+            self._message = t("exam.unsaved_submit")
+            self._draw()
+            return
+        self._reread()
+        self._message, self.unsaved.recovered = "", False
         missing = len(self.exam.drills) - len(self.sitting.answers)
         if missing and not self._confirm:
             self._confirm = True
@@ -673,6 +711,8 @@ class ExamPage(View):
             fields = [self.start_button] if hub_user() else [self.name, self.key, self.start_button]
             children.append(make(w.HBox, children=fields, layout={"flex_flow": "row wrap"}))
         if exam is not None and sitting is not None:
+            for q in self.questions:
+                q.waiting(q._number in self.unsaved)
             children.extend(q.box for q in self.questions)
             if sitting.submitted is None:
                 children.append(self.submit_button)
@@ -709,17 +749,18 @@ class ExamPage(View):
         parts = []
         if self._message and exam is not None:
             parts.append(el("p", "⚠ " + self._message, role="alert"))
+        parts.append(self.unsaved.html(lang))
         if exam is not None and sitting is not None:
             count = len(exam.drills)
             if sitting.submitted is None:
-                answered = el("p", t("exam.answered", lang, done=len(sitting.answers), count=count))
+                answered = el("p", t("exam.answered", lang, done=self._answered(), count=count))
                 if sitting.deadline is not None:
                     minutes = max(0, int((sitting.deadline - datetime.now(UTC)).total_seconds() // 60))
                     answered.append(" · " + t("exam.deadline", lang, time=_utc(sitting.deadline), minutes=minutes,
                                                 minutes_en=counted(minutes, "minute")))
                 parts.append(answered)
                 if self._confirm:
-                    missing = count - len(sitting.answers)
+                    missing = count - self._answered()
                     confirm = t("exam.confirm", lang, n=missing, questions=counted(missing, "question"))
                     parts.append(el("p", confirm, role="alert"))
             elif released(exam, sitting):
@@ -733,6 +774,7 @@ class ExamPage(View):
 
     def close(self) -> None:
         """Close every widget of the page, the questions' too; it no longer follows the language."""
+        self.unsaved.stop()
         for q in self.questions:
             q.close()
         super().close()

@@ -42,6 +42,7 @@ from .player import checkpoint_puzzle, narration_html, record_table, step_pictur
 from .progress import LiveLesson, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Puzzle, SeatsPuzzle, parse_seats
+from .saving import Unsaved, learner_reason
 from .table import SeatPickWidget
 from .view import View, follow_language
 from .widgets import PuzzleWidget
@@ -60,8 +61,6 @@ register({
     "live.joined": ("{name} · 跟着老师的屏幕走，到检查点就在这里作答。",
                     "{name} · Follow the presenter's screen; answer checkpoints here."),
     "live.unknown": ("没有课堂 {code}：请检查代码。", "There is no live lesson {code}: check the code."),
-    "live.store_down": ("现在连不上班级的进度库，请告诉老师。",
-                        "The class's progress store cannot be reached now: tell your teacher."),
     "live.waiting": ("老师还没揭晓答案。", "The presenter has not revealed the answer yet."),
     "live.chosen": ("你的答案：{answer}（揭晓前可以改）", "Your answer: {answer} (you may change it until the reveal)"),
     "live.checkpoint": ("检查点 · 第{n}步", "Checkpoint · step {n}"),
@@ -259,6 +258,7 @@ class LiveFollower(View):
         self.questions: dict[int, LiveQuestion | LiveSeatQuestion] = {}  # by step
         self._shown: tuple[int, int] | None = None  # (seq, step) drawn
         self._message = ""
+        self.unsaved = Unsaved(self._draw_saving)  # answers waiting for the store
         self.head = make(w.HTML)
         self.name = make(w.Text, continuous_update=False)
         self.join_button = make(w.Button, button_style="primary")
@@ -280,7 +280,7 @@ class LiveFollower(View):
         return self._store or kernel_store()
 
     def _down(self, _error: GoujiError) -> None:
-        self._message = t("live.store_down")
+        self._message = t("saving.store_down")
         self._draw_status(get_language())
 
     def load(self) -> None:
@@ -332,7 +332,8 @@ class LiveFollower(View):
         if self.lesson is None:
             return
         lesson = self.store.live(self.lesson.code)
-        if self._message == t("live.store_down"):
+        self.unsaved.retry()
+        if self._message == t("saving.store_down"):
             self._message = ""
         if lesson.seq != self.lesson.seq:
             self.lesson = lesson
@@ -348,15 +349,18 @@ class LiveFollower(View):
         return self._puzzles[number]
 
     def _choose(self, step: int, answer: str) -> bool:
+        """Keep the learner's answer to a checkpoint (while the store is out of reach: on the page, saved once it
+        is back)."""
         assert self.lesson is not None
+        code, learner = self.lesson.code, self.learner
         try:
-            self.store.answer_live(self.lesson.code, self.learner, step, answer)
+            self.unsaved.save(step, lambda: self.store.answer_live(code, learner, step, answer))
         except GoujiError as e:
-            self._message = pick(e.zh, e.en)
+            self._message = learner_reason(e)
             self._draw_status(get_language())
             return False
         self._message = ""
-        self._draw_status(get_language())
+        self._draw_saving()
         return True
 
     def _prepare(self) -> None:
@@ -428,12 +432,18 @@ class LiveFollower(View):
             learner=self.learner or self.session.learner))]
         return str(el("header", parts, cls="gj-header"))
 
+    def _draw_saving(self) -> None:
+        for number, question in self.questions.items():
+            question.waiting(number in self.unsaved)
+        self._draw_status(get_language())
+
     def _draw_status(self, lang: Lang) -> None:
         text = self._message
-        self.status.value = str(el("p", "⚠ " + text, role="alert")) if text else ""
+        self.status.value = str(html(el("p", "⚠ " + text, role="alert") if text else None, self.unsaved.html(lang)))
 
     def close(self) -> None:
         self.poller.stop()
+        self.unsaved.stop()
         for question in self.questions.values():
             question.close()
         super().close()

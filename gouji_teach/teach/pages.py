@@ -11,6 +11,7 @@ save progress. A notebook composes these; it holds no logic of its own.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
 from .rulebook import book_html, cited_item, contradictions, summary
+from .saving import Unsaved, learner_reason
 from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, Kept, PuzzleWidget, RulesetComparison
@@ -171,42 +173,71 @@ class _Header(w.VBox):
         return self.children[0].value
 
 
-def _record(session: Session, attempt: Attempt, status: w.HTML) -> Kept | None:
+class _Saving:
+    """A quiz's status line: what the store refused, or the answers waiting for it (:class:`~.saving.Unsaved`)."""
+
+    def __init__(self) -> None:
+        self.status = make(w.HTML)
+        self.unsaved = Unsaved(self.draw)
+        self._refused: GoujiError | None = None
+        self._writes = itertools.count()
+
+    def save(self, write: Callable[[], object], key: object = None) -> bool:
+        """Run ``write`` through :attr:`unsaved` (each write waits on its own, unless a ``key`` says it replaces
+        one); ``True`` if it is saved now."""
+        try:
+            saved = self.unsaved.save(next(self._writes) if key is None else key, write)
+        except GoujiError as e:  # the answer still counts on the page; say why it was not saved
+            self._refused = e
+            saved = False
+        else:
+            self._refused = None
+        self.draw()
+        return saved
+
+    def draw(self) -> None:
+        lang = get_language()
+        if self._refused is not None:
+            why = learner_reason(self._refused, lang)
+            self.status.value = html(el("small", t("page.save_failed", lang, why=why), role="alert"))
+        else:
+            self.status.value = self.unsaved.html(lang)
+
+
+def _record(session: Session, attempt: Attempt, saving: _Saving) -> Kept | None:
     """Save an answer (or a shown answer) for the session's learner; return what the store keeps for the drill
     (the stars of its first solve, from its history there), which the widget shows, or ``None`` if nothing is
-    saved."""
+    saved (yet: while the store is out of reach it waits, and the page says so)."""
     if not session.learner:
         return None
-    puzzle_id, stage_id = attempt.puzzle.puzzle_id, session.stage.id
-    try:
-        learner = store().learner(session.learner)
-        stored = None
-        if attempt.answer:
-            stored = store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
-                                            correct=attempt.feedback.correct, answer=attempt.answer[:200])
-        if attempt.shown:
-            store().record_shown(learner, stage_id, puzzle_id)
-        result = store().drill_result(learner, stage_id, puzzle_id)
-    except GoujiError as e:  # the answer still counts on the page; say why it was not saved
-        _save_failed(status, e)
+    name, puzzle_id, stage_id = session.learner, attempt.puzzle.puzzle_id, session.stage.id
+    done: dict[str, object] = {}
+
+    def write() -> None:  # tried again while the store is out of reach: each step once
+        if "learner" not in done:
+            done["learner"] = store().learner(name)
+        learner = done["learner"]
+        if attempt.answer and "attempt" not in done:
+            done["attempt"] = store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
+                                                     correct=attempt.feedback.correct, answer=attempt.answer[:200])
+        if attempt.shown and "shown" not in done:
+            done["shown"] = store().record_shown(learner, stage_id, puzzle_id)
+        done["result"] = store().drill_result(learner, stage_id, puzzle_id)
+
+    if not saving.save(write):
         return None
+    result, stored = done["result"], done.get("attempt")
     if result is None:
         return None
     now = stored is not None and result.attempt_id == stored.id
     return Kept(result.stars, result.attempt if now else None, result.hinted)
 
 
-def _record_hint(session: Session, puzzle: Puzzle, status: w.HTML) -> None:
+def _record_hint(session: Session, puzzle: Puzzle, saving: _Saving) -> None:
     """Keep that the session's learner asked for the drill's hint (its first solve earns a star less)."""
     if session.learner and puzzle.puzzle_id:
-        try:
-            store().record_hint(session.learner, session.stage.id, puzzle.puzzle_id)
-        except GoujiError as e:
-            _save_failed(status, e)
-
-
-def _save_failed(status: w.HTML, e: GoujiError) -> None:
-    status.value = html(el("small", t("page.save_failed", why=pick(e.zh, e.en)), role="alert"))
+        name, stage_id, puzzle_id = session.learner, session.stage.id, puzzle.puzzle_id
+        saving.save(lambda: store().record_hint(name, stage_id, puzzle_id), key=("hint", puzzle_id))
 
 
 def _heading(key: str) -> w.Widget:
@@ -226,19 +257,21 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     """
     numbered = number_drills(session.stage.id,
                             [(spec[0], spec[1]) for spec in (session.stage.drills if drills is None else drills)])
-    status = make(w.HTML)
+    saving = _Saving()
+    status = saving.status
     title = _heading("page.quiz")
 
     def puzzles() -> list[Puzzle]:
         return [make_drill(kind, number, level=level, rules=session.rules) for kind, level, number in numbered]
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
-        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, status),
-                             on_hint=lambda p: _record_hint(session, p, status))
+        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, saving),
+                             on_hint=lambda p: _record_hint(session, p, saving))
 
     shown = [widget(puzzle) for puzzle in puzzles()]
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
     box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
+    box.unsaved = saving.unsaved  # the answers waiting for the store (also a plain attribute)
 
     def follow(changed: set[str]) -> None:
         if "rules" not in changed:
@@ -464,7 +497,7 @@ def landing(session: Session) -> w.Widget:
                 heading = [el("p", f"{t('page.learner', lang, name=learner)} · {title}"),
                            _lookalikes(record, lang), _learner_map(current, record, lang)]
             except GoujiError as e:
-                heading = [el("p", "⚠ " + pick(e.zh, e.en, lang), role="alert")]
+                heading = [el("p", "⚠ " + learner_reason(e, lang), role="alert")]
         else:
             heading = [el("p", t("page.guest.home", lang), role="note")]
         rows = [el("li", _link(current.link(s), s.title(lang)), " ",

@@ -49,6 +49,7 @@ from .controls import make, shared
 from .course import Session
 from .player import step_picture
 from .progress import store
+from .saving import Unsaved, learner_reason
 from .table import round_plays
 from .view import View, follow_language
 
@@ -695,17 +696,18 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
     start = make(w.Button, button_style="primary", icon="play", layout={"width": "auto"})
     box = make(w.VBox, children=[start, status], layout={"max_width": "100%"})
     tables: list[PracticeTable] = []
+    unsaved = Unsaved(lambda: setattr(status, "value", unsaved.html(get_language())))
 
     def record(p: Practice) -> None:
         if not session.learner:
             return
-        points = p.settlements[-1].scores.points[LEARNER]
+        name, stage_id, rules = session.learner, session.stage.id, session.stage.rules
+        hand, points = f"practice/{p.rules.key}/{p.hand_seed}", p.settlements[-1].scores.points[LEARNER]
         try:
-            store().record_attempt(session.learner, session.stage.id, f"practice/{p.rules.key}/{p.hand_seed}",
-                                   rules=session.stage.rules, correct=points > 0, answer=f"{points:+d}",
-                                   source="table")
+            unsaved.save(hand, lambda: store().record_attempt(name, stage_id, hand, rules=rules, correct=points > 0,
+                                                              answer=f"{points:+d}", source="table"))
         except GoujiError as e:
-            status.value = html(el("small", t("practice.save_failed", why=pick(e.zh, e.en)), role="alert"))
+            status.value = html(el("small", t("practice.save_failed", why=learner_reason(e)), role="alert"))
 
     def begin(_button: object = None) -> None:
         if not tables:
