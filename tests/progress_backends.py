@@ -75,6 +75,25 @@ def where_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Pa
             yield url
 
 
+@pytest.fixture(name="store")
+def store_fixture(where: Path | str) -> Any:
+    """The test's class store at ``where`` (a module imports ``store_fixture`` to use it)."""
+    from gouji_teach.teach.progress import ProgressStore
+
+    return ProgressStore(where)
+
+
+@pytest.fixture(name="store")
+def kernel_store_fixture(where: Path | str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The test's class store at ``where``, also the kernel's (the one every page uses), as ``store`` (a module
+    imports ``kernel_store_fixture`` to use it)."""
+    from gouji_teach.teach import progress
+
+    opened = progress.ProgressStore(where)
+    monkeypatch.setattr(progress, "_STORE", [opened])
+    return opened
+
+
 def run_sql(where: Path | str, statement: str) -> list[tuple[Any, ...]]:
     """Run one statement on the store's database directly, as another program would; its rows."""
     if isinstance(where, Path):

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from progress_backends import run_sql, tables, where_fixture  # noqa: F401 (the fixture `where`)
+from progress_backends import run_sql, store_fixture, tables, where_fixture  # noqa: F401 (the fixtures `store`, `where`)
 from widget_state import fresh_widgets, run_own_loop, synced_text
 
 from gouji_teach.rules.errors import GoujiError
@@ -24,11 +24,6 @@ from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle, seats_key
 @pytest.fixture(autouse=True)
 def _fresh_widgets():
     yield from fresh_widgets()
-
-
-@pytest.fixture
-def store(where: Path | str) -> ProgressStore:
-    return ProgressStore(where)
 
 
 def _past_deadline(where: Path | str, code: str) -> None:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from progress_backends import run_sql, where_fixture  # noqa: F401 (the fixture `where`)
+from progress_backends import run_sql, store_fixture, where_fixture  # noqa: F401 (the fixtures `store`, `where`)
 from widget_state import fresh_widgets, synced_text
 
 from gouji_teach import cli
@@ -25,11 +25,6 @@ from gouji_teach.teach.progress import ProgressStore
 @pytest.fixture(autouse=True)
 def _fresh_widgets():
     yield from fresh_widgets()
-
-
-@pytest.fixture
-def store(where: Path | str) -> ProgressStore:
-    return ProgressStore(where)
 
 
 def _rostered(store: ProgressStore, **options: object) -> tuple[ex.Exam, dict[str, str]]:

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from progress_backends import run_sql, where_fixture  # noqa: F401 (the fixture `where`)
+from progress_backends import kernel_store_fixture, run_sql, where_fixture  # noqa: F401 (the fixtures `store`, `where`)
 from widget_state import answers_of, fresh_widgets, right_answer
 
-from gouji_teach.teach import course, pages, progress
+from gouji_teach.teach import course, pages
 from gouji_teach.teach.progress import SCHEMA_VERSION, ProgressStore
 
 DRILL = ("buy", "easy")  # the drill: buy/qingdao/easy/…
@@ -21,13 +21,6 @@ DRILL = ("buy", "easy")  # the issue's drill: buy/qingdao/easy/…
 @pytest.fixture(autouse=True)
 def _fresh():
     yield from fresh_widgets()
-
-
-@pytest.fixture
-def store(where, monkeypatch) -> ProgressStore:
-    opened = ProgressStore(where)
-    monkeypatch.setattr(progress, "_STORE", [opened])
-    return opened
 
 
 def page(query: str = "rules=qingdao&lang=zh&learner=小明"):

@@ -5,11 +5,11 @@ that reads like another learner's (Cyrillic а for a) is warned about on the sta
 from __future__ import annotations
 
 import pytest
-from progress_backends import run_sql, where_fixture  # noqa: F401 (the fixture `where`)
+from progress_backends import kernel_store_fixture, run_sql, where_fixture  # noqa: F401 (the fixtures `store`, `where`)
 from widget_state import fresh_widgets
 
 from gouji_teach.rules.errors import GoujiError
-from gouji_teach.teach import course, pages, progress
+from gouji_teach.teach import course, pages
 from gouji_teach.teach.names import fold_name, skeleton
 from gouji_teach.teach.progress import ProgressStore
 
@@ -17,13 +17,6 @@ from gouji_teach.teach.progress import ProgressStore
 @pytest.fixture(autouse=True)
 def _fresh():
     yield from fresh_widgets()
-
-
-@pytest.fixture
-def store(where, monkeypatch) -> ProgressStore:
-    opened = ProgressStore(where)
-    monkeypatch.setattr(progress, "_STORE", [opened])
-    return opened
 
 
 @pytest.mark.parametrize("typed", ["alice\u200b", "\u200balice", "al\u200dice", "alice\ufeff", " alice ", "ａｌｉｃｅ",

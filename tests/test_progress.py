@@ -14,7 +14,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from progress_backends import new_schema, postgres_url, run_sql, where_fixture  # noqa: F401 (the fixture `where`)
+from progress_backends import new_schema, postgres_url, run_sql, store_fixture, where_fixture  # noqa: F401 (the fixtures `store`, `where`)
 
 from gouji_teach.rules.errors import GoujiError
 from gouji_teach.show.i18n import MESSAGES
@@ -37,11 +37,6 @@ needs_titles = pytest.mark.skipif(not HAS_TITLES, reason="no gouji_teach.rules.t
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
     return tmp_path / "class" / "progress.sqlite3"
-
-
-@pytest.fixture
-def store(where: Path | str) -> ProgressStore:
-    return ProgressStore(where)
 
 
 def test_file_is_created_with_its_folder_in_wal_mode(path: Path) -> None:
