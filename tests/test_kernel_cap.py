@@ -25,7 +25,7 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_the_cap_is_sized_to_the_class() -> None:
-    assert [ClassKernelManager(class_size=n)._max_waiting() for n in (1, 10, 30)] == [2, 11, 33]
+    assert [ClassKernelManager(class_size=n)._max_waiting() for n in (1, 10, 30)] == [4, 22, 66]
     assert ClassKernelManager(class_size=30, max_waiting=5)._max_waiting() == 5
     assert ClassKernelManager().unconnected_grace + 10 <= 60  # with the culler's 10 s round: freed within 60 s
 

@@ -15,8 +15,9 @@ app's ``voila.json``) changes three things:
   with the culler's 10 s round, freed within a minute of its notebook's run; a plain GET that never opens the
   page's websocket holds a kernel no longer). (The page also asks for its kernel's shutdown when it closes; the
   template makes that request carry its ``_xsrf`` token.)
-* **Pages waiting for their browser are capped.** At most ``max_waiting`` pages' kernels (default: the class size
-  and its spare warm kernels, at least 2) wait for their page's first connection; a page asked for beyond them is
+* **Pages waiting for their browser are capped.** At most ``max_waiting`` pages' kernels (default: twice the class
+  size and its spare warm kernels, at least 4: a whole class arriving at once, each learner with a second tab)
+  wait for their page's first connection; a page asked for beyond them is
   refused (503) with a line in both languages asking to reload in a minute, and starts no kernel.
 * **Pages that are not for learners** (``hidden``: the lesson template for authors) are not served.
 
@@ -142,7 +143,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
     unconnected_grace = Float(50, config=True, help="Seconds a page's kernel is kept idle before its page first "
                                                     "connects (a request that never connects frees it then)")
     max_waiting = Integer(0, config=True, help="Pages' kernels waiting at most for their page's first connection "
-                                               "(0: the class size plus its spare warm kernels, at least 2)")
+                                               "(0: twice the class size plus its spare warm kernels, at least 4)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -163,7 +164,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return self.spare or spare_for(self.class_size)
 
     def _max_waiting(self) -> int:
-        return self.max_waiting or max(2, self.class_size + self._spare())
+        return self.max_waiting or max(4, 2 * (self.class_size + self._spare()))
 
     def _warm_env(self) -> dict[str, str]:
         import os
