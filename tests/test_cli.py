@@ -331,7 +331,7 @@ def test_serve_says_in_one_line_that_voila_stopped_and_exits_non_zero(monkeypatc
 
     monkeypatch.setattr(app, "voila_command", lambda port, class_size=1: [sys.executable, "-c", FAKE_VOILA,
                                                                           str(port), end])
-    code, out, err = run(capsys, "serve", "--port", str(app.free_port(18866)))
+    code, out, err = run(capsys, "serve", "--port", str(app.free_port(18700)))
     assert code == status
     assert "gouji_teach is running" in out
     [line] = err.strip().splitlines()

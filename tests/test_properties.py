@@ -52,10 +52,12 @@ suits = st.one_of(st.none(), st.sampled_from(list(Suit)))
 
 @st.composite
 def cards_of(draw: st.DrawFn, rank: Rank, n: int) -> list[Card]:
-    """``n`` cards of ``rank``, each with a random suit or none (jokers never have one)."""
+    """``n`` cards of ``rank``, each with a random suit or none (jokers never have one), no suit more often than
+    the four packs hold it (a card drawn a fifth time in one suit has none)."""
     if rank.is_joker:
         return [Card(rank)] * n
-    return [Card(rank, draw(suits)) for _ in range(n)]
+    drawn = [draw(suits) for _ in range(n)]
+    return [Card(rank, suit if suit is None or drawn[:i].count(suit) < 4 else None) for i, suit in enumerate(drawn)]
 
 
 @st.composite

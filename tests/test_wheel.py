@@ -29,7 +29,8 @@ def wheel_files(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     would lend the wheel files the package data does not name)."""
     source, folder = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel")
     shutil.copytree(ROOT, source, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"))
+                    ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+                                                 "kernel-*", "test-artifacts"))
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
                             "-w", str(folder), str(source)], capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stderr[-2000:]
