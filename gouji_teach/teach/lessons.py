@@ -30,9 +30,9 @@ from ..rules.words import Lang
 from ..show.i18n import pick
 from .course import STAGES, Stage
 
-__all__ = ["ENV_VAR", "LESSON_PAGE", "LESSON_STAGE", "PRESENT_PAGE", "Lesson", "check_lessons", "course_lessons",
-           "find_lesson", "instructor_lessons", "join_link", "lesson_files", "lesson_link", "present_link",
-           "stage_scenarios"]
+__all__ = ["ENV_VAR", "FAMILY_SCENARIOS", "LESSON_PAGE", "LESSON_STAGE", "PRESENT_PAGE", "Lesson", "check_lessons",
+           "course_lessons", "family_scenario", "find_lesson", "instructor_lessons", "join_link", "lesson_files",
+           "lesson_link", "present_link", "stage_scenarios"]
 
 #: The generic lesson page: a scenario stepped through, or a live lesson followed (:mod:`.live`).
 LESSON_PAGE = Stage("lesson", "lesson.ipynb", "课堂", "Lesson", "跟着场景一步一步学", "Learn a scenario step by step")
@@ -70,6 +70,28 @@ class Lesson:
         return Scenario.load(self.path)
 
 
+#: Where a family has a scenario of its own for what a stage's scenario teaches: (stage id, the scenario its page
+#: names) → {family: that family's scenario}. A learner under that family (or a house rule set based on it) steps
+#: through the family's own; under any other family the page's scenario is replayed under the learner's rules.
+FAMILY_SCENARIOS: dict[tuple[str, str], dict[str, str]] = {
+    ("turns", "qingdao_guopai_rang"): {"tongsu": "tongsu_guopai_fours", "zaozhuang": "zaozhuang_free_answering"},
+    ("kaidian", "qingdao_kaidian_twos"): {"linyi": "linyi_kaidian_fasi"},
+    ("shao", "qingdao_shaopai"): {"zaozhuang": "zaozhuang_burn_joker"},
+    ("geming", "qingdao_geming_yaotou"): {"linyi": "linyi_chongdian", "tongsu": "tongsu_geming_three_plays"},
+}
+
+
+def family_scenario(stage: Stage, name: str, family: str) -> str:
+    """The scenario a stage's page shows for ``name`` to a learner of ``family`` (a rule set's ``base``): the
+    family's own where it has one (:data:`FAMILY_SCENARIOS`), else ``name``.
+
+    >>> kaidian = STAGES[7]
+    >>> [family_scenario(kaidian, "qingdao_kaidian_twos", family) for family in ("linyi", "tongsu")]
+    ['linyi_kaidian_fasi', 'qingdao_kaidian_twos']
+    """
+    return FAMILY_SCENARIOS.get((stage.id, name), {}).get(family, name)
+
+
 @functools.cache
 def stage_scenarios(stage: Stage) -> tuple[str, ...]:
     """The course scenarios a stage's page steps through (its ``pages.scenario(session, "NAME")`` calls), in order.
@@ -93,7 +115,10 @@ def stage_scenarios(stage: Stage) -> tuple[str, ...]:
 
 
 def _stage_of(name: str) -> str:
-    return next((s.id for s in STAGES if name in stage_scenarios(s)), LESSON_STAGE)
+    """The stage whose page shows the scenario ``name`` (for some family), else :data:`LESSON_STAGE`."""
+    return next((s.id for s in STAGES if name in stage_scenarios(s)
+                 or any(name in own.values() for (sid, _n), own in FAMILY_SCENARIOS.items() if sid == s.id)),
+                LESSON_STAGE)
 
 
 def _titles(path: Path) -> tuple[str, str]:

@@ -29,7 +29,7 @@ from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill, number_drills
 from .exam import exam_link
-from .lessons import LESSON_PAGE, instructor_lessons, lesson_link, present_link
+from .lessons import LESSON_PAGE, family_scenario, instructor_lessons, lesson_link, present_link, stage_scenarios
 from .player import ScenarioPlayer
 from .printed import printed
 from .progress import Learner, store
@@ -339,9 +339,30 @@ def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
 
 def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> ScenarioPlayer:
     """The page's scenario player: it opens at the step of the page's address (``?step=N``) and goes there
-    when the address arrives; the session (and so the address) follows the step the learner is at."""
-    player = ScenarioPlayer(name, presenter=presenter, start_step=session.step)
-    session.follow(lambda changed: player.go(session.step) if "step" in changed else None)
+    when the address arrives; the session (and so the address) follows the step the learner is at.
+
+    On a course stage the player follows the learner's rule set: the family's own scenario where it has one
+    (:func:`~.lessons.family_scenario`), else the stage's scenario replayed under the learner's rules, which says
+    so and marks the steps that go otherwise. An instructor's lesson keeps its own rule set."""
+    course = isinstance(name, str) and name in stage_scenarios(session.stage)
+
+    def wanted() -> tuple[str | Path, Ruleset | None]:
+        if not course:
+            return name, None
+        return family_scenario(session.stage, str(name), session.rules.base), session.rules
+
+    first, rules = wanted()
+    player = ScenarioPlayer(first, presenter=presenter, start_step=session.step)
+    if rules is not None:
+        player.show(first, rules)
+
+    def follow(changed: set[str]) -> None:
+        if "rules" in changed and course:
+            player.show(*wanted())
+        if "step" in changed:
+            player.go(session.step)
+
+    session.follow(follow)
     player.step.observe(lambda change: session.apply(session.query(step=int(change["new"]))), names="value")
     return player
 

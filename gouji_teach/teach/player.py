@@ -75,6 +75,12 @@ register({
     "player.try": ("试试看", "Try it"),
     "player.branch": ("如果{action}：", "If {action}: "),
     "player.branch.note": ("（只是试试，场景照旧）", "(a branch: the scenario goes on unchanged)"),
+    "player.replayed": ("这个例子是按{base}写的，这里按你选的{rules}重放：说明文字照{base}说，"
+                        "标⚑的步骤在{rules}下不一样。",
+                        "This example was written for {base} and is replayed here under your {rules}: the narration "
+                        "is {base}'s, and the steps marked ⚑ go otherwise under {rules}."),
+    "player.not_replayed": ("这个例子没法按你选的{rules}重放，下面按{base}演示。",
+                            "This example cannot be replayed under your {rules}, so it is shown under {base}."),
     "player.changes": ("和{base}比，{rules}下不同的步骤：", "Steps that differ under {rules} from {base}:"),
     "player.no_changes": ("{rules}和{base}下每一步都一样。", "Every step is the same under {rules} as under {base}."),
     "player.change.legality": ("第{n}步：一种规则下能走，另一种不能",
@@ -220,6 +226,7 @@ class ScenarioPlayer(View):
         self._frames = frames(self.scenario)
         self._changes: list[RuleChange] = []
         self._error: GoujiError | None = None
+        self._wanted: Ruleset | None = None  # the rule set last asked for (shown, or refused by the scenario)
         self._puzzles: dict[tuple[str, int], PuzzleWidget | _AnswerReveal] = {}
         self._branch: tuple[str, tuple[Event, ...] | GoujiError] | None = None
 
@@ -293,12 +300,37 @@ class ScenarioPlayer(View):
         if not self._relabelling:
             self.switch_rules(str(change["new"]))
 
+    def show(self, scenario: Scenario | str | Path, rules: Ruleset | str | None = None) -> None:
+        """Step through ``scenario`` instead, at the step shown (or its last), under ``rules`` (a replay: its own
+        rule set by default). A page calls it when the learner's rule set changes."""
+        new = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario)
+        if new.path != self.scenario.path:
+            for puzzle in self._puzzles.values():
+                puzzle.close()
+            self._puzzles = {}
+            self.scenario, self._rules, self._frames, self._changes = new, new.rules, frames(new), []
+            self._branch, self._error, self._wanted = None, None, None
+            last = len(self._frames) - 1
+            with self.step.hold_trait_notifications():
+                self.step.value = min(self.step.value, last)
+                self.step.max = self.play.max = last
+            self._labels()
+        wanted = find_ruleset(rules) if rules is not None else new.rules
+        if wanted.key != self._rules.key:
+            self.switch_rules(wanted.ref)
+        else:
+            self._relabelling = True
+            self.rules.value = wanted.ref
+            self._relabelling = False
+            self._render()
+
     def switch_rules(self, name: str) -> None:
         """Re-run the scenario under the rule set ``name`` and mark the steps that change; the step shown stays
         where it was (or at the last step reached). An unknown name or hands that cannot start are shown, and
         the player stays as it was."""
         try:
             rules = find_ruleset(name)
+            self._wanted = rules
             new = frames(self.scenario, rules)
             changes = rule_changes(self.scenario, rules) if rules.key != self.scenario.rules.key else []
         except GoujiError as e:
@@ -396,19 +428,24 @@ class ScenarioPlayer(View):
                        cls="gj-branch", role="status"))
 
     def _changes_html(self, lang: Lang) -> str:
+        base = self.scenario.rules
         if self._error is not None:  # a scenario's problem without the server's path to its file
             e = self._error
             zh, en = (e.detail_zh, e.detail_en) if isinstance(e, ScenarioError) else (e.zh, e.en)
-            return html(el("div", "⚠ ", said(zh, en, lang), cls="gj-error", role="alert"))
-        base = self.scenario.rules
+            wanted = self._wanted
+            lead = t("player.not_replayed", lang, rules=pick(wanted.title_zh, wanted.title_en, lang),
+                     base=pick(base.title_zh, base.title_en, lang)) if wanted is not None else None
+            return html(el("div", "⚠ ", lead, el("br") if lead else None, said(zh, en, lang), cls="gj-error",
+                           role="alert"))
         if self._rules.key == base.key:
             return ""
         names = {"rules": pick(self._rules.title_zh, self._rules.title_en, lang),
                  "base": pick(base.title_zh, base.title_en, lang)}
+        replayed = el("p", t("player.replayed", lang, **names), cls="gj-replayed")
         if not self._changes:
-            return html(el("p", t("player.no_changes", lang, **names), cls="gj-changes"))
+            return html(replayed, el("p", t("player.no_changes", lang, **names), cls="gj-changes"))
         items = (el("li", t(f"player.change.{c.kind}", lang, n=c.number)) for c in self._changes)
-        return html(el("div", t("player.changes", lang, **names), el("ul", items), cls="gj-changes"))
+        return html(replayed, el("div", t("player.changes", lang, **names), el("ul", items), cls="gj-changes"))
 
     def close(self) -> None:
         """Close every widget of the player and its checkpoints; it no longer follows the language."""

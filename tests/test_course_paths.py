@@ -1,0 +1,64 @@
+"""One path per rule set (issue 26 item 1): every stage's scenario player plays under the learner's rule set. Where
+the family has a scenario of its own for the stage (``lessons.FAMILY_SCENARIOS``), the page shows it; otherwise it
+replays the stage's scenario under the learner's rules and says so, marking the steps that go otherwise; a scenario
+that cannot start under the learner's rules is shown under its own and the page says why. A switch of the page's
+rule set follows at once."""
+
+from __future__ import annotations
+
+import pytest
+from widget_state import fresh_widgets
+
+from gouji_teach import PRESETS
+from gouji_teach.rules.scenario import Scenario, check_file
+from gouji_teach.teach import course, pages
+from gouji_teach.teach.course import STAGES
+from gouji_teach.teach.lessons import FAMILY_SCENARIOS, LESSON_PAGE, stage_scenarios
+
+SHOWN = [(stage, name) for stage in STAGES for name in stage_scenarios(stage)]
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    yield from fresh_widgets()
+
+
+@pytest.mark.parametrize("family", list(PRESETS))
+@pytest.mark.parametrize(("stage", "name"), SHOWN, ids=[f"{s.id}-{n}" for s, n in SHOWN])
+def test_every_stage_plays_its_scenario_under_the_pages_rule_set(stage, name, family) -> None:
+    player = pages.scenario(course.start(stage.id, f"rules={family}&lang=zh"), name)
+    own = FAMILY_SCENARIOS.get((stage.id, name), {}).get(family)
+    if own is not None:  # the family's own scenario, under its own rules: nothing replayed
+        assert player.scenario.path.endswith(f"{own}.yaml") and player.scenario.rules.key == family
+    shown = player._rules.key
+    if shown == family:
+        replayed = player.scenario.rules.key != family
+        assert ("按你选的" in player.changes.value) == replayed, player.changes.value
+    else:  # the scenario cannot start under the family: said, with the reason
+        assert shown == player.scenario.rules.key
+        assert "没法按你选的" in player.changes.value and player._error is not None
+
+
+@pytest.mark.parametrize(("stage", "name"), sorted(FAMILY_SCENARIOS), ids=[s for s, _n in sorted(FAMILY_SCENARIOS)])
+def test_a_familys_own_scenarios_pass_check_and_belong_to_the_stage(stage, name) -> None:
+    assert name in stage_scenarios(course.stage(stage))
+    for family, own in FAMILY_SCENARIOS[(stage, name)].items():
+        scenario = Scenario.load(own)
+        assert scenario.rules.key == family
+        assert not check_file(scenario.path), own
+
+
+def test_switching_the_pages_rule_set_switches_the_scenario_at_once() -> None:
+    session = course.start("kaidian", "rules=qingdao&lang=en")
+    player = pages.scenario(session, "qingdao_kaidian_twos")
+    assert player.scenario.path.endswith("qingdao_kaidian_twos.yaml") and not player.changes.value
+    session.apply(session.query(rules="linyi"))
+    assert player.scenario.path.endswith("linyi_kaidian_fasi.yaml") and player._rules.key == "linyi"
+    session.apply(session.query(rules="tongsu"))
+    assert player.scenario.path.endswith("qingdao_kaidian_twos.yaml") and player._rules.key == "tongsu"
+    assert "replayed here under your" in player.changes.value and "⚑" in player.changes.value
+
+
+def test_an_instructors_lesson_keeps_its_own_rule_set() -> None:
+    player = pages.scenario(course.start(LESSON_PAGE, "rules=tongsu"), "qingdao_dagouji")
+    assert player._rules.key == "qingdao" and not player.changes.value
