@@ -1,8 +1,8 @@
-"""One path per rule set (issue 26 item 1): every stage's scenario player plays under the learner's rule set. Where
-the family has a scenario of its own for the stage (``lessons.FAMILY_SCENARIOS``), the page shows it; otherwise it
-replays the stage's scenario under the learner's rules and says so, marking the steps that go otherwise; a scenario
-that cannot start under the learner's rules is shown under its own and the page says why. A switch of the page's
-rule set follows at once."""
+"""One path per rule set (issue 26 item 1): every stage's scenario player plays under the learner's rule set: the
+stage's scenario replayed under the learner's rules, saying so and marking the steps that go otherwise (a scenario
+that cannot start under them is shown under its own, and the page says why). Where the family has a scenario of its
+own for the stage (``lessons.FAMILY_SCENARIOS``), the page shows it below, under that family only. A switch of the
+page's rule set follows at once."""
 
 from __future__ import annotations
 
@@ -26,17 +26,22 @@ def _fresh():
 @pytest.mark.parametrize("family", list(PRESETS))
 @pytest.mark.parametrize(("stage", "name"), SHOWN, ids=[f"{s.id}-{n}" for s, n in SHOWN])
 def test_every_stage_plays_its_scenario_under_the_pages_rule_set(stage, name, family) -> None:
-    player = pages.scenario(course.start(stage.id, f"rules={family}&lang=zh"), name)
-    own = FAMILY_SCENARIOS.get((stage.id, name), {}).get(family)
-    if own is not None:  # the family's own scenario, under its own rules: nothing replayed
-        assert player.scenario.path.endswith(f"{own}.yaml") and player.scenario.rules.key == family
-    shown = player._rules.key
-    if shown == family:
+    session = course.start(stage.id, f"rules={family}&lang=zh")
+    player = pages.scenario(session, name)
+    assert player.scenario.path.endswith(f"{name}.yaml")
+    if player._rules.key == family:
         replayed = player.scenario.rules.key != family
         assert ("按你选的" in player.changes.value) == replayed, player.changes.value
     else:  # the scenario cannot start under the family: said, with the reason
-        assert shown == player.scenario.rules.key
+        assert player._rules.key == player.scenario.rules.key
         assert "没法按你选的" in player.changes.value and player._error is not None
+    example = pages.family_example(session, name)
+    own = FAMILY_SCENARIOS.get((stage.id, name), {}).get(family)
+    assert bool(example.children) == (own is not None)
+    if own is not None:
+        heading, player_box = example.children
+        assert PRESETS[family].title_zh in heading.value
+        assert Scenario.load(own).title_zh in player_box.children[0].value  # the family's own scenario, titled
 
 
 @pytest.mark.parametrize(("stage", "name"), sorted(FAMILY_SCENARIOS), ids=[s for s, _n in sorted(FAMILY_SCENARIOS)])
@@ -51,12 +56,13 @@ def test_a_familys_own_scenarios_pass_check_and_belong_to_the_stage(stage, name)
 def test_switching_the_pages_rule_set_switches_the_scenario_at_once() -> None:
     session = course.start("kaidian", "rules=qingdao&lang=en")
     player = pages.scenario(session, "qingdao_kaidian_twos")
-    assert player.scenario.path.endswith("qingdao_kaidian_twos.yaml") and not player.changes.value
+    example = pages.family_example(session, "qingdao_kaidian_twos")
+    assert player._rules.key == "qingdao" and not player.changes.value and not example.children
     session.apply(session.query(rules="linyi"))
-    assert player.scenario.path.endswith("linyi_kaidian_fasi.yaml") and player._rules.key == "linyi"
+    assert player._rules.key == "linyi" and "replayed here under your" in player.changes.value
+    assert "Linyi" in example.children[0].value and "4s" in example.children[1].children[0].value
     session.apply(session.query(rules="tongsu"))
-    assert player.scenario.path.endswith("qingdao_kaidian_twos.yaml") and player._rules.key == "tongsu"
-    assert "replayed here under your" in player.changes.value and "⚑" in player.changes.value
+    assert player._rules.key == "tongsu" and "⚑" in player.changes.value and not example.children
 
 
 def test_an_instructors_lesson_keeps_its_own_rule_set() -> None:

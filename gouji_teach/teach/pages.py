@@ -41,11 +41,26 @@ from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, Kept, PuzzleWidget, RulesetComparison
 
-__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "printed", "quiz", "rule_book",
-           "rulesets_view", "scenario", "store", "verdict_line"]
+__all__ = [
+    "example",
+    "family_example",
+    "footer",
+    "glossary",
+    "header",
+    "landing",
+    "picture",
+    "printed",
+    "quiz",
+    "rule_book",
+    "rulesets_view",
+    "scenario",
+    "store",
+    "verdict_line",
+]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
+    "page.family_example": ("{rules}自己的例子", "The {rules} rules' own example"),
     "page.stage": ("第{n}课", "Stage {n}"),
     "page.goal": ("本课目标：", "Goal: "),
     "page.rules": ("规则：", "Rules: "),
@@ -341,30 +356,49 @@ def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> 
     """The page's scenario player: it opens at the step of the page's address (``?step=N``) and goes there
     when the address arrives; the session (and so the address) follows the step the learner is at.
 
-    On a course stage the player follows the learner's rule set: the family's own scenario where it has one
-    (:func:`~.lessons.family_scenario`), else the stage's scenario replayed under the learner's rules, which says
-    so and marks the steps that go otherwise. An instructor's lesson keeps its own rule set."""
+    On a course stage the player plays under the learner's rule set: the stage's scenario replayed under it, which
+    says so and marks the steps that go otherwise (or says why it cannot be); a rule-set switch follows at once.
+    Where the family has a scenario of its own, :func:`family_example` shows it below. An instructor's lesson keeps
+    its own rule set."""
     course = isinstance(name, str) and name in stage_scenarios(session.stage)
-
-    def wanted() -> tuple[str | Path, Ruleset | None]:
-        if not course:
-            return name, None
-        return family_scenario(session.stage, str(name), session.rules.base), session.rules
-
-    first, rules = wanted()
-    player = ScenarioPlayer(first, presenter=presenter, start_step=session.step)
-    if rules is not None:
-        player.show(first, rules)
+    player = ScenarioPlayer(name, presenter=presenter, start_step=session.step)
+    if course:
+        player.switch_rules(session.rules.ref)
 
     def follow(changed: set[str]) -> None:
         if "rules" in changed and course:
-            player.show(*wanted())
+            player.switch_rules(session.rules.ref)
         if "step" in changed:
             player.go(session.step)
 
     session.follow(follow)
     player.step.observe(lambda change: session.apply(session.query(step=int(change["new"]))), names="value")
     return player
+
+
+def family_example(session: Session, name: str) -> w.Widget:
+    """Below a stage's scenario ``name``: the learner's family's own scenario for the same lesson, where it has one
+    (:data:`~.lessons.FAMILY_SCENARIOS`), under a heading that says whose it is; nothing under the other families.
+    It follows the page's rule set."""
+    box = make(w.VBox, layout={"max_width": "100%"})
+    shown: list[ScenarioPlayer] = []
+
+    def draw(lang: Lang | None = None) -> None:
+        lang = lang or get_language()
+        own = family_scenario(session.stage, name, session.rules.base)
+        if shown and (own == name or not shown[0].scenario.path.endswith(f"/{own}.yaml")):
+            shown.pop().close()
+        if own != name and not shown:
+            shown.append(ScenarioPlayer(own))
+        rules = session.rules
+        heading = make(w.HTML, value=html(el("h3", t("page.family_example", lang,
+                                                   rules=pick(rules.title_zh, rules.title_en, lang)))))
+        box.children = [heading, shown[0].box] if shown else []
+
+    session.follow(lambda changed: draw() if "rules" in changed else None)
+    follow_language(box, draw)
+    draw()
+    return box
 
 
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:

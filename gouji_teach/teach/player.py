@@ -300,30 +300,6 @@ class ScenarioPlayer(View):
         if not self._relabelling:
             self.switch_rules(str(change["new"]))
 
-    def show(self, scenario: Scenario | str | Path, rules: Ruleset | str | None = None) -> None:
-        """Step through ``scenario`` instead, at the step shown (or its last), under ``rules`` (a replay: its own
-        rule set by default). A page calls it when the learner's rule set changes."""
-        new = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario)
-        if new.path != self.scenario.path:
-            for puzzle in self._puzzles.values():
-                puzzle.close()
-            self._puzzles = {}
-            self.scenario, self._rules, self._frames, self._changes = new, new.rules, frames(new), []
-            self._branch, self._error, self._wanted = None, None, None
-            last = len(self._frames) - 1
-            with self.step.hold_trait_notifications():
-                self.step.value = min(self.step.value, last)
-                self.step.max = self.play.max = last
-            self._labels()
-        wanted = find_ruleset(rules) if rules is not None else new.rules
-        if wanted.key != self._rules.key:
-            self.switch_rules(wanted.ref)
-        else:
-            self._relabelling = True
-            self.rules.value = wanted.ref
-            self._relabelling = False
-            self._render()
-
     def switch_rules(self, name: str) -> None:
         """Re-run the scenario under the rule set ``name`` and mark the steps that change; the step shown stays
         where it was (or at the last step reached). An unknown name or hands that cannot start are shown, and
