@@ -12,6 +12,7 @@ save progress. A notebook composes these; it holds no logic of its own.
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
+from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill, number_drills
@@ -39,10 +41,10 @@ from .rulebook import book_html, cited_item, contradictions, summary
 from .saving import Unsaved, learner_reason
 from .table import puzzle_widget
 from .view import follow_language
-from .widgets import Attempt, Kept, PuzzleWidget, RulesetComparison
+from .widgets import Attempt, Kept, OpenDrills, PuzzleWidget, RulesetComparison
 
-__all__ = ["example", "footer", "glossary", "header", "landing", "picture", "printed", "quiz", "rule_book",
-           "rulesets_view", "scenario", "store", "verdict_line"]
+__all__ = ["compared", "example", "footer", "glossary", "header", "landing", "open_drills", "picture", "printed",
+           "quiz", "rule_book", "rulesets_view", "scenario", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -240,6 +242,19 @@ def _record_hint(session: Session, puzzle: Puzzle, saving: _Saving) -> None:
         saving.save(lambda: store().record_hint(name, stage_id, puzzle_id), key=("hint", puzzle_id))
 
 
+_OPEN: dict[int, OpenDrills] = {}  # each page's open drills, by its session (dropped with the session)
+
+
+def open_drills(session: Session) -> OpenDrills:
+    """The drills the page of ``session`` asks (its :func:`quiz` shows them there), which the page's tools
+    (:func:`rulesets_view`, :func:`compared`) do not answer while they are open."""
+    key = id(session)
+    if key not in _OPEN:
+        _OPEN[key] = OpenDrills()
+        weakref.finalize(session, _OPEN.pop, key, None)
+    return _OPEN[key]
+
+
 def _heading(key: str) -> w.Widget:
     """A section's heading (the message ``key``), in the page's language."""
     return _Live(lambda lang: html(el("h3", t(key, lang))))
@@ -272,6 +287,8 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
     box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
     box.unsaved = saving.unsaved  # the answers waiting for the store (also a plain attribute)
+    drills = open_drills(session)
+    drills.show(shown)  # the page's tools answer none of them while they are open
 
     def follow(changed: set[str]) -> None:
         if "rules" not in changed:
@@ -281,6 +298,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
                 shown[i].close()
                 shown[i] = widget(puzzle)
         box.children = [title, *(x.box for x in shown), status]
+        drills.show(shown)
 
     session.follow(follow)
     return box
@@ -346,6 +364,23 @@ def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> 
     return player
 
 
+def compared(session: Session, challenger: str, target: str | None = None) -> w.Widget:
+    """The table of the four rule sets' answers on ``challenger`` against ``target`` (or on ``challenger`` alone:
+    its count, 够级 and 开点), as the page shows it; while a drill of the page asks that very question, the table
+    waits (the message names the drill) and comes when the drill is answered."""
+
+    def render(lang: Lang) -> HtmlFragment:
+        refused = open_drills(session).refusal(challenger, target, lang)
+        if refused is not None:
+            return html(el("p", "⚠ " + refused, cls="gj-waits", role="note"))
+        return across_rulesets_html(across_rulesets(challenger, target), title=compare_title(challenger, target, lang),
+                                    lang=lang)
+
+    live = _Live(render, session)
+    open_drills(session).follow(live._redraw)
+    return live
+
+
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:
     """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks)."""
     rules = find_ruleset(rules)
@@ -370,9 +405,10 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     return _Live(render)
 
 
-def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
-    """The four rule sets side by side for plays the learner types."""
-    view = RulesetComparison(challenger, target)
+def rulesets_view(session: Session, challenger: str = "DD", target: str = "D") -> w.Widget:
+    """The four rule sets side by side for plays the learner types; the question of a drill of the page that is
+    still open is refused, naming the drill (:func:`open_drills`)."""
+    view = RulesetComparison(challenger, target, drills=open_drills(session))
     title = _heading("page.compare")
     return make(w.VBox, children=[title, view.box])
 
