@@ -683,10 +683,12 @@ def _answer_seats(result: Answer) -> set[int]:
     return set()
 
 
-#: The engine's events that tell what a checkpoint asks: a 开点 (or the 认点 that makes one) tells who opened, a
-#: 闷 who is 闷ed, a seat going out who is out, a round won or a lead handed on who acts next.
-_TELLS = {Ask.OPENED: {EventKind.KAIDIAN, EventKind.CONCEDE}, Ask.MEN: {EventKind.MEN}, Ask.OUT: {EventKind.OUT},
-          Ask.MAY_ACT: {EventKind.ROUND, EventKind.JIEFENG, EventKind.DUITOU_LEADS, EventKind.REVOLT_LEAD}}
+#: The engine's events that tell what a checkpoint asks: a 开点 (the 认点 that makes one, the 4s that make it stand)
+#: tells who opened, a 闷 who is 闷ed, a seat going out who is out, a round won, a lead handed on or a revolution's
+#: three plays announced who acts next.
+_TELLS = {Ask.OPENED: {EventKind.KAIDIAN, EventKind.CONCEDE, EventKind.FASI}, Ask.MEN: {EventKind.MEN},
+          Ask.OUT: {EventKind.OUT},
+          Ask.MAY_ACT: {EventKind.ROUND, EventKind.JIEFENG, EventKind.DUITOU_LEADS, EventKind.DUEL, EventKind.REVOLT_LEAD}}
 
 
 def told_before(number: int, step: Step, result: Answer,
