@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-import ipywidgets as w
 import pytest
 from widget_state import fresh_widgets
 
@@ -161,3 +160,47 @@ def test_check_refuses_a_narration_before_the_checkpoint_that_names_its_seat(tmp
 def test_every_shipped_scenario_asks_what_the_step_before_does_not_tell(name):
     assert check_file(SCENARIO_DIR / f"{name}.yaml") == []
     assert Scenario.load(name).steps  # (the file is a scenario)
+
+
+# -- the printed examples ------------------------------------------------------------------------------------------
+def test_the_quiz_asks_no_drill_whose_answer_the_page_prints():
+    plain = _page("gouji", "qingdao")[1].puzzle_widgets
+    asked = [x.puzzle for x in plain if isinstance(x.puzzle, GoujiPuzzle) and x.puzzle.play.notation == "2"]
+    assert asked  # the drill that issue 22 found: "2是够级牌吗？" under the print of "2"'s verdict
+    session = course.Session(course.stage("gouji"), rules=find_ruleset("qingdao"))
+    lines = pages.printed([("2是够级牌", "a 2 is 够级")], session, about=["2"])
+    assert repr(lines) == "2是够级牌\n    a 2 is 够级"
+    quiz = pages.quiz(session)
+    ids = [x.puzzle.puzzle_id for x in quiz.puzzle_widgets]
+    assert all(not isinstance(x.puzzle, GoujiPuzzle) or x.puzzle.play.notation != "2" for x in quiz.puzzle_widgets)
+    assert [i.rsplit(".", 1)[0] for i in ids] == [x.puzzle.puzzle_id.rsplit(".", 1)[0] for x in plain]  # same kinds
+    assert ids != [x.puzzle.puzzle_id for x in plain]
+    session.apply(session.query(rules="tongsu"))  # tongsu's hard drill asks "2" too: it is replaced as well
+    assert all(not isinstance(x.puzzle, GoujiPuzzle) or x.puzzle.play.notation != "2" for x in quiz.puzzle_widgets)
+
+
+def _notebook_page(stage: course.Stage) -> dict:
+    """The code of a stage's notebook run in a namespace (its session and widgets), as the page's kernel runs it."""
+    import json
+
+    cells = json.loads((Path(course.__file__).parent.parent / "course" / stage.notebook).read_text("utf-8"))["cells"]
+    space: dict = {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), stage.notebook, "exec"), space)  # noqa: S102  (the course's own code)
+    return space
+
+
+@pytest.mark.parametrize("stage_id", ["cards", "plays", "compare", "gouji", "kaidian", "rulesets"])
+def test_no_notebook_prints_or_shows_an_open_drill_of_its_page(stage_id):
+    """The pages with printed examples and comparison tables, run as their notebooks are, under every rule set:
+    their quiz asks nothing they print, and their tools answer no open drill."""
+    space = _notebook_page(course.stage(stage_id))
+    session = space["session"]
+    drills = pages.open_drills(session)
+    for rules in RULE_SETS:
+        session.apply(session.query(rules=rules))
+        for n, widget in enumerate(drills._widgets, start=1):
+            assert not drills.printed(widget.puzzle), (rules, widget.puzzle.puzzle_id)
+            for ch, tg in typed(widget.puzzle):
+                assert drills.asking(ch, tg or None) is not None

@@ -688,7 +688,8 @@ def _answer_seats(result: Answer) -> set[int]:
 #: three plays announced who acts next.
 _TELLS = {Ask.OPENED: {EventKind.KAIDIAN, EventKind.CONCEDE, EventKind.FASI}, Ask.MEN: {EventKind.MEN},
           Ask.OUT: {EventKind.OUT},
-          Ask.MAY_ACT: {EventKind.ROUND, EventKind.JIEFENG, EventKind.DUITOU_LEADS, EventKind.DUEL, EventKind.REVOLT_LEAD}}
+          Ask.MAY_ACT: {EventKind.ROUND, EventKind.JIEFENG, EventKind.DUITOU_LEADS, EventKind.DUEL,
+                        EventKind.REVOLT_LEAD}}
 
 
 def told_before(number: int, step: Step, result: Answer,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import ipywidgets as w
@@ -29,11 +29,12 @@ from ..show.pictures import play_html
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
-from .drills import make_drill, number_drills
+from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
 from .lessons import LESSON_PAGE, instructor_lessons, lesson_link, present_link
 from .player import ScenarioPlayer
-from .printed import printed
+from .printed import Line, Printed
+from .printed import printed as _printed
 from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
@@ -242,6 +243,8 @@ def _record_hint(session: Session, puzzle: Puzzle, saving: _Saving) -> None:
         saving.save(lambda: store().record_hint(name, stage_id, puzzle_id), key=("hint", puzzle_id))
 
 
+#: How many drills the quiz tries for one that the page does not print (:func:`printed`).
+_REDRAWS = 20
 _OPEN: dict[int, OpenDrills] = {}  # each page's open drills, by its session (dropped with the session)
 
 
@@ -275,9 +278,20 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     saving = _Saving()
     status = saving.status
     title = _heading("page.quiz")
+    drills = open_drills(session)
+
+    def unprinted(puzzle: Puzzle) -> Puzzle:
+        """The drill, or (if the page prints its answer above: :func:`printed`) the next of its kind and level
+        that the page does not print."""
+        for _ in range(_REDRAWS):
+            if not drills.printed(puzzle):
+                break
+            puzzle = next_drill(puzzle) or puzzle
+        return puzzle
 
     def puzzles() -> list[Puzzle]:
-        return [make_drill(kind, number, level=level, rules=session.rules) for kind, level, number in numbered]
+        return [unprinted(make_drill(kind, number, level=level, rules=session.rules))
+                for kind, level, number in numbered]
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
         return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, saving),
@@ -287,7 +301,6 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
     box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
     box.unsaved = saving.unsaved  # the answers waiting for the store (also a plain attribute)
-    drills = open_drills(session)
     drills.show(shown)  # the page's tools answer none of them while they are open
 
     def follow(changed: set[str]) -> None:
@@ -379,6 +392,18 @@ def compared(session: Session, challenger: str, target: str | None = None) -> w.
     live = _Live(render, session)
     open_drills(session).follow(live._redraw)
     return live
+
+
+def printed(lines: Iterable[Line], session: Session | None = None,
+            about: Iterable[str | tuple[str, str]] = ()) -> Printed:
+    """Example lines for a notebook cell to show (:func:`.printed.printed`). ``about`` names what they answer:
+    plays (their count, 够级, 开点) or ``(challenger, target)`` pairs; with the page's ``session``, its quiz asks
+    none of them (it takes the next drill of the same kind and level, :func:`quiz`): a learner does not read a
+    drill's answer printed above it."""
+    if session is not None:
+        for x in about:
+            open_drills(session).shows(*((x, None) if isinstance(x, str) else x))
+    return _printed(lines)
 
 
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:

@@ -458,6 +458,16 @@ class OpenDrills:
     def __init__(self) -> None:
         self._widgets: list[PuzzleWidget] = []
         self._followers: list[Callable[[], None]] = []
+        self._shown: list[tuple[str, str | None]] = []  # what the page prints: its quiz asks none of it
+
+    def shows(self, challenger: str, target: str | None = None) -> None:
+        """The page prints the answer on ``challenger`` (against ``target``) for everyone to read: its quiz asks
+        another drill than one it answers (:meth:`printed`)."""
+        self._shown.append((challenger, target))
+
+    def printed(self, puzzle: Puzzle) -> bool:
+        """Whether the page prints the answer of ``puzzle`` (:meth:`shows`)."""
+        return any(asks(puzzle, challenger, target) for challenger, target in self._shown)
 
     def show(self, widgets: Sequence[PuzzleWidget]) -> None:
         """The page's drills are now those of ``widgets``, numbered from 1 in order; tell the followers."""
