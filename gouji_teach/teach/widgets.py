@@ -477,6 +477,11 @@ class OpenDrills:
         self._widgets = list(widgets)
         self._changed()
 
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The page's drills as they are shown now, in order (kernel-side only, like the puzzles themselves)."""
+        return tuple(x.puzzle for x in self._widgets)
+
     def follow(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when a drill is answered, shown or replaced."""
         self._followers.append(callback)
