@@ -272,19 +272,22 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     session's learner, and each drill shows the stars the store keeps for it (its first solve). When the session's
     rule set changes, the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its
     PuzzleWidgets.
+
+    The page's tools know its drills (:func:`open_drills`): they answer none while it is open. A drill whose answer
+    the page prints above it (:func:`printed`) gives way to the next drill of its kind and level (``.1001``).
     """
     numbered = number_drills(session.stage.id,
                             [(spec[0], spec[1]) for spec in (session.stage.drills if drills is None else drills)])
     saving = _Saving()
     status = saving.status
     title = _heading("page.quiz")
-    drills = open_drills(session)
+    page = open_drills(session)
 
     def unprinted(puzzle: Puzzle) -> Puzzle:
         """The drill, or (if the page prints its answer above: :func:`printed`) the next of its kind and level
         that the page does not print."""
         for _ in range(_REDRAWS):
-            if not drills.printed(puzzle):
+            if not page.printed(puzzle):
                 break
             puzzle = next_drill(puzzle) or puzzle
         return puzzle
@@ -301,7 +304,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
     box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
     box.unsaved = saving.unsaved  # the answers waiting for the store (also a plain attribute)
-    drills.show(shown)  # the page's tools answer none of them while they are open
+    page.show(shown)  # the page's tools answer none of them while they are open
 
     def follow(changed: set[str]) -> None:
         if "rules" not in changed:
@@ -311,7 +314,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
                 shown[i].close()
                 shown[i] = widget(puzzle)
         box.children = [title, *(x.box for x in shown), status]
-        drills.show(shown)
+        page.show(shown)
 
     session.follow(follow)
     return box
