@@ -140,8 +140,8 @@ def test_jump_autoplay_speed_and_language():
     assert player.step.value == 7
     player.go(-3)
     assert player.step.value == 0
-    player.play.value = 5  # autoplay moves the step
-    assert player.step.value == 5 and "座位3过牌" in player.narration.value
+    player.play.value = 6  # autoplay moves the step
+    assert player.step.value == 6 and "座位3过牌" in player.narration.value
     player.speed.value = 700
     assert player.play.interval == 700
     set_language("en")

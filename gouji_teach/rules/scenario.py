@@ -81,6 +81,7 @@ __all__ = [
     "rule_changes",
     "run",
     "shipped",
+    "told_before",
 ]
 
 
@@ -648,11 +649,85 @@ def check_file(path: str | Path, rules: Ruleset | str | None = None) -> list[Pro
         results = run(scenario if rules is None else scenario.with_rules(rules))
     except ScenarioError as e:
         return [Problem(x.path, x.line, x.detail_zh, x.detail_en) for x in (e, *e.more)]
-    return [Problem(str(path), step.line, zh, en) for step, result in results
-            if isinstance(result, Answer) and (why := gives_away(step, result)) for zh, en in [why]]
+    problems = []
+    for number, (step, result) in enumerate(results, start=1):
+        if not isinstance(result, Answer):
+            continue
+        before = results[number - 2] if number > 1 else None
+        why = gives_away(step, result) or told_before(number, step, result, before)
+        if why is not None:
+            problems.append(Problem(str(path), step.line, *why))
+    return problems
 
 
 _SEAT_IN_TEXT = re.compile(r"(?:座位|seats?\s*)([0-5](?:\s*(?:,|、|and|和)\s*[0-5])*)", re.IGNORECASE)
+
+
+def _named_seats(texts: Any) -> set[int]:
+    """The seats a text names (``座位1``, ``seats 1 and 4``)."""
+    return {int(n) for text in texts for m in _SEAT_IN_TEXT.finditer(text) for n in re.findall(r"[0-5]", m.group(1))}
+
+
+def _answer_seats(result: Answer) -> set[int]:
+    """The seats a checkpoint's answer names: who may act, who opened, who is 闷ed, who is out (none for the
+    yes/no questions and the record)."""
+    data = result.data
+    if isinstance(data, dict) and "may" in data:
+        return {int(s) for s in data["may"]}
+    if isinstance(data, dict) and "open" in data:
+        return set(data["open"]) | set(data["pending"])
+    if isinstance(data, list) and all(isinstance(x, int) for x in data):
+        return set(data)
+    if isinstance(data, list) and all(isinstance(x, dict) and "victim" in x for x in data):
+        return {x["victim"] for x in data}
+    return set()
+
+
+#: The engine's events that tell what a checkpoint asks: a 开点 (the 认点 that makes one, the 4s that make it stand)
+#: tells who opened, a 闷 who is 闷ed, a seat going out who is out, a round won, a lead handed on or a revolution's
+#: three plays announced who acts next.
+_TELLS = {Ask.OPENED: {EventKind.KAIDIAN, EventKind.CONCEDE, EventKind.FASI}, Ask.MEN: {EventKind.MEN},
+          Ask.OUT: {EventKind.OUT},
+          Ask.MAY_ACT: {EventKind.ROUND, EventKind.JIEFENG, EventKind.DUITOU_LEADS, EventKind.DUEL,
+                        EventKind.REVOLT_LEAD}}
+
+
+def told_before(number: int, step: Step, result: Answer,
+                before: tuple[Step, tuple[Event, ...] | Answer] | None) -> tuple[str, str] | None:
+    """Why the step before checkpoint ``number`` (``step``, answered ``result``) tells its answer (``None``: it
+    does not). The learner reads that step's narration and the engine's events it causes one click before the
+    question: they name no seat the answer names (who may act, who opened, who is 闷ed, who is out). ``before`` is
+    that step with its events, or with its answer if it is a checkpoint too (an answer is not narration: the
+    learner finds it).
+
+    >>> sc = Scenario.from_text(\'\'\'
+    ... rules: qingdao
+    ... leader: 0
+    ... hands: {0: "KK 5", 1: "7 8 9", 2: "7 8 9", 3: "7 8 9", 4: "7 8 9", 5: "7 8 9"}
+    ... steps:
+    ...   - do: seat 0 plays KK
+    ...   - do: seat 3 passes
+    ...   - ask: who opened
+    ... \'\'\')
+    >>> (step, events), (ask, answer) = run(sc)[1:]
+    >>> told_before(3, ask, answer, (step, events))[1]
+    "step 3, checkpoint 'who opened': step 2 already tells its answer (seat 0): ask before it, or later"
+    """
+    if before is None:
+        return None
+    previous, said = before
+    kind = Question.parse(step.text).kind
+    texts = [previous.say_zh, previous.say_en]
+    if not isinstance(said, Answer):
+        texts += [x for e in said if e.kind in _TELLS.get(kind, set()) for x in (e.zh, e.en)]
+    told = sorted(_named_seats(texts) & _answer_seats(result))
+    if not told:
+        return None
+    zh_seats, en_seats = _seats(told)
+    return (f"第{number}步的检查点“{step.text}”：第{number - 1}步已经说出了答案（{zh_seats}）："
+            "把问题放到那一步前面，或者再往后",
+            f"step {number}, checkpoint {step.text!r}: step {number - 1} already tells its answer ({en_seats}): "
+            "ask before it, or later")
 
 
 def gives_away(step: Step, result: Answer) -> tuple[str, str] | None:
@@ -667,19 +742,8 @@ def gives_away(step: Step, result: Answer) -> tuple[str, str] | None:
     """
     if step.kind != StepKind.ASK or not (step.say_zh or step.say_en):
         return None
-    named = {int(n) for text in (step.say_zh, step.say_en) for m in _SEAT_IN_TEXT.finditer(text)
-             for n in re.findall(r"[0-5]", m.group(1))}
     data = result.data
-    seats: set[int] = set()
-    if isinstance(data, dict) and "may" in data:
-        seats = {int(s) for s in data["may"]}
-    elif isinstance(data, dict) and "open" in data:
-        seats = set(data["open"]) | set(data["pending"])
-    elif isinstance(data, list) and all(isinstance(x, int) for x in data):
-        seats = set(data)
-    elif isinstance(data, list) and all(isinstance(x, dict) and "victim" in x for x in data):
-        seats = {x["victim"] for x in data}
-    told = sorted(named & seats)
+    told = sorted(_named_seats((step.say_zh, step.say_en)) & _answer_seats(result))
     if told:
         zh_seats, en_seats = _seats(told)
         return (f"检查点的说明提到了{zh_seats}，而答案里也有：请放到后面的步骤里说",

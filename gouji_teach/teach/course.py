@@ -341,7 +341,7 @@ def _follow_request(session: Session) -> None:
     task.add_done_callback(_WAITING.remove)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)  # a page's tools keep what they share by it (pages.open_drills)
 class Session:
     """Who is learning, under which rule set, in which language, on which stage.
 

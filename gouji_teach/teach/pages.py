@@ -12,7 +12,8 @@ save progress. A notebook composes these; it holds no logic of its own.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import ipywidgets as w
@@ -25,13 +26,15 @@ from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
+from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
-from .drills import make_drill, number_drills
+from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
 from .lessons import LESSON_PAGE, family_scenario, instructor_lessons, lesson_link, present_link, stage_scenarios
 from .player import ScenarioPlayer
-from .printed import printed
+from .printed import Line, Printed
+from .printed import printed as _printed
 from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
@@ -39,24 +42,10 @@ from .rulebook import book_html, cited_item, contradictions, summary
 from .saving import Unsaved, learner_reason
 from .table import puzzle_widget
 from .view import follow_language
-from .widgets import Attempt, Kept, PuzzleWidget, RulesetComparison
+from .widgets import Attempt, Kept, OpenDrills, PuzzleWidget, RulesetComparison
 
-__all__ = [
-    "example",
-    "family_example",
-    "footer",
-    "glossary",
-    "header",
-    "landing",
-    "picture",
-    "printed",
-    "quiz",
-    "rule_book",
-    "rulesets_view",
-    "scenario",
-    "store",
-    "verdict_line",
-]
+__all__ = ["compared", "example", "family_example", "footer", "glossary", "header", "landing", "open_drills",
+           "picture", "printed", "quiz", "rule_book", "rulesets_view", "scenario", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -255,6 +244,21 @@ def _record_hint(session: Session, puzzle: Puzzle, saving: _Saving) -> None:
         saving.save(lambda: store().record_hint(name, stage_id, puzzle_id), key=("hint", puzzle_id))
 
 
+#: How many drills the quiz tries for one that the page does not print (:func:`printed`).
+_REDRAWS = 20
+_OPEN: dict[int, OpenDrills] = {}  # each page's open drills, by its session (dropped with the session)
+
+
+def open_drills(session: Session) -> OpenDrills:
+    """The drills the page of ``session`` asks (its :func:`quiz` shows them there), which the page's tools
+    (:func:`rulesets_view`, :func:`compared`) do not answer while they are open."""
+    key = id(session)
+    if key not in _OPEN:
+        _OPEN[key] = OpenDrills()
+        weakref.finalize(session, _OPEN.pop, key, None)
+    return _OPEN[key]
+
+
 def _heading(key: str) -> w.Widget:
     """A section's heading (the message ``key``), in the page's language."""
     return _Live(lambda lang: html(el("h3", t(key, lang))))
@@ -269,15 +273,29 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     session's learner, and each drill shows the stars the store keeps for it (its first solve). When the session's
     rule set changes, the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its
     PuzzleWidgets.
+
+    The page's tools know its drills (:func:`open_drills`): they answer none while it is open. A drill whose answer
+    the page prints above it (:func:`printed`) gives way to the next drill of its kind and level (``.1001``).
     """
     numbered = number_drills(session.stage.id,
                             [(spec[0], spec[1]) for spec in (session.stage.drills if drills is None else drills)])
     saving = _Saving()
     status = saving.status
     title = _heading("page.quiz")
+    page = open_drills(session)
+
+    def unprinted(puzzle: Puzzle) -> Puzzle:
+        """The drill, or (if the page prints its answer above: :func:`printed`) the next of its kind and level
+        that the page does not print."""
+        for _ in range(_REDRAWS):
+            if not page.printed(puzzle):
+                break
+            puzzle = next_drill(puzzle) or puzzle
+        return puzzle
 
     def puzzles() -> list[Puzzle]:
-        return [make_drill(kind, number, level=level, rules=session.rules) for kind, level, number in numbered]
+        return [unprinted(make_drill(kind, number, level=level, rules=session.rules))
+                for kind, level, number in numbered]
 
     def widget(puzzle: Puzzle) -> PuzzleWidget:
         return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, saving),
@@ -287,6 +305,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     box = make(w.VBox, children=[title, *(x.box for x in shown), status])
     box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
     box.unsaved = saving.unsaved  # the answers waiting for the store (also a plain attribute)
+    page.show(shown)  # the page's tools answer none of them while they are open
 
     def follow(changed: set[str]) -> None:
         if "rules" not in changed:
@@ -296,6 +315,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
                 shown[i].close()
                 shown[i] = widget(puzzle)
         box.children = [title, *(x.box for x in shown), status]
+        page.show(shown)
 
     session.follow(follow)
     return box
@@ -401,6 +421,35 @@ def family_example(session: Session, name: str) -> w.Widget:
     return box
 
 
+def compared(session: Session, challenger: str, target: str | None = None) -> w.Widget:
+    """The table of the four rule sets' answers on ``challenger`` against ``target`` (or on ``challenger`` alone:
+    its count, 够级 and 开点), as the page shows it; while a drill of the page asks that very question, the table
+    waits (the message names the drill) and comes when the drill is answered."""
+
+    def render(lang: Lang) -> HtmlFragment:
+        refused = open_drills(session).refusal(challenger, target, lang)
+        if refused is not None:
+            return html(el("p", "⚠ " + refused, cls="gj-waits", role="note"))
+        return across_rulesets_html(across_rulesets(challenger, target), title=compare_title(challenger, target, lang),
+                                    lang=lang)
+
+    live = _Live(render, session)
+    open_drills(session).follow(live._redraw)
+    return live
+
+
+def printed(lines: Iterable[Line], session: Session | None = None,
+            about: Iterable[str | tuple[str, str]] = ()) -> Printed:
+    """Example lines for a notebook cell to show (:func:`.printed.printed`). ``about`` names what they answer:
+    plays (their count, 够级, 开点) or ``(challenger, target)`` pairs; with the page's ``session``, its quiz asks
+    none of them (it takes the next drill of the same kind and level, :func:`quiz`): a learner does not read a
+    drill's answer printed above it."""
+    if session is not None:
+        for x in about:
+            open_drills(session).shows(*((x, None) if isinstance(x, str) else x))
+    return _printed(lines)
+
+
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:
     """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks)."""
     rules = find_ruleset(rules)
@@ -425,9 +474,10 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     return _Live(render)
 
 
-def rulesets_view(challenger: str = "DD", target: str = "D") -> w.Widget:
-    """The four rule sets side by side for plays the learner types."""
-    view = RulesetComparison(challenger, target)
+def rulesets_view(session: Session, challenger: str = "DD", target: str = "D") -> w.Widget:
+    """The four rule sets side by side for plays the learner types; the question of a drill of the page that is
+    still open is refused, naming the drill (:func:`open_drills`)."""
+    view = RulesetComparison(challenger, target, drills=open_drills(session))
     title = _heading("page.compare")
     return make(w.VBox, children=[title, view.box])
 

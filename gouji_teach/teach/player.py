@@ -73,6 +73,9 @@ register({
                               "seat N burns CARDS (e.g. seat 4 burns DX99); without a seat: the seat to act "
                               "(for a burn: the first seat that may burn)."),
     "player.try": ("试试看", "Try it"),
+    "player.what_if.waits": ("先回答上面第{n}步的问题：“如果……”要等你答完才能试（它会替你回答）。",
+                             "Answer the question of step {n} above first: “what if” waits until you have (it would "
+                             "answer it for you)."),
     "player.branch": ("如果{action}：", "If {action}: "),
     "player.branch.note": ("（只是试试，场景照旧）", "(a branch: the scenario goes on unchanged)"),
     "player.replayed": ("这个例子是按{base}写的，这里按你选的{rules}重放：说明文字照{base}说，"
@@ -136,6 +139,10 @@ def record_table(record: GameRecord, lang: Lang) -> HtmlFragment:
 
 class _Unreadable(GoujiError):
     """A what-if text that is not an action."""
+
+
+class _Waits(GoujiError):
+    """A what-if tried while the step's checkpoint is open: it waits until the learner has answered."""
 
 
 #: The verbs a what-if may use: the action notation's own (:data:`~gouji_teach.rules.events.ACTION_KINDS`).
@@ -330,8 +337,18 @@ class ScenarioPlayer(View):
 
     def try_action(self, text: str) -> tuple[Event, ...] | GoujiError:
         """Play ``text`` (e.g. ``"seat 1 plays AA"``) on a branch of the step shown: the events it causes, or
-        the refusal with its reason. The scenario is not changed."""
+        the refusal with its reason. The scenario is not changed. While the step's checkpoint is open (not
+        answered, nor its answer shown), a what-if waits: it would answer the question, so it is refused, naming
+        the step, and counts as no attempt."""
         text = str(text)[:80]
+        open_ = self._puzzles.get((self._rules.ref, self.frame.number))
+        if isinstance(open_, PuzzleWidget) and not open_.answered:  # a what-if would answer the checkpoint
+            number = self.frame.number
+            waits = _Waits(t("player.what_if.waits", "zh", n=number), t("player.what_if.waits", "en", n=number),
+                           rule="scenario.question")
+            self._branch = (text, waits)
+            self._render()
+            return waits
         try:
             action = what_if_action(text, self.frame.game)
             result: tuple[Event, ...] | GoujiError = self.frame.game.copy().apply(action)
@@ -394,6 +411,8 @@ class ScenarioPlayer(View):
         if self._branch is None:
             return ""
         text, result = self._branch
+        if isinstance(result, _Waits):
+            return html(el("div", "⚠ ", said(result.zh, result.en, lang), cls="gj-branch gj-error", role="alert"))
         if isinstance(result, _Unreadable):
             return html(el("div", "⚠ ", said(result.zh, result.en, lang), el("br"), t("player.what_if.syntax", lang),
                            cls="gj-branch gj-error", role="alert"))

@@ -25,12 +25,13 @@ How a drill is scored (the progress store counts, from the drill's history, and 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as w
 
-from ..rules.cards import Hand
+from ..rules.cards import Hand, parse_cards
 from ..rules.errors import GoujiError
 from ..rules.plays import Play
 from ..rules.words import Lang
@@ -41,10 +42,10 @@ from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import make
 from .drills import next_drill
 from .progress import stars_for
-from .puzzles import Feedback, PickPuzzle, Puzzle
+from .puzzles import BeatsPuzzle, CountPuzzle, Feedback, GoujiPuzzle, PickPuzzle, Puzzle, RulesetsPuzzle
 from .view import View, close_tree, follow_language
 
-__all__ = ["Attempt", "Kept", "PuzzleWidget", "RulesetComparison", "close_tree"]
+__all__ = ["Attempt", "Kept", "OpenDrills", "PuzzleWidget", "RulesetComparison", "asks", "close_tree"]
 
 register({
     "widget.hint": ("提示", "Hint"),
@@ -68,6 +69,8 @@ register({
     "widget.compare.challenger": ("出的牌", "Challenger"),
     "widget.compare.target": ("桌上的牌（可空）", "Target (may be empty)"),
     "widget.compare.go": ("比较四种规则", "Compare the four rule sets"),
+    "widget.compare.open": ("这是本页第{n}题（题号 {id}）要问的：先回答它，再来这里看。",
+                            "This is the question of drill {n} on this page ({id}): answer it first."),
 })
 
 
@@ -129,6 +132,7 @@ class PuzzleWidget(View):
         self._done = False  # solved, or its answer shown: no more attempts until retry
         self._kept: Kept | None = None  # what is kept for this puzzle: its first solve here, or the store's
         self._first: dict[object, int] = {}  # the stars of each puzzle's first solve (or 0: shown) in this widget
+        self._followers: list[Callable[[], None]] = []  # told after every redraw (the page's tools: OpenDrills)
 
         self.question = make(w.HTML)
         self.cards = make(w.HTML)
@@ -218,6 +222,8 @@ class PuzzleWidget(View):
             self.reveal_button.description = t("widget.reveal", lang)
         self.feedback.value = self._feedback_html(lang)
         self.status.value = self._status_html(lang)
+        for callback in self._followers:
+            callback()
 
     #: The message keys of the toggles' submit button, text field placeholder and text field label.
     _TOGGLE_TEXTS = ("widget.submit", "widget.type.placeholder", "widget.type")
@@ -379,6 +385,15 @@ class PuzzleWidget(View):
             self.typed.value = ""
         self._render()
 
+    def follow(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every redraw: the drill may have been answered, shown or replaced."""
+        self._followers.append(callback)
+
+    @property
+    def answered(self) -> bool:
+        """The drill shown is solved or its answer shown (revealed, for a presenter): no longer open."""
+        return self._done or self._revealed
+
     @property
     def stars(self) -> int:
         return self._stars
@@ -389,13 +404,117 @@ class PuzzleWidget(View):
         return self._puzzle
 
 
+def _cards(text: str) -> Counter[str]:
+    """The cards of a notation, in any order or spacing."""
+    return Counter(c.notation for c in parse_cards(text))
+
+
+def asks(puzzle: Puzzle, challenger: str, target: str | None = None) -> bool:
+    """Whether comparing ``challenger`` against ``target`` (``None``: the play alone, its count, 够级 and 开点)
+    under the rule sets answers ``puzzle``: the same cards as a beats question's two plays, as a 够级 or count
+    question's play, as a rule-set question's plays; for a pick question, cards of its hand against its target.
+    Bad notation asks nothing.
+
+    >>> from gouji_teach.teach.drills import make_drill
+    >>> p = make_drill("gouji", "gouji.1", level="easy", rules="qingdao")
+    >>> p.play.notation, asks(p, "AAAAA"), asks(p, "A A A A A"), asks(p, "AAAAA", "KKKKK"), asks(p, "AAAA")
+    ('AAAAA', True, True, False, False)
+    """
+    try:
+        ch, tg = _cards(challenger), _cards(target) if target else None
+        if isinstance(puzzle, BeatsPuzzle):
+            return (ch, tg) == (_cards(puzzle.challenger.notation), _cards(puzzle.target.notation))
+        if isinstance(puzzle, GoujiPuzzle | CountPuzzle):
+            return tg is None and ch == _cards(puzzle.play.notation)
+        if isinstance(puzzle, RulesetsPuzzle):
+            first, second = puzzle.cards
+            return (ch, tg) == (_cards(first), _cards(second) if second else None)
+        if isinstance(puzzle, PickPuzzle):
+            hand = Counter(c.notation for c in puzzle.hand.cards)
+            return bool(ch) and tg == _cards(puzzle.target.notation) and not ch - hand
+    except GoujiError:
+        return False
+    return False
+
+
+class OpenDrills:
+    r"""The drills a page asks, as the page's tools see them: the page's quiz shows its :class:`PuzzleWidget`\ s
+    here (:meth:`show`), and a tool that could answer one (the comparison box, a fixed comparison table) asks
+    :meth:`asking` before it answers, and follows (:meth:`follow`) to answer once the drill is. The puzzles stay in
+    the kernel: nothing of them reaches a widget's synced state.
+
+    >>> from gouji_teach.teach.drills import make_drill
+    >>> drills = OpenDrills()
+    >>> quiz = PuzzleWidget(make_drill("beats", 1, level="easy", rules="qingdao"))
+    >>> drills.show([quiz])
+    >>> ch, tg = quiz.puzzle.challenger.notation, quiz.puzzle.target.notation
+    >>> drills.asking(ch, tg) == (1, quiz.puzzle)
+    True
+    >>> quiz.show_answer()
+    >>> drills.asking(ch, tg) is None
+    True
+    """
+
+    def __init__(self) -> None:
+        self._widgets: list[PuzzleWidget] = []
+        self._followers: list[Callable[[], None]] = []
+        self._shown: list[tuple[str, str | None]] = []  # what the page prints: its quiz asks none of it
+
+    def shows(self, challenger: str, target: str | None = None) -> None:
+        """The page prints the answer on ``challenger`` (against ``target``) for everyone to read: its quiz asks
+        another drill than one it answers (:meth:`printed`)."""
+        self._shown.append((challenger, target))
+
+    def printed(self, puzzle: Puzzle) -> bool:
+        """Whether the page prints the answer of ``puzzle`` (:meth:`shows`)."""
+        return any(asks(puzzle, challenger, target) for challenger, target in self._shown)
+
+    def show(self, widgets: Sequence[PuzzleWidget]) -> None:
+        """The page's drills are now those of ``widgets``, numbered from 1 in order; tell the followers."""
+        for widget in widgets:
+            if widget not in self._widgets:
+                widget.follow(self._changed)
+        self._widgets = list(widgets)
+        self._changed()
+
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The page's drills as they are shown now, in order (kernel-side only, like the puzzles themselves)."""
+        return tuple(x.puzzle for x in self._widgets)
+
+    def follow(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when a drill is answered, shown or replaced."""
+        self._followers.append(callback)
+
+    def _changed(self) -> None:
+        for callback in self._followers:
+            callback()
+
+    def asking(self, challenger: str, target: str | None = None) -> tuple[int, Puzzle] | None:
+        """The first drill of the page, not answered yet, that comparing ``challenger`` with ``target`` answers
+        (:func:`asks`), with its number on the page; ``None``: none."""
+        return next(((n, x.puzzle) for n, x in enumerate(self._widgets, start=1)
+                     if not x.answered and asks(x.puzzle, challenger, target)), None)
+
+    def refusal(self, challenger: str, target: str | None, lang: Lang | None = None) -> str | None:
+        """The message shown instead of an open drill's answer (``None``: nothing to refuse)."""
+        open_ = self.asking(challenger, target)
+        if open_ is None:
+            return None
+        n, puzzle = open_
+        return t("widget.compare.open", lang, n=n, id=puzzle.puzzle_id)
+
+
 class RulesetComparison(View):
     """Type a play (and a target) and see the verdict under each of the four rule sets, with reasons.
 
-    Bad input shows one message in place; the typed text and the last good table stay as they were.
+    Bad input shows one message in place; the typed text and the last good table stay as they were. With the
+    page's ``drills``, a play that an open drill of the page asks is refused (the message names the drill) until
+    that drill is answered, and then shown.
     """
 
-    def __init__(self, challenger: str = "DD", target: str = "D") -> None:
+    def __init__(self, challenger: str = "DD", target: str = "D", *, drills: OpenDrills | None = None) -> None:
+        self._drills = drills
         self.challenger = make(w.Text, value=challenger, continuous_update=False)
         self.target = make(w.Text, value=target, continuous_update=False)
         self.go = make(w.Button, button_style="primary")
@@ -407,6 +526,8 @@ class RulesetComparison(View):
         self.box = make(w.VBox, children=[make(w.HBox, children=[self.challenger, self.target, self.go], layout=_WRAP),
                                           self.error, self.table])
         follow_language(self.box, self._labels, self.update)
+        if drills is not None:
+            drills.follow(self.update)
         self._labels()
         self.update()
 
@@ -424,6 +545,11 @@ class RulesetComparison(View):
             answers = across_rulesets(challenger, target)
         except GoujiError as e:
             self.error.value = html(el("div", "⚠ " + pick(e.zh, e.en, lang), cls="gouji-error", role="alert"))
+            return
+        refused = self._drills.refusal(challenger, target, lang) if self._drills is not None else None
+        if refused is not None:  # the question of a drill on this page: not before the learner answers it
+            self.error.value = html(el("div", "⚠ " + refused, cls="gouji-error", role="alert"))
+            self.table.value = ""
             return
         self.error.value = ""
         self.table.value = across_rulesets_html(answers, title=compare_title(challenger, target, lang), lang=lang)
