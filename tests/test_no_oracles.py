@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from widget_state import fresh_widgets
+from widget_state import fresh_widgets, notebook_page
 
 from gouji_teach.rules.rulesets import all_rulesets, find_ruleset
 from gouji_teach.rules.scenario import check_file
@@ -173,23 +173,11 @@ def test_the_quiz_asks_no_drill_whose_answer_the_page_prints():
     assert all(not isinstance(x.puzzle, GoujiPuzzle) or x.puzzle.play.notation != "2" for x in quiz.puzzle_widgets)
 
 
-def _notebook_page(stage: course.Stage) -> dict:
-    """The code of a stage's notebook run in a namespace (its session and widgets), as the page's kernel runs it."""
-    import json
-
-    cells = json.loads((Path(course.__file__).parent.parent / "course" / stage.notebook).read_text("utf-8"))["cells"]
-    space: dict = {}
-    for cell in cells:
-        if cell["cell_type"] == "code":
-            exec(compile("".join(cell["source"]), stage.notebook, "exec"), space)  # the course's own code
-    return space
-
-
 @pytest.mark.parametrize("stage_id", ["cards", "plays", "compare", "gouji", "kaidian", "rulesets"])
 def test_no_notebook_prints_or_shows_an_open_drill_of_its_page(stage_id):
     """The pages with printed examples and comparison tables, run as their notebooks are, under every rule set:
     their quiz asks nothing they print, and their tools answer no open drill."""
-    space = _notebook_page(course.stage(stage_id))
+    space = notebook_page(course.stage(stage_id))
     session = space["session"]
     drills = pages.open_drills(session)
     for rules in RULE_SETS:

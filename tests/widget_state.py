@@ -98,3 +98,16 @@ def synced_text() -> str:
 
     walk(json.loads(synced_state()))
     return "\n".join(lines)
+
+
+def notebook_page(stage):
+    """The code of a stage's notebook run in a namespace (its session and widgets), as the page's kernel runs it:
+    the namespace."""
+    from gouji_teach.app import COURSE_DIR
+
+    cells = json.loads((COURSE_DIR / stage.notebook).read_text("utf-8"))["cells"]
+    space: dict = {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), stage.notebook, "exec"), space)  # the course's own code
+    return space

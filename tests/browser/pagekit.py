@@ -7,14 +7,18 @@ the same puzzles as the page's kernel and knows every answer without asking the 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
+from widget_state import notebook_page
+
 from gouji_teach.app import COURSE_DIR
-from gouji_teach.teach.course import STAGES, Stage
-from gouji_teach.teach.drills import make_drill, number_drills
+from gouji_teach.teach import pages
+from gouji_teach.teach.course import STAGES, Session, Stage
+from gouji_teach.teach.drills import number_drills
 from gouji_teach.teach.puzzles import Puzzle
 
 #: Stage pages that exist now (more stages appear as their notebooks are written).
@@ -57,8 +61,18 @@ def quiz_specs(stage: Stage) -> list[tuple[str, str, str]]:
 
 
 def quiz_puzzles(stage: Stage, rules: str = "qingdao") -> list[Puzzle]:
-    """The puzzles a stage page shows under ``rules``, built in the test process from the same drill numbers."""
-    return [make_drill(kind, number, level=level, rules=rules) for kind, level, number in quiz_specs(stage)]
+    """The puzzles a stage page shows under ``rules``: its notebook run in the test process, as the page's kernel
+    runs it (a drill whose answer the page prints gives way to the next of its kind, :func:`pages.quiz`)."""
+    if not quiz_specs(stage):
+        return []
+    session = _page_session(stage)
+    session.apply(session.query(rules=rules))
+    return list(pages.open_drills(session).puzzles)
+
+
+@functools.cache
+def _page_session(stage: Stage) -> Session:
+    return notebook_page(stage)["session"]
 
 
 #: What a page that never got ready showed (its progress message, its outputs, whether its cells were shown).
