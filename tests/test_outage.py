@@ -138,3 +138,24 @@ def test_a_refusal_that_is_not_an_outage_is_said_and_nothing_waits(outage) -> No
     page.questions[0].answer(right_answer(page.questions[0].puzzle))
     assert not len(page.unsaved)
     assert "Not saved yet" not in page.status.value
+
+
+def test_a_live_lesson_answer_waits_through_an_outage(outage) -> None:
+    from gouji_teach.teach import live, present
+
+    relay, direct = outage
+    wall = present.page(present.start("scenario=qingdao_dagouji&lang=zh")).wall
+    wall.start_live()
+    view = live.page(live.start(query=f"live={wall.live.code}&learner=甲&lang=zh"))._view
+    wall.go(3)
+    view.poll()
+    question = view.question
+    relay.down()
+    question.answer(right_answer(question.puzzle))
+    assert question._chosen and "还没保存" in question.feedback.value and "还没保存" in view.status.value
+    _no_address(view.status.value, relay)
+    relay.up()
+    view.poll()  # the page reads the lesson again, and saves what waited
+    assert not len(view.unsaved) and "现在都保存了" in view.status.value
+    assert "还没保存" not in question.feedback.value
+    assert [a.learner.name for a in ProgressStore(direct).live_answers(wall.live.code, 3)] == ["甲"]

@@ -202,7 +202,9 @@ class _Live(_Sealed):
     def _feedback_html(self, lang: Lang) -> str:
         if not self._submitted and self._chosen and not self._bad:
             return str(el("div", t("live.chosen", lang, answer=self._answer_text(lang)), " ",
-                          el("small", t("live.waiting", lang)), cls="gj-exam-chosen", role="status"))
+                          el("small", t("live.waiting", lang)),
+                          el("b", " " + t("exam.waiting", lang)) if self._waiting else None,
+                          cls="gj-exam-chosen", role="status"))
         return _Sealed._feedback_html(self, lang)
 
 
