@@ -7,9 +7,10 @@ page's rule set follows at once."""
 from __future__ import annotations
 
 import pytest
-from widget_state import fresh_widgets
+from widget_state import fresh_widgets, notebook_page
 
 from gouji_teach import PRESETS
+from gouji_teach.app import COURSE_DIR
 from gouji_teach.rules.scenario import Scenario, check_file
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.course import STAGES
@@ -68,3 +69,15 @@ def test_switching_the_pages_rule_set_switches_the_scenario_at_once() -> None:
 def test_an_instructors_lesson_keeps_its_own_rule_set() -> None:
     player = pages.scenario(course.start(LESSON_PAGE, "rules=tongsu"), "qingdao_dagouji")
     assert player._rules.key == "qingdao" and not player.changes.value
+
+
+@pytest.mark.parametrize("stage", [s for s in STAGES if (COURSE_DIR / s.notebook).is_file()], ids=lambda s: s.id)
+def test_a_page_redraws_itself_after_its_notebook_ran(stage) -> None:
+    """As the kernel keeps a page after its notebook ran, a language or rule-set switch draws every widget again
+    from the notebook's names as they are then (stage 14 once rebound a name its tribute picture draws)."""
+    from gouji_teach.show.i18n import set_language
+
+    session = notebook_page(stage, "rules=qingdao&lang=zh")["session"]
+    for lang, rules in (("en", "qingdao"), ("zh", "tongsu"), ("en", "linyi")):
+        set_language(lang)
+        session.apply(session.query(rules=rules, lang=lang))

@@ -100,14 +100,18 @@ def synced_text() -> str:
     return "\n".join(lines)
 
 
-def notebook_page(stage):
-    """The code of a stage's notebook run in a namespace (its session and widgets), as the page's kernel runs it:
-    the namespace."""
+def notebook_page(stage, query: str = ""):
+    """The code of a stage's notebook run in a namespace (its session and widgets), as the page's kernel runs it
+    for the address ``query``: the namespace."""
+    import os
+    from unittest import mock
+
     from gouji_teach.app import COURSE_DIR
 
     cells = json.loads((COURSE_DIR / stage.notebook).read_text("utf-8"))["cells"]
     space: dict = {}
-    for cell in cells:
-        if cell["cell_type"] == "code":
-            exec(compile("".join(cell["source"]), stage.notebook, "exec"), space)  # the course's own code
+    with mock.patch.dict(os.environ, {"QUERY_STRING": query}):
+        for cell in cells:
+            if cell["cell_type"] == "code":
+                exec(compile("".join(cell["source"]), stage.notebook, "exec"), space)  # the course's own code
     return space

@@ -17,7 +17,7 @@ from widget_state import notebook_page
 
 from gouji_teach.app import COURSE_DIR
 from gouji_teach.teach import pages
-from gouji_teach.teach.course import STAGES, Session, Stage
+from gouji_teach.teach.course import STAGES, Stage
 from gouji_teach.teach.drills import number_drills
 from gouji_teach.teach.puzzles import Puzzle
 
@@ -63,16 +63,21 @@ def quiz_specs(stage: Stage) -> list[tuple[str, str, str]]:
 def quiz_puzzles(stage: Stage, rules: str = "qingdao") -> list[Puzzle]:
     """The puzzles a stage page shows under ``rules``: its notebook run in the test process, as the page's kernel
     runs it (a drill whose answer the page prints gives way to the next of its kind, :func:`pages.quiz`)."""
-    if not quiz_specs(stage):
-        return []
-    session = _page_session(stage)
-    session.apply(session.query(rules=rules))
-    return list(pages.open_drills(session).puzzles)
+    return list(_page_puzzles(stage, rules)) if quiz_specs(stage) else []
 
 
 @functools.cache
-def _page_session(stage: Stage) -> Session:
-    return notebook_page(stage)["session"]
+def _page_puzzles(stage: Stage, rules: str) -> tuple[Puzzle, ...]:
+    import ipywidgets as w
+
+    from gouji_teach.show.i18n import get_language, set_language
+
+    lang = get_language()
+    try:
+        return tuple(pages.open_drills(notebook_page(stage, f"rules={rules}")["session"]).puzzles)
+    finally:
+        w.Widget.close_all()  # the page's widgets go (and stop following the language)
+        set_language(lang)
 
 
 #: What a page that never got ready showed (its progress message, its outputs, whether its cells were shown).
