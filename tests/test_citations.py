@@ -11,8 +11,8 @@ import pytest
 from gouji_teach.rules.rulebook import RULES
 from gouji_teach.rules.rulesets import PRESETS, switches
 from gouji_teach.rules.verdicts import cite, cite_source
+from gouji_teach.teach.book import citation
 from gouji_teach.teach.course import GLOSSARY
-from gouji_teach.teach.rulebook import citation
 
 #: The game terms an English text may write in Chinese: the glossary's, each alias on its own, and two names
 #: the citations take from the seeds (002 §4's 还贡 for the glossary's 回牌; 000's 纯够级, short for 纯够级牌).

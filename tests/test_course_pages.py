@@ -19,8 +19,8 @@ from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.rules.scenario import Scenario, check_file, gives_away, run, shipped
 from gouji_teach.show.i18n import MESSAGES, set_language
 from gouji_teach.teach import course, pages
+from gouji_teach.teach.book import book_html, in_force, summary
 from gouji_teach.teach.player import ScenarioPlayer, frames
-from gouji_teach.teach.rulebook import book_html, in_force, summary
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = ROOT / "gouji_teach" / "course"
@@ -279,7 +279,7 @@ def test_every_rule_cites_its_own_familys_seed_or_is_marked_a_default(rules):
     taken from another family's text, or chosen where the texts are silent, is a default, and said to be one in
     both languages: in the footers and the rule book, in verdicts and in refusals."""
     from gouji_teach.rules.verdicts import cite, source_of
-    from gouji_teach.teach.rulebook import citation, own_text, text_of
+    from gouji_teach.teach.book import citation, own_text, text_of
 
     own = own_text(rules)
     for rule_id in RULES:
@@ -434,7 +434,7 @@ def test_prose_cites_sections_the_seeds_have(notebook):
 def test_contradictions_quote_no_chinese_in_english():
     """The footers' note on a seed that contradicts itself: its English says the seed's words in English (game
     terms and section names such as 002 §5 打够级牌 aside), its Chinese has no English phrase."""
-    from gouji_teach.teach.rulebook import CONTRADICTIONS
+    from gouji_teach.teach.book import CONTRADICTIONS
 
     for note in CONTRADICTIONS:
         english = re.sub(r"00[023] (§\d+ )?\S+", " ", note.en)  # a citation names the seed's section

@@ -279,7 +279,7 @@ def test_a_bad_rule_file_stops_every_command_in_one_line(tmp_path: Path, capsys)
 
 def test_the_app_offers_the_house_rules_beside_the_families(club_file: Path) -> None:
     from gouji_teach.rules.house import load
-    from gouji_teach.teach import pages, printed, rulebook
+    from gouji_teach.teach import book, pages, printed
 
     club = load(club_file)
     assert all_rulesets() == (*PRESETS.values(), club) and course.default_rules() is club
@@ -291,9 +291,9 @@ def test_the_app_offers_the_house_rules_beside_the_families(club_file: Path) -> 
     quiz.close()
     header = pages.header(session)
     assert "rules=myclub" in header.value and "Our club's rules" in repr(header.children[1])
-    book = rulebook.book_html(club, "en")
-    assert "These are house rules: 2 change(s) to the Linyi" in book
-    assert "myclub: The club doubles the place points." in book
+    page = book.book_html(club, "en")
+    assert "These are house rules: 2 change(s) to the Linyi" in page
+    assert "myclub: The club doubles the place points." in page
     table = printed.switch_differences("en")
     assert "Our club's rules" in table and "Where the rule sets differ" in table
     assert table.count("*<br><small>myclub: ") == 2  # its two changes, each with the club's note

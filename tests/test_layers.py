@@ -240,3 +240,16 @@ def test_the_rule_table_has_one_home() -> None:
         assert verdicts.RULES is rulebook.RULES and verdicts.Rule is rulebook.Rule
     assert [w.category for w in caught] == [DeprecationWarning, DeprecationWarning]
     assert "gouji_teach.rules.rulebook.RULES" in str(caught[0].message)
+
+
+def test_the_old_name_of_the_rules_in_prose_warns_and_still_works() -> None:
+    """teach/rulebook.py (beside rules/rulebook.py, the rule table) is now teach/book.py; the old path warns."""
+    import importlib
+    import sys
+
+    from gouji_teach.teach import book
+
+    sys.modules.pop("gouji_teach.teach.rulebook", None)
+    with pytest.warns(DeprecationWarning, match="gouji_teach.teach.book"):
+        old = importlib.import_module("gouji_teach.teach.rulebook")
+    assert old.book_html is book.book_html

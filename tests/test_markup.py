@@ -17,7 +17,7 @@ from gouji_teach import PRESETS, Play
 from gouji_teach.show.i18n import set_language
 from gouji_teach.show.markup import HtmlFragment, SvgImage, el, html
 from gouji_teach.show.pictures import SeatView, TableView, round_html, table_svg, tribute_svg
-from gouji_teach.teach import compare_view, course, pages, progress, report, rulebook
+from gouji_teach.teach import book, compare_view, course, pages, progress, report
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.progress import ProgressStore
 from gouji_teach.teach.puzzles import ChoicePuzzle, Option
@@ -140,13 +140,13 @@ def _landing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
 
 def _footer(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setattr(pages, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
-    monkeypatch.setattr(pages, "contradictions", lambda _ids: [rulebook.Contradiction((), EVIL, EVIL)])
+    monkeypatch.setattr(pages, "contradictions", lambda _ids: [book.Contradiction((), EVIL, EVIL)])
     return pages.footer(course.Session(course.stage("cards"))).value
 
 
 def _book(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(rulebook, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
-    monkeypatch.setattr(rulebook, "CONTRADICTIONS", (rulebook.Contradiction((), EVIL, EVIL),))
+    monkeypatch.setattr(book, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
+    monkeypatch.setattr(book, "CONTRADICTIONS", (book.Contradiction((), EVIL, EVIL),))
     return pages.rule_book(course.Session(course.stage("rulebook"), lang="en")).value
 
 

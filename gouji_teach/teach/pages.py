@@ -26,6 +26,7 @@ from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
+from .book import book_html, cited_item, contradictions, summary
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
@@ -38,7 +39,6 @@ from .printed import printed as _printed
 from .progress import Learner, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
-from .rulebook import book_html, cited_item, contradictions, summary
 from .saving import Unsaved, learner_reason
 from .table import puzzle_widget
 from .view import follow_language
@@ -483,7 +483,7 @@ def rulesets_view(session: Session, challenger: str = "DD", target: str = "D") -
 
 
 def rule_book(session: Session) -> w.Widget:
-    """The rule book page: the whole rules of the session's rule set in its language (:func:`.rulebook.book_html`),
+    """The rule book page: the whole rules of the session's rule set in its language (:func:`.book.book_html`),
     with the language and rule-set switches and a link home; printable as it is (no widgets inside)."""
 
     def render(lang: Lang) -> HtmlFragment:
