@@ -463,12 +463,10 @@ def _tribute(rng: random.Random, level: str, rules: Ruleset) -> TributePuzzle:
 
 def _places(rng: random.Random, level: str, rules: Ruleset) -> PlacesPuzzle:
     record, game = _finished(rng, level, rules)
-    if level == "medium":
-        return PlacesPuzzle(record, game, rules=rules, ask="points", seat=rng.randrange(6))
-    moved = [m.victim for m in record.men] + [b.burner for b in record.burns if b.outcome == BurnOutcome.FAILED]
-    # hard: often a seat 闷ed or burned out of its turn (they go last), not always (else "大落" would be a guess)
-    seat = rng.choice(moved) if level == "hard" and moved and rng.random() < 0.4 else rng.randrange(6)
-    return PlacesPuzzle(record, game, rules=rules, ask="place", seat=seat)
+    # any seat, so that every place is as often the answer (the seats 闷ed or burned out of their turn go last:
+    # asking about them more often would make 大落 and 二落 a guess)
+    seat = rng.randrange(6)
+    return PlacesPuzzle(record, game, rules=rules, ask="points" if level == "medium" else "place", seat=seat)
 
 
 
