@@ -27,6 +27,16 @@ DRILLS = 200
 MARGIN = 0.15
 
 _NOT, _GOUJI, _OPENS = "Not 够级", "够级, but it cannot 开点", "够级, and it can 开点"
+
+
+def _sets(*names: str) -> str:
+    """The English text of a rulesets drill's choice of the rule sets ``names``."""
+    return ", ".join(r.title_en for r in PRESETS.values() if r.name in names)
+
+
+_NOBODY, _ALL = "nobody", _sets(*PRESETS)
+_TIEQIAN = _sets(*(n for n, r in PRESETS.items() if r.tieqian))
+_ANY_OPENS = _sets(*(n for n, r in PRESETS.items() if not r.kaidian_pure_only))
 #: (kind, level) -> the rule sets where the level allows fewer answers than its choices (a test of the rule set's
 #: switches), the answers it allows, and why.
 LIMITED: dict[tuple[str, str], tuple[Callable[[Ruleset], bool], frozenset[str], str]] = {
@@ -39,6 +49,12 @@ LIMITED: dict[tuple[str, str], tuple[Callable[[Ruleset], bool], frozenset[str], 
     ("gouji", "hard"): (lambda r: r.kaidian_pure_only, frozenset({_NOT, _GOUJI}),
                         "hard has 2s or a joker in every play, and where only pure 够级 opens (kaidian_pure_only) "
                         "none of them opens"),
+    ("rulesets", "easy"): (lambda r: True, frozenset({_NOBODY, _TIEQIAN, _ALL}),
+                           "easy asks about 2s without a joker, where the rule sets differ only in 贴钱 (tieqian): "
+                           "it holds under all of them, none, or those with 贴钱"),
+    ("rulesets", "medium"): (lambda r: True, frozenset({_NOBODY, _ANY_OPENS, _ALL}),
+                             "medium asks which plays without a joker can 开点, where the rule sets differ only in "
+                             "whether only pure 够级 opens (kaidian_pure_only): all, none, or those where not"),
     ("revolution", "medium"): (lambda r: r.revolution_duel == "none", frozenset({"the hand is void"}),
                                "where there is no 冲点 (revolution_duel none) medium is two revolutions, and two "
                                "revolutions void the hand"),
