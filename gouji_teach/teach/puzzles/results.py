@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
-from functools import partial
+from functools import cached_property, partial
 
 from ...rules.engine import Game, Phase, opposite
 from ...rules.errors import GoujiError, OptionError, SetupError
@@ -231,6 +231,11 @@ class TributePuzzle(RecordPuzzle, kind="tribute", hint=("先看谁没开点（�
 
     def draw_options(self) -> list[tuple[frozenset[_Transfer], _Mistake | None]]:
         """The right set first (``None``), then wrong ones with what each gets wrong."""
+        return list(self._options)
+
+    @cached_property
+    def _options(self) -> tuple[tuple[frozenset[_Transfer], _Mistake | None], ...]:
+        """The options, settled once (under the four rule sets) for the choices, their pictures and the checks."""
         right = _transfers(self._right())
         rng = random.Random(f"{self.record}{self.rules.name}")
         kinds = sorted({x[0] for x in right}, key=lambda k: k.zh)
@@ -258,7 +263,7 @@ class TributePuzzle(RecordPuzzle, kind="tribute", hint=("先看谁没开点（�
         for transfers, why in options:
             if all(transfers != u[0] for u in unique) and len(unique) < 4:
                 unique.append((transfers, why))
-        return unique
+        return tuple(unique)
 
     def transfers(self) -> dict[str, frozenset[_Transfer]]:
         """Each choice's transfers by its key (what the choice pictures draw)."""
