@@ -438,7 +438,7 @@ def played_position(rng: random.Random, rules: Ruleset, level: str, wanted: tupl
     enough = rng.randint(1, 3)  # stop at the first, second or third position that fits best
     for deal in range(6):
         game = small_deal(rng, rules, _DEAL_SIZE[level])
-        moved = False  # (the deal's game has no history yet: asking it for its history each move costs time)
+        moved = False  # whether an action has been applied to this deal (the game's history, without building it)
         while len(found[0]) < enough:
             if moved:
                 for i, test in enumerate(wanted):
