@@ -161,7 +161,7 @@ def evenly(draw: Callable[[random.Random, str, Ruleset], P | None], answer: Call
     def generate(rng: random.Random, level: str, rules: Ruleset) -> P:
         answers = allowed(level, rules)
         want = rng.choice(answers) if answers else None
-        found = None
+        found: P | None = None
         for _ in range(tries):
             puzzle = draw(rng, level, rules)
             if puzzle is not None:
