@@ -49,7 +49,7 @@ _STAGE_ID = re.compile(r"[a-z][a-z0-9_]*")
 #: Draws a generator may make before the level measured is the level asked for.
 REDRAWS = 40
 #: Draws of the survey that finds the answers a level allows under a rule set (:func:`evenly`), and the least
-#: share of them an answer needs to be one the level allows (rarer ones are accidents of the drawing).
+#: share of them an answer needs to be one the level allows (rarer ones are accidents of the drawing): defaults.
 SURVEY = 2000
 RARE = 0.004
 
@@ -128,11 +128,11 @@ class Registry(Mapping[str, Kind[Any]]):
 
 
 def evenly(draw: Callable[[random.Random, str, Ruleset], P | None], answer: Callable[[P], str], *,
-           tries: int = 2000) -> Callable[[random.Random, str, Ruleset], P]:
+           tries: int = 2000, survey: int = SURVEY, rare: float = RARE) -> Callable[[random.Random, str, Ruleset], P]:
     """A generator whose drills' answers are drawn evenly among the answers the level allows under the rule set,
     from ``draw`` (one candidate drawn from the stream, ``None`` when it is not of the level asked for) and
     ``answer`` (a drill's right answer, as text). The answers a level allows are those of a seeded survey of
-    :data:`SURVEY` draws (those at least :data:`RARE` of them have), made once per level and rule set; a drill
+    ``survey`` draws (those at least a share ``rare`` of them have), made once per level and rule set; a drill
     draws its answer among them, then candidates until one has it (at most ``tries``), so that no answer is right
     in most drills of a level merely because the drawing makes it more often.
 
@@ -150,11 +150,11 @@ def evenly(draw: Callable[[random.Random, str, Ruleset], P | None], answer: Call
         if (level, rules.key) not in surveys:
             rng = random.Random(f"survey/{level}/{rules.key}")
             counts: dict[str, int] = {}
-            for _ in range(SURVEY):
+            for _ in range(survey):
                 puzzle = draw(rng, level, rules)
                 if puzzle is not None:
                     counts[answer(puzzle)] = counts.get(answer(puzzle), 0) + 1
-            least = max(1.0, RARE * sum(counts.values()))
+            least = max(1.0, rare * sum(counts.values()))
             surveys[level, rules.key] = tuple(sorted(a for a, n in counts.items() if n >= least))
         return surveys[level, rules.key]
 

@@ -221,8 +221,9 @@ def _rulesets_draw(rng: random.Random, level: str, rules: Ruleset) -> RulesetsPu
 
 #: A question of the level whose answer (the rule sets under which it holds) is drawn evenly among the answers
 #: the level allows: at ``easy`` and ``medium`` the answers "all", "none" and one group are as frequent as each
-#: other, not the one group most cards give.
-_rulesets = evenly(_rulesets_draw, lambda p: ",".join(sorted(p.answer())), tries=300)
+#: other, not the one group most cards give. (A draw settles the question under the four rule sets: a smaller
+#: survey, and answers of 1% of it at least, keep the first drill of a level quick and each drill's search short.)
+_rulesets = evenly(_rulesets_draw, lambda p: ",".join(sorted(p.answer())), tries=300, survey=1000, rare=0.01)
 
 
 declare(RulesetsPuzzle, _rulesets, level=lambda p: _rulesets_level(p.question_kind, p.cards), redraw=False,
