@@ -127,11 +127,15 @@ class RulesetsPuzzle(Puzzle, kind="rulesets", answered_by=AnsweredBy.RULESETS,
     @property
     def choices(self) -> tuple[Choice, ...]:
         """Four sets for a plain choice widget (the quiz uses :class:`RulesetPickWidget`): the engine's and the
-        three a learner gets by misjudging one or both of two rule sets (drawn from the puzzle's id). The four are
-        the corners of a square, so no choice is the centre of the others, and they come in a drawn order."""
+        three a learner gets by misjudging one or both of two rule sets (drawn from the puzzle's id): one under
+        which the answer holds and one under which it does not, where there are both, so that the right set is
+        neither the largest nor the smallest of the four. The four are the corners of a square, so no choice is
+        the centre of the others, and they come in a drawn order."""
         rng = random.Random(self.puzzle_id or repr(self.cards))
         right = self.answer()
-        a, b = rng.sample([r.name for r in PRESET_RULESETS], 2)
+        names = [r.name for r in PRESET_RULESETS]
+        inside, outside = [n for n in names if n in right], [n for n in names if n not in right]
+        a, b = (rng.choice(inside), rng.choice(outside)) if inside and outside else rng.sample(names, 2)
         sets = [right, right ^ {a}, right ^ {b}, right ^ {a, b}]
         rng.shuffle(sets)
         return tuple(Choice(",".join(sorted(x)) or "-", *self._names(x)) for x in sets)
