@@ -1,7 +1,9 @@
 """Choice-only guessing: rules that see only a multiple-choice drill's choices (never the question) and pick one.
 Wrong choices must be mistakes learners make, not transformations of the right answer, so none of these rules
 should pick the right choice much more often than chance. Used by ``test_fair_choices.py`` (the drill registry),
-``test_situations.py`` (the situation drills) and ``bench/bench_situations.py`` (which prints the figures).
+``test_situations.py`` (the situation drills) and ``bench/bench_situations.py`` (which prints the figures). Also
+:func:`answer_shares`, how often each answer is the right one at a level (``test_level_answers.py``,
+``bench/bench_levels.py``).
 
 The rules, each seeing only the choices' texts in the order shown:
 
@@ -19,11 +21,12 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from gouji_teach import PRESETS
 from gouji_teach.teach.drills import LEVELS, make_drill
 
-__all__ = ["RULES", "score_rules"]
+__all__ = ["RULES", "Shares", "answer_shares", "score_rules"]
 
 Rule = Callable[[Sequence[str]], int]  # the index of the choice it picks
 
@@ -115,3 +118,30 @@ def score_rules(kind: str, drills: int = 200, first: int = 0) -> tuple[dict[str,
             for lang in ("zh", "en"):
                 hits[name] += rule([getattr(c, lang) for c in choices]) == right[0]
     return {name: h / (2 * drills) for name, h in hits.items()}, chance / drills
+
+
+class Shares(NamedTuple):
+    """The right answers of drills of one kind, level and rule set: the most frequent, its share, chance (the mean
+    of 1 / number of choices) and every answer that was right in some drill."""
+
+    top: str
+    share: float
+    chance: float
+    answers: frozenset[str]
+
+
+def answer_shares(kind: str, level: str, rules: str, drills: int = 200, first: int = 0) -> Shares:
+    """The right answers over ``drills`` drills of ``kind`` at ``level`` under ``rules`` (numbers ``first``,
+    ``first + 1`` ...). An answer is told by what the right choice says (its English text: ``Yes, it beats``, ``Not
+    够级``, ``Qingdao, Linyi``), not by its key, which for some kinds is a place or an index (``a``, ``b``, ...;
+    ``0``, ``1``, ...)."""
+    counts: dict[str, int] = {}
+    chance = 0.0
+    for n in range(drills):
+        puzzle = make_drill(kind, first + n, level=level, rules=rules)
+        right = [c.en for c in puzzle.choices if puzzle.check(c.key).correct]
+        assert len(right) == 1, puzzle.puzzle_id
+        counts[right[0]] = counts.get(right[0], 0) + 1
+        chance += 1 / len(puzzle.choices)
+    top = max(counts, key=counts.__getitem__)
+    return Shares(top, counts[top] / drills, chance / drills, frozenset(counts))

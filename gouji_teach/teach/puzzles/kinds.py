@@ -40,7 +40,7 @@ from ...rules.rulesets import Ruleset
 from ..dealing import LEVELS
 from .base import AnsweredBy, Puzzle
 
-__all__ = ["REGISTRY", "Kind", "Registry", "declare"]
+__all__ = ["REGISTRY", "Kind", "Registry", "declare", "evenly"]
 
 P = TypeVar("P", bound=Puzzle)
 
@@ -48,6 +48,10 @@ P = TypeVar("P", bound=Puzzle)
 _STAGE_ID = re.compile(r"[a-z][a-z0-9_]*")
 #: Draws a generator may make before the level measured is the level asked for.
 REDRAWS = 40
+#: Draws of the survey that finds the answers a level allows under a rule set (:func:`evenly`), and the least
+#: share of them an answer needs to be one the level allows (rarer ones are accidents of the drawing): defaults.
+SURVEY = 2000
+RARE = 0.004
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,6 +125,54 @@ class Registry(Mapping[str, Kind[Any]]):
 
     def __len__(self) -> int:
         return len(self._kinds)
+
+
+def evenly(draw: Callable[[random.Random, str, Ruleset], P | None], answer: Callable[[P], str], *,
+           tries: int = 2000, survey: int = SURVEY, rare: float = RARE) -> Callable[[random.Random, str, Ruleset], P]:
+    """A generator whose drills' answers are drawn evenly among the answers the level allows under the rule set,
+    from ``draw`` (one candidate drawn from the stream, ``None`` when it is not of the level asked for) and
+    ``answer`` (a drill's right answer, as text). The answers a level allows are those of a seeded survey of
+    ``survey`` draws (those at least a share ``rare`` of them have), made once per level and rule set; a drill
+    draws its answer among them, then candidates until one has it (at most ``tries``), so that no answer is right
+    in most drills of a level merely because the drawing makes it more often.
+
+    >>> def parity(rng, level, rules):
+    ...     return rng.choice((1, 3, 5, 7, 2))  # odd four times in five
+    >>> make = evenly(parity, lambda n: "odd" if n % 2 else "even")
+    >>> from gouji_teach.rules.rulesets import find_ruleset
+    >>> drawn = [make(random.Random(k), "easy", find_ruleset("qingdao")) % 2 for k in range(1000)]
+    >>> 0.45 < sum(drawn) / 1000 < 0.55
+    True
+    """
+    surveys: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def allowed(level: str, rules: Ruleset) -> tuple[str, ...]:
+        if (level, rules.key) not in surveys:
+            rng = random.Random(f"survey/{level}/{rules.key}")
+            counts: dict[str, int] = {}
+            for _ in range(survey):
+                puzzle = draw(rng, level, rules)
+                if puzzle is not None:
+                    counts[answer(puzzle)] = counts.get(answer(puzzle), 0) + 1
+            least = max(1.0, rare * sum(counts.values()))
+            surveys[level, rules.key] = tuple(sorted(a for a, n in counts.items() if n >= least))
+        return surveys[level, rules.key]
+
+    def generate(rng: random.Random, level: str, rules: Ruleset) -> P:
+        answers = allowed(level, rules)
+        want = rng.choice(answers) if answers else None
+        found: P | None = None
+        for _ in range(tries):
+            puzzle = draw(rng, level, rules)
+            if puzzle is not None:
+                found = puzzle
+                if answer(puzzle) == want:
+                    break
+        if found is None:
+            raise SetupError(f"没有这个难度的题：{level}", f"no drill of the level {level}")
+        return found
+
+    return generate
 
 
 #: The kinds of the course, declared by the puzzle modules of this package as they are imported.

@@ -41,7 +41,7 @@ from ...rules.verdicts import Verdict
 from ...show.i18n import register, t
 from ..dealing import cards_level, count_level, gouji_level, random_play
 from .base import AnsweredBy, Choice, Feedback, Puzzle, both
-from .kinds import declare
+from .kinds import declare, evenly
 
 __all__ = ["BeatsPuzzle", "CountPuzzle", "GoujiPuzzle", "PickPuzzle", "nearest_play"]
 
@@ -372,18 +372,16 @@ def _beats(rng: random.Random, level: str, rules: Ruleset) -> BeatsPuzzle:
     return BeatsPuzzle(challenger, target, rules=rules)
 
 
-def _gouji(rng: random.Random, level: str, rules: Ruleset) -> GoujiPuzzle:
-    """A play of the level (:func:`gouji_level`), its answer (not 够级 / 够级 / 开点) drawn evenly among the
-    answers the level allows under the rule set."""
+def _gouji_play(rng: random.Random, level: str, rules: Ruleset) -> GoujiPuzzle | None:
+    """A play of 1 to 6 cards near the thresholds, if it is of the level (:func:`gouji_level`)."""
     near = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-    found: dict[str, Play] = {}
-    for _ in range(400):
-        play = random_play(rng, rng.choice((1, 2, 3, 4, 5, 6)), rules, level=level, ranks=near)
-        if gouji_level(play) == level:
-            found.setdefault(GoujiPuzzle.classify(play), play)
-            if len(found) == 3:
-                break
-    return GoujiPuzzle(found[rng.choice(sorted(found))] if found else play, rules=rules)
+    play = random_play(rng, rng.choice((1, 2, 3, 4, 5, 6)), rules, level=level, ranks=near)
+    return GoujiPuzzle(play, rules=rules) if gouji_level(play) == level else None
+
+
+#: A play of the level, its answer (not 够级 / 够级 / 开点) drawn evenly among the answers the level allows
+#: under the rule set.
+_gouji = evenly(_gouji_play, lambda p: GoujiPuzzle.classify(p.play))
 
 
 def _count_options(play: Play, rng: random.Random) -> tuple[Play, ...]:

@@ -438,8 +438,9 @@ def played_position(rng: random.Random, rules: Ruleset, level: str, wanted: tupl
     enough = rng.randint(1, 3)  # stop at the first, second or third position that fits best
     for deal in range(6):
         game = small_deal(rng, rules, _DEAL_SIZE[level])
+        moved = False  # whether an action has been applied to this deal (the game's history, without building it)
         while len(found[0]) < enough:
-            if game.history:
+            if moved:
                 for i, test in enumerate(wanted):
                     if test(game):
                         found[i].append(game.copy())
@@ -448,6 +449,7 @@ def played_position(rng: random.Random, rules: Ruleset, level: str, wanted: tupl
                 break
             # (ignore below: the loop runs while the hand goes on: a seat is to act)
             game.apply(player.choose(game, game.to_act))  # type: ignore[arg-type]
+            moved = True
         if found[0] or (deal >= 2 and any(found)):
             break
     return found[0][-1] if found[0] else rng.choice(next(games for games in found if games))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
-from functools import partial
+from functools import cached_property, partial
 
 from ...rules.engine import Game, Phase, opposite
 from ...rules.errors import GoujiError, OptionError, SetupError
@@ -231,6 +231,11 @@ class TributePuzzle(RecordPuzzle, kind="tribute", hint=("先看谁没开点（�
 
     def draw_options(self) -> list[tuple[frozenset[_Transfer], _Mistake | None]]:
         """The right set first (``None``), then wrong ones with what each gets wrong."""
+        return list(self._options)
+
+    @cached_property
+    def _options(self) -> tuple[tuple[frozenset[_Transfer], _Mistake | None], ...]:
+        """The options, settled once (under the four rule sets) for the choices, their pictures and the checks."""
         right = _transfers(self._right())
         rng = random.Random(f"{self.record}{self.rules.name}")
         kinds = sorted({x[0] for x in right}, key=lambda k: k.zh)
@@ -258,7 +263,7 @@ class TributePuzzle(RecordPuzzle, kind="tribute", hint=("先看谁没开点（�
         for transfers, why in options:
             if all(transfers != u[0] for u in unique) and len(unique) < 4:
                 unique.append((transfers, why))
-        return unique
+        return tuple(unique)
 
     def transfers(self) -> dict[str, frozenset[_Transfer]]:
         """Each choice's transfers by its key (what the choice pictures draw)."""
@@ -463,12 +468,10 @@ def _tribute(rng: random.Random, level: str, rules: Ruleset) -> TributePuzzle:
 
 def _places(rng: random.Random, level: str, rules: Ruleset) -> PlacesPuzzle:
     record, game = _finished(rng, level, rules)
-    if level == "medium":
-        return PlacesPuzzle(record, game, rules=rules, ask="points", seat=rng.randrange(6))
-    moved = [m.victim for m in record.men] + [b.burner for b in record.burns if b.outcome == BurnOutcome.FAILED]
-    # hard: often a seat 闷ed or burned out of its turn (they go last), not always (else "大落" would be a guess)
-    seat = rng.choice(moved) if level == "hard" and moved and rng.random() < 0.4 else rng.randrange(6)
-    return PlacesPuzzle(record, game, rules=rules, ask="place", seat=seat)
+    # any seat, so that every place is as often the answer (the seats 闷ed or burned out of their turn go last:
+    # asking about them more often would make 大落 and 二落 a guess)
+    seat = rng.randrange(6)
+    return PlacesPuzzle(record, game, rules=rules, ask="points" if level == "medium" else "place", seat=seat)
 
 
 

@@ -22,7 +22,7 @@ from ...show.i18n import register, t
 from ..dealing import random_play
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, tagged
 from .choices import PRESET_RULESETS
-from .kinds import declare
+from .kinds import declare, evenly
 
 __all__ = ["RulesetsPuzzle", "parse_rulesets"]
 
@@ -127,11 +127,15 @@ class RulesetsPuzzle(Puzzle, kind="rulesets", answered_by=AnsweredBy.RULESETS,
     @property
     def choices(self) -> tuple[Choice, ...]:
         """Four sets for a plain choice widget (the quiz uses :class:`RulesetPickWidget`): the engine's and the
-        three a learner gets by misjudging one or both of two rule sets (drawn from the puzzle's id). The four are
-        the corners of a square, so no choice is the centre of the others, and they come in a drawn order."""
+        three a learner gets by misjudging one or both of two rule sets (drawn from the puzzle's id): one under
+        which the answer holds and one under which it does not, where there are both, so that the right set is
+        neither the largest nor the smallest of the four. The four are the corners of a square, so no choice is
+        the centre of the others, and they come in a drawn order."""
         rng = random.Random(self.puzzle_id or repr(self.cards))
         right = self.answer()
-        a, b = rng.sample([r.name for r in PRESET_RULESETS], 2)
+        names = [r.name for r in PRESET_RULESETS]
+        inside, outside = [n for n in names if n in right], [n for n in names if n not in right]
+        a, b = (rng.choice(inside), rng.choice(outside)) if inside and outside else rng.sample(names, 2)
         sets = [right, right ^ {a}, right ^ {b}, right ^ {a, b}]
         rng.shuffle(sets)
         return tuple(Choice(",".join(sorted(x)) or "-", *self._names(x)) for x in sets)
@@ -192,33 +196,38 @@ def _rulesets_level(question: str, cards: tuple[str, str]) -> str:
     return "medium" if question == "kaidian" else "easy"
 
 
-def _rulesets(rng: random.Random, level: str, rules: Ruleset) -> RulesetsPuzzle:
-    base = find_ruleset("qingdao")  # four packs, 贴钱: every card combination of the other rule sets
+def _rulesets_draw(rng: random.Random, level: str, rules: Ruleset) -> RulesetsPuzzle | None:
+    """A question of the level with cards drawn from qingdao's deck (four packs, 贴钱: every card combination of
+    the other rule sets), ``None`` when the cards drawn are of another level."""
+    base = find_ruleset("qingdao")
     near = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-    question, cards = "gouji", ("2", "")
-    for n in range(300):
-        if level == "easy":
-            question = rng.choice(("gouji", "beats"))
-            size = rng.choice((1, 2, 3)) if question == "gouji" else rng.choice((2, 3, 4))
-            first = random_play(rng, size, base, level="medium", ranks=near)
-            second = random_play(rng, size, base, level="medium") if question == "beats" else None
-        elif level == "medium":
-            question = "kaidian"
-            first, second = random_play(rng, rng.choice((2, 3, 4, 5)), base, level="medium", ranks=near), None
-        else:
-            question = rng.choice(("beats", "beats", "gouji"))
-            size = rng.choice((2, 3, 4))
-            first = random_play(rng, size, base, level="hard")
-            longer = question == "beats" and rng.random() < 0.3
-            second = random_play(rng, size - (1 if longer and size > 2 else 0), base, level="hard") \
-                if question == "beats" else None
-        cards = (first.notation, second.notation if second is not None else "")
-        if _rulesets_level(question, cards) != level:
-            continue
-        puzzle = RulesetsPuzzle(question, cards, level=level, rules=rules)
-        if 0 < len(puzzle.answer()) < 4 or n > 200 or rng.random() < 0.15:
-            return puzzle
+    second = None
+    if level == "easy":
+        question = rng.choice(("gouji", "beats"))
+        size = rng.choice((1, 2, 3)) if question == "gouji" else rng.choice((2, 3, 4))
+        first = random_play(rng, size, base, level="medium", ranks=near)
+        second = random_play(rng, size, base, level="medium") if question == "beats" else None
+    elif level == "medium":
+        question = "kaidian"
+        first = random_play(rng, rng.choice((2, 3, 4, 5)), base, level="medium", ranks=near)
+    else:
+        question = rng.choice(("beats", "beats", "gouji"))
+        size = rng.choice((2, 3, 4))
+        first = random_play(rng, size, base, level="hard")
+        longer = question == "beats" and rng.random() < 0.3
+        second = random_play(rng, size - (1 if longer and size > 2 else 0), base, level="hard") \
+            if question == "beats" else None
+    cards = (first.notation, second.notation if second is not None else "")
+    if _rulesets_level(question, cards) != level:
+        return None
     return RulesetsPuzzle(question, cards, level=level, rules=rules)
+
+
+#: A question of the level whose answer (the rule sets under which it holds) is drawn evenly among the answers
+#: the level allows: at ``easy`` and ``medium`` the answers "all", "none" and one group are as frequent as each
+#: other, not the one group most cards give. (A draw settles the question under the four rule sets: a smaller
+#: survey, and answers of 1% of it at least, keep the first drill of a level quick and each drill's search short.)
+_rulesets = evenly(_rulesets_draw, lambda p: ",".join(sorted(p.answer())), tries=300, survey=1000, rare=0.01)
 
 
 declare(RulesetsPuzzle, _rulesets, level=lambda p: _rulesets_level(p.question_kind, p.cards), redraw=False,
