@@ -100,18 +100,33 @@ class Line:
         return f"{head}{self.sentence[i]}{tag}"
 
 
-def _place(game: Game, seat: int | None) -> int | None:
+#: The places nothing later can change: settlement puts a revolutionary, or a seat a 诈烧 闷ed, at 三科 or 四科
+#: at best (:func:`~gouji_teach.rules.settlement.place_seats`), so only the first two seats out are sure of theirs
+#: while such a seat may still come.
+_SURE = 2
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _out_headline(game: Game, seat: int | None) -> tuple[str, str] | None:
+    """走科's headline: the place, where settlement cannot change it any more; else the order of going out."""
     order = game.finish_order()
-    return order.index(seat) if seat in order else None
+    if seat not in order:
+        return None
+    n = order.index(seat)
+    moved = game.rules.zhashao_men_free or any(e.kind in (EventKind.REVOLT, EventKind.AUTO_REVOLT)
+                                                for e in game.events)
+    if n < _SURE or not moved:
+        return f"走科：{PLACES_ZH[n]}", f"going out as {PLACES_EN[n]}"
+    return (f"走科：第{n + 1}个出完（名次看结算）",
+            f"going out {_ORDINALS[n]} (the place comes with the settlement)")
 
 
 def comment(event: Event, game: Game) -> Line:
-    """The coach's line for ``event`` of ``game`` (taken right after the event: 走科 names the place)."""
+    """The coach's line for ``event`` of ``game`` (taken right after the event: 走科 names the place, where
+    settlement cannot change it any more)."""
     headline = HEADLINES.get(event.kind)
     if event.kind == EventKind.OUT:
-        place = _place(game, event.seat)
-        if place is not None:
-            headline = (f"走科：{PLACES_ZH[place]}", f"going out as {PLACES_EN[place]}")
+        headline = _out_headline(game, event.seat) or headline
     rule = event.rule if event.rule in RULES else None
     name = (RULES[rule].zh, RULES[rule].en) if rule else None
     return Line(event.kind, event.seat, headline, (event.zh, event.en), rule, name,
