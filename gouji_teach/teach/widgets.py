@@ -417,8 +417,8 @@ def asks(puzzle: Puzzle, challenger: str, target: str | None = None) -> bool:
 
     >>> from gouji_teach.teach.drills import make_drill
     >>> p = make_drill("gouji", "gouji.1", level="easy", rules="qingdao")
-    >>> p.play.notation, asks(p, "AAAAA"), asks(p, "A A A A A"), asks(p, "AAAAA", "KKKKK"), asks(p, "AAAA")
-    ('AAAAA', True, True, False, False)
+    >>> p.play.notation, asks(p, "KKKKK"), asks(p, "K K K K K"), asks(p, "KKKKK", "AAAAA"), asks(p, "KKKK")
+    ('KKKKK', True, True, False, False)
     """
     try:
         ch, tg = _cards(challenger), _cards(target) if target else None
