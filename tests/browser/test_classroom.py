@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import _default_sigint, _stop
 from pagekit import ARTIFACTS, WIDGET_TIMEOUT_MS
 from playwright.sync_api import Browser, Page, expect
 
+from conftest import _default_sigint, _stop
 from gouji_teach.app import free_port, responds
 from gouji_teach.rules.scenario import SCENARIO_DIR, Scenario, frames
 from gouji_teach.teach.player import checkpoint_puzzle

@@ -10,10 +10,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from conftest import _default_sigint, _stop
 from pagekit import PAGE_READY, WIDGET_TIMEOUT_MS
 from playwright.sync_api import Page, expect
 
+from conftest import _default_sigint, _stop
 from gouji_teach.app import free_port, responds
 
 CLUB = """\
