@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from pagekit import CLASS_SIZE, PAGE_READY, STAGE_PAGES, WIDGET_TIMEOUT_MS, quiz_puzzles, render_path, wait_for_page
@@ -335,9 +336,10 @@ def test_a_killed_kernel_says_so_and_resume_keeps_the_page_and_the_progress(page
     stopped.get_by_role("button", name="继续 / Resume").click()
     wait_for_page(page, stage)
     assert stage.notebook in page.url and f"learner={name}" in page.url
+    passkey = parse_qs(urlparse(page.url).query)["pass"][0]  # the name's pass key: the address carries it
     assert _kernel_id(page) != killed
     expect(page.locator(".gj-stopped")).to_have_count(0)
-    page.goto(f"voila/render/index.ipynb?learner={name}", wait_until="domcontentloaded")
+    page.goto(f"voila/render/index.ipynb?learner={name}&pass={passkey}", wait_until="domcontentloaded")
     row = page.locator(".gj-stages li", has_text=stage.title("zh"))
     expect(row.locator(".gj-stage-stars")).to_contain_text(f"★ {stars_for(1)}")
     deadline = time.monotonic() + 60
