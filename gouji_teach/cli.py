@@ -26,7 +26,7 @@ from .rules.inputs import load_json, located, os_reason, read_text
 from .rules.options import beating_plays
 from .rules.plays import Play
 from .rules.record import records_from_json
-from .rules.rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
+from .rules.rulesets import PRESETS, Ruleset, find_ruleset, switch_table
 from .rules.settlement import PLACES_ZH, Settlement, settle_series
 
 if TYPE_CHECKING:
@@ -234,10 +234,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if changed:
         print("\n* 自家规则改过的开关 / a switch the house rules change (their note below)")
     print("\n来源 / sources (seed files in shared/seeds/; a house rule: its club's note):")
-    fields = switches()
     for row in rows:
-        meaning = fields[row["switch"]].metadata
-        print(f"\n{row['switch']}: {meaning['zh']} / {meaning['en']}")
+        print(f"\n{row['switch']}: {row['zh']} / {row['en']}")
         for rules in shown:
             print(f"  {rules.name:<10} {row[rules.name]:<8} {rules.source(row['switch'])}")
     return 0
