@@ -164,3 +164,11 @@ def test_a_version_5_store_gains_pass_keys_and_its_learners_keep_their_progress(
     assert run_sql(where, "SELECT MAX(version) FROM schema_version") == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 6
     learner, key = store.sign_in("老王")  # the first to use the name again claims it
     assert len(key) == 8 and store.stars(learner) == {("cards", "rank/1"): 3}
+
+
+def test_a_start_page_built_before_its_address_takes_the_name_and_key_that_arrive(store: ProgressStore) -> None:
+    _, key = store.sign_in("小红")
+    session = course.Session(course.stage("index"))  # what a preheated kernel builds the page for
+    box = pages.landing(session)
+    session.apply(f"learner=小红&pass={key}&lang=zh")
+    assert "学员：小红" in box.children[1].value and "已经有人用了" not in box.children[1].value

@@ -621,6 +621,7 @@ def landing(session: Session) -> w.Widget:
     rules they miss most), language and rule-set choice, links."""
     hub = hub_user()  # under JupyterHub the learner is the hub's user: no name to type
     name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False, disabled=bool(hub))
+    name.add_class("gj-name")  # the page's script reads it when 开始学习 is clicked before Enter
     # a name's pass key, typed where the name is taken (another computer); hidden until then
     key = make(w.Text, value=format_key(session.passkey), placeholder=t("passkey.box"), continuous_update=False,
                layout={"display": "none", "width": "12em"})
@@ -677,11 +678,11 @@ def landing(session: Session) -> w.Widget:
         go.value = html(el("a", t("page.start", lang) + " →", cls="gj-start", href=first))
         name.placeholder = t("page.name", lang)
 
-    def follow(_changed: set[str]) -> None:
-        if name.value != session.learner:
-            name.value = session.learner  # which refreshes
-        else:
-            refresh()
+    def follow(_changed: set[str]) -> None:  # the page's address arrived (a preheated kernel): name and key
+        quiet.append(True)
+        name.value, key.value = session.learner, format_key(session.passkey)
+        quiet.clear()
+        refresh()
 
     name.observe(lambda _c: refresh(), names="value")
     key.observe(lambda _c: refresh(), names="value")

@@ -102,6 +102,20 @@ def test_root_lands_on_the_landing_page_which_takes_a_name_and_links_to_the_stag
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("zh"))
 
 
+def test_the_start_link_takes_the_name_typed_without_enter(page: Page) -> None:
+    name = _learner("noenter")
+    page.goto("voila/render/index.ipynb", wait_until="domcontentloaded")
+    field = page.locator(".gj-name input")
+    field.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    field.fill(name)  # no Enter: the kernel has not heard of the name when the link is clicked
+    page.locator("a.gj-start").click()
+    page.wait_for_url(re.compile(re.escape(STAGES[0].notebook)), wait_until="domcontentloaded")
+    assert parse_qs(urlparse(page.url).query)["learner"] == [name]
+    wait_for_page(page, STAGES[0])
+    expect(page.locator(".gj-header")).to_contain_text(name)
+    expect(page.locator(".gj-header .gj-passkey")).to_be_visible()  # the new name got its pass key
+
+
 @pytest.mark.usefixtures("closed_tabs")  # early: the minute a closed tab's kernel may take passes meanwhile
 def test_wrong_then_right_answer_shows_feedback_and_stars_and_the_progress_survives_a_reload(page: Page) -> None:
     stage, puzzle = _choice_puzzle()
