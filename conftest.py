@@ -8,6 +8,7 @@ workers do not pick the same port."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,11 +34,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _own_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _own_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test's pages save into a progress file of its own, never the user's: a name one test signs in with
-    (and whose pass key it gets) is new to the next. A test that wants another store sets ``progress._STORE``."""
+    (and whose pass key it gets) is new to the next. A test that wants another store sets ``progress._STORE``.
+    The page language a test switched to (a page opened with ``lang=en``) goes back to Chinese after it, so that
+    the next test, a doctest among them, starts where a fresh kernel does."""
+    from gouji_teach.show import i18n
     from gouji_teach.teach import progress
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv(progress.ENV_VAR, raising=False)
     monkeypatch.setattr(progress, "_STORE", [])
+    yield
+    i18n._current[:] = ["zh"]

@@ -286,11 +286,11 @@ LOST_STEPS = ("seat 3 revolts", "seat 3 plays QQQ", "seat 0 plays XKK", "seat 3 
 
 def test_000_art48_failed_revolution_the_unopened_duitou_leads_its_4s():
     g = game(LOST_UNOPENED, "tongsu", leader=1, steps=LOST_STEPS)
-    assert g.game_record().to_json()["revolution_failed"] == [3] and g.kaidian(0) == "" and g.to_act == 0
+    assert g.game_record().to_json()["revolution_failed"] == [3] and g.kaidian(0) == "closed" and g.to_act == 0
     assert g.events[-1].rule == "revolt.fours"
     assert refused(g, "seat 0 plays 5").rule == "revolt.fours"
     g.act("seat 0 plays 44")  # 第48条 overrides 第6条 (4s only after 开点) here, and it concedes nothing
-    assert g.kaidian(0) == ""
+    assert g.kaidian(0) == "closed"  # 第47条: the three plays decided it opens nothing this hand
 
     off = game(LOST_UNOPENED, TONGSU.replace(failed_revolution_fours=False), leader=1, steps=LOST_STEPS)
     assert refused(off, "seat 0 plays 44").rule == "fours"  # 第6条: no 4s before 开点

@@ -608,8 +608,10 @@ def test_revolution_with_a_2_or_a_joker_is_refused_and_only_before_the_first_lea
     revolution comes before the first lead (000 part 1 买四—明点—革命—发牌, 003 出牌前)."""
     hands = {0: "2 KK 9 3", 1: "X AA 8 3", 2: "7 3", 3: "9 3", 4: "8 3", 5: "10 3"}
     g = game(hands, rules, leader=4)
-    refused(g, "seat 0 revolts", "revolt.cards")
-    refused(g, "seat 1 revolts", "revolt.cards")
+    # where the money may be handed over (000 part 3 第46条) it is no obstacle: the three pure plays are
+    cause = "revolt.duel" if PRESETS[rules].revolution_hands_over else "revolt.cards"
+    refused(g, "seat 0 revolts", cause)
+    refused(g, "seat 1 revolts", cause)
     g.act("seat 4 plays 8")
     refused(g, "seat 2 revolts", "revolt.when")
 
@@ -650,11 +652,58 @@ def test_tongsu_000p3_art47_all_three_killed_the_revolution_fails_and_is_daluo()
     for mine, theirs in (("KK", "AA"), ("QQQ", "KKK"), ("JJJJ", "QQQQ")):
         g.act(f"seat 0 plays {mine}")
         g.act(f"seat 3 plays {theirs}")
-    assert g.kaidian(3) == KaidianState.PENDING and not g.kaidian(0)  # opened, 发四 due
+    assert g.kaidian(3) == KaidianState.PENDING and g.kaidian(0) == KaidianState.CLOSED  # opened, 发四 due
     assert g.to_act == 3 and {a.cards for a in g.legal_actions() if a.kind == ActionKind.PLAY} == {"4"}
     refused(g, "seat 3 yaotou", "head.choice")  # 第49条: no 要头 either way
     s = settle(finish(g).game_record())
     assert s.places.order[-1] == 0 and g.game_record().revolution_failed == (0,)
+
+
+def test_tongsu_000p3_art46_a_revolutionary_hands_its_2s_and_jokers_to_its_duitou():
+    """000 part 3 第46条 (手中已无大、小王和“2”的牌（如仍有，须交给对家），在保证能够依次发出三手纯够级牌后，可以革命):
+    under tongsu a seat with a joker and a 2 revolts by handing them to its 对家; the other families refuse it
+    (002 §5 革命 如果大花、小花、钱均没有时, 003 §十二 没有钱没有花; 000 part 1 as 002)."""
+    hands = {0: "X 2 KK QQQ JJJJ 3", 1: "99 8 3", 2: "7 3", 3: "AA KKK QQQQ 4 3", 4: "8 3", 5: "5 3"}
+    g = game(hands, "tongsu", leader=3)
+    events = g.act("seat 0 revolts")
+    assert (events[0].kind, events[0].rule, events[0].cards) == ("hand_over", "revolt.handover", "X2")
+    assert g.hands[0].count(Rank.TWO) == g.hands[0].count(Rank.SMALL_JOKER) == 0
+    assert g.hands[3].count(Rank.TWO) == g.hands[3].count(Rank.SMALL_JOKER) == 1 and g.phase == "duel"
+    for rules in ("qingdao", "linyi", "zaozhuang"):
+        refused(game(hands, rules, leader=3), "seat 0 revolts", "revolt.cards")
+    house = PRESETS["tongsu"].replace(revolution_hands_over=False)
+    refused(game(hands, house, leader=3), "seat 0 revolts", "revolt.cards")
+
+
+def _after_three_passes(rules):
+    """Seat 0 revolts and seat 3, its 对家, lets all three plays pass: the revolution succeeds and seat 3 opened
+    none of them; then seat 1 leads 99 and seat 3 answers AA, which nobody answers."""
+    g = game({0: "KK QQQ JJJJ 3", 1: "99 8 3", 2: "7 3", 3: "AA 9 4 3", 4: "8 3", 5: "5 3"}, rules, leader=3)
+    g.act("seat 0 revolts")
+    for play in ("KK", "QQQ", "JJJJ"):
+        g.act(f"seat 0 plays {play}")
+        g.act("seat 3 passes")
+    closed = g.kaidian(3)
+    pass_round(g)  # seat 0's 3s
+    g.act("seat 1 plays 99")
+    while g.to_act != 3:
+        g.act(f"seat {g.to_act} passes")
+    g.act("seat 3 plays AA")
+    pass_round(g)
+    return g, closed
+
+
+def test_tongsu_000p3_art47_the_three_plays_decide_the_point_for_the_hand():
+    """000 part 3 第47条 (对家选择其中一手用纯够级牌压住，则双方都开点，否则对家不开点): a 对家 that killed none of the
+    three with a pure 够级 play does not open this hand, not even by a pure 够级 play nobody answers later; with
+    the switch off (a house rule) it opens then, as any seat."""
+    g, closed = _after_three_passes("tongsu")
+    assert closed == KaidianState.CLOSED and g.kaidian(3) == KaidianState.CLOSED and 3 not in g.kaidian_seats()
+    closing = next(e for e in g.events if e.kind == "point_closed")
+    assert (closing.seat, closing.rule) == (3, "revolt.points") and "纯够级牌" in closing.zh
+    assert "kaidian" not in kinds(g, 3)
+    house, _ = _after_three_passes(PRESETS["tongsu"].replace(duel_decides_points=False))
+    assert house.kaidian(3) == KaidianState.OPEN and kinds(house, 1) == ["kaidian"]
 
 
 @pytest.mark.parametrize("rules", ALL)

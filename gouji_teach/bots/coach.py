@@ -40,6 +40,8 @@ HEADLINES: dict[EventKind, tuple[str, str] | None] = {
     EventKind.BUY: ("买牌", "buying cards"),
     EventKind.NATURAL_POINT: ("自然点", "a natural point (自然点)"),
     EventKind.AUTO_REVOLT: ("自动革命", "automatic 革命"),
+    EventKind.HAND_OVER: ("革命交钱交花", "2s and jokers handed over for 革命"),
+    EventKind.POINT_CLOSED: ("三手牌定了开不开点", "the three plays decided the 开点"),
     EventKind.REVOLT: ("革命！", "a revolt (革命)!"),
     EventKind.DUEL: ("革命的较量", "the revolution's duel"),
     EventKind.NO_CHONGDIAN: ("不冲点", "no 冲点"),

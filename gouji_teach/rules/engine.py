@@ -76,6 +76,10 @@ Where the seeds are thin or disagree, the engine decides as follows (each rule s
   due). An unopened 对头 is not made to lead 4s: 第6条 keeps 4s for after 开点.
   Where ``failed_revolution_fours`` (第48条 "无论对家是否开点，皆由对家发4", written for this case and taken
   over 第6条) an unopened 对头 leads its 4s first too, and they concede nothing.
+* Where ``revolution_hands_over`` (000 part 3 第46条 "手中已无大、小王和“2”的牌（如仍有，须交给对家）"), a seat
+  still holding 2s or jokers may revolt: as it does, they go to its 对头 (event ``hand_over``). Where
+  ``duel_decides_points`` (第47条 "对家所打三手牌中只要有一手为纯够级牌，则对家开点，否则双方都不开点"), a seat the
+  three plays did not open opens no more this hand (its 开点 is ``closed``).
 * 冲点 and the three plays after a revolution are played one play at a time (000 part 1 shows them together):
   an action carries one play, and 000 part 3 第47条 itself has the first play answered before the other two.
 * 憋三 (``bie_san``): a play counted as 3s is the last play and is all 3s (002 §5 买三 "最后一手牌必须全是3",
@@ -102,8 +106,6 @@ table):
 * 点手 (第27条): cards shown and handed back while dealing, before play; the engine starts from dealt hands.
 * Money for buying must be dealt, not received (第7条): the engine's hands are dealt, never after 吃贡, so every
   2 and joker it pays with was dealt.
-* 2s and jokers handed to the 对家 before a revolution (第46条 "如仍有，须交给对家"): a seat may revolt only
-  holding none; the handing over is a negotiation the engine does not play.
 * zaozhuang's burn succeeding by winning the hand (003 §八, §十一 "赢了这场扑克"): read as going out while
   burning, as in the other families; 003 names no other end of a burn.
 * The non-憋三 play of 002 §5 is the rule set with ``bie_san`` off (3s play as any rank; 上班 counts 3s).
@@ -117,7 +119,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from .cards import Card, Hand, Rank, build_deck, check_deck, shuffled_deck
+from .cards import Card, Hand, Rank, build_deck, check_deck, format_cards, shuffled_deck
 from .compare import beats
 from .errors import GoujiError, NothingToUndoError, SetupError
 from .events import Action, ActionKind, Event, EventKind, IllegalActionError, refusal
@@ -171,6 +173,7 @@ class KaidianState(StrEnum):
     OPEN = "open"  # 开点
     PENDING = "pending"  # opened, 发四 due
     CONCEDED = "conceded"  # 认点
+    CLOSED = "closed"  # the three plays after a revolution decided: no 开点 this hand (``duel_decides_points``)
 
 
 #: The seat statuses by their short names.
@@ -729,7 +732,8 @@ class Game:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
                 hand = s.hands[seat]
                 money = hand.count(Rank.TWO) or hand.count(Rank.SMALL_JOKER) or hand.count(Rank.BIG_JOKER)
-                if not money and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
+                handed = not money or self.rules.revolution_hands_over  # the money is no obstacle
+                if handed and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
                     raise self._refuse(
                         "revolt.duel",
                         f"座位{seat}没有三手纯够级牌，不能革命",
@@ -932,7 +936,8 @@ class Game:
         return (
             self._s.phase in (Phase.START, Phase.HEAD)
             and seat not in self._s.revolution
-            and not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER))
+            and (self.rules.revolution_hands_over
+                 or not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER)))
             and (self.rules.revolution_duel != RevolutionDuel.THREE_PLAYS or _pure_gouji_sets(h) >= 3)
         )
 
@@ -1036,6 +1041,20 @@ class Game:
 
     def _do_revolt(self, seat: int, play: None) -> None:
         s, rules = self._s, self.rules
+        h = opposite(seat)
+        money = tuple(c for c in s.hands[seat] if c.rank in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER))
+        if money:  # only where revolution_hands_over (000 part 3 第46条 "如仍有，须交给对家"): _may_revolt
+            s.hands[seat], s.hands[h] = s.hands[seat] - money, Hand((*s.hands[h], *money))
+            cards = format_cards(money)
+            self._emit(
+                EventKind.HAND_OVER,
+                seat,
+                f"座位{seat}革命前把钱和花（{cards}）交给对家座位{h}",
+                f"seat {seat} hands its 2s and jokers ({cards}) to its 对头, seat {h}, to revolt",
+                other=h,
+                cards=cards,
+                rule="revolt.handover",
+            )
         s.revolution.append(seat)
         s.status[seat] = REVOLT
         self._emit(
@@ -1050,7 +1069,6 @@ class Game:
             self._emit(EventKind.VOID, None, "两家革命，这局作废", "two revolutions: the hand is void",
                        rule="revolt.two")
             return
-        h = opposite(seat)
         if rules.revolution_concedes_point and s.kaidian[h] != KaidianState.OPEN:
             s.kaidian[h] = KaidianState.OPEN
             self._emit(
@@ -1191,6 +1209,17 @@ class Game:
                     f"座位{seat}开点（革命后的三手牌）",
                     f"seat {seat} opens a point (the three plays after the revolution)",
                     rule="revolt.duel",
+                )
+            elif not ok and rules.duel_decides_points and s.kaidian[seat] == KaidianState.NONE:
+                s.kaidian[seat] = KaidianState.CLOSED
+                why_zh, why_en = ("革命失败", "the revolution failed") if seat == r else (
+                    "三手牌里没有用纯够级牌打掉一手", "it killed none of the three with a pure 够级 play")
+                self._emit(
+                    EventKind.POINT_CLOSED,
+                    seat,
+                    f"座位{seat}这局不开点：{why_zh}",
+                    f"seat {seat} does not open this hand: {why_en}",
+                    rule="revolt.points",
                 )
         if success:
             self._emit(

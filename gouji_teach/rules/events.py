@@ -173,6 +173,8 @@ class EventKind(StrEnum):
     DUEL = "duel"  # 革命后的三手够级牌开始
     NO_CHONGDIAN = "no_chongdian"  # 不冲点：革命者不发三手牌，对家无头
     DUEL_END = "duel_end"  # 三手够级牌打完：革命成败
+    POINT_CLOSED = "point_closed"  # 三手牌定了：这局不再开点
+    HAND_OVER = "hand_over"  # 革命时把钱和花交给对家
     REVOLT_LEAD = "revolt_lead"  # 革命后发牌
     YAOTOU = "yaotou"  # 要头
     WUTOU = "wutou"  # 无头

@@ -225,6 +225,18 @@ _PLAY = (
         switch="revolution_duel",
     ),
     Rule(
+        "revolt.points",
+        "革命后的三手牌定下两家开不开点",
+        "the three plays after a revolution decide both seats' 开点",
+        switch="duel_decides_points",
+    ),
+    Rule(
+        "revolt.handover",
+        "革命时把钱和花交给对家",
+        "a revolutionary hands its 2s and jokers to its 对头",
+        switch="revolution_hands_over",
+    ),
+    Rule(
         "revolt.lead",
         "革命后的发牌顺序",
         "who leads after the three plays of a revolution",

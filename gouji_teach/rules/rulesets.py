@@ -483,6 +483,14 @@ class Ruleset:
         "革命失败后，无论对家是否开点，都由对家发4",
         "after a failed revolution its 对头 leads 4s first, opened or not",
     )
+    duel_decides_points: bool = _switch(
+        "革命后的三手牌定下两家这局开不开点：没在三手牌里开点的，这局不再开点",
+        "the three plays after a revolution decide both seats' 开点: a seat they did not open opens no more this hand",
+    )
+    revolution_hands_over: bool = _switch(
+        "革命时手里还有钱（2）或花，交给对家再革命",
+        "a seat still holding 2s or jokers may revolt by handing them to its 对头",
+    )
     peace_first_hand: bool = _switch(
         "和平局：系列第一局不买三买四，对家的第一手纯够级牌直接开点",
         "和平局: in the first hand of a series nobody buys 3s or 4s, and a seat's first pure 够级 play opens at once",
@@ -838,6 +846,8 @@ QINGDAO = Ruleset(
     special_jieshao=False,
     discard_dead_fours=False,
     failed_revolution_fours=False,
+    duel_decides_points=False,
+    revolution_hands_over=False,
     peace_first_hand=False,
     men_keeps_head=False,
     must_give_three=False,
@@ -872,6 +882,8 @@ QINGDAO = Ruleset(
     },
     sources={
         "failed_revolution_fours": default("002 has no plays after a revolution, so none fails"),
+        "duel_decides_points": default("002 has no plays after a revolution, so none decides a point"),
+        "revolution_hands_over": seed("002", "§5 革命", "如果大花、小花、钱均没有时，可声明革命"),
         "peace_first_hand": default(
             "002 §4 frees only the first hand of a game from tribute; buying and 开点 as in any hand"
         ),
@@ -1035,6 +1047,8 @@ LINYI = Ruleset(
     special_jieshao=False,
     discard_dead_fours=False,
     failed_revolution_fours=False,
+    duel_decides_points=False,
+    revolution_hands_over=False,
     peace_first_hand=False,
     men_keeps_head=False,
     must_give_three=False,
@@ -1093,6 +1107,8 @@ LINYI = Ruleset(
     },
     sources={
         "failed_revolution_fours": default("000 part 1 冲点 always succeeds: a revolution there never fails"),
+        "duel_decides_points": default("000 part 1 冲点 says who opens by the three plays, not that none opens later"),
+        "revolution_hands_over": default("000 part 1 does not say who may revolt; as 002 §5 革命 (no jokers, no 2s)"),
         "peace_first_hand": default("000 part 1 frees only the first hand at a table from tribute"),
         "men_keeps_head": default("000 part 1 is silent on the 对头 of a 闷ed seat; as 002"),
         "must_give_three": default("000 part 1 names 要三 without saying who gives; as 002 §5 (the own 联邦)"),
@@ -1241,6 +1257,8 @@ TONGSU = Ruleset(
     special_jieshao=False,
     discard_dead_fours=True,
     failed_revolution_fours=True,
+    duel_decides_points=True,
+    revolution_hands_over=True,
     peace_first_hand=True,
     men_keeps_head=True,
     must_give_three=False,
@@ -1290,6 +1308,10 @@ TONGSU = Ruleset(
         "deck.limit": seed("000", "part 3 第1条", "够级游戏应有扑克四副"),
     },
     sources={
+        "duel_decides_points": seed(
+            "000", "part 3 第47条", "对家所打三手牌中只要有一手为纯够级牌，则对家开点，否则双方都不开点"
+        ),
+        "revolution_hands_over": seed("000", "part 3 第46条", "手中已无大、小王和“2”的牌（如仍有，须交给对家）"),
         "failed_revolution_fours": seed(
             "000",
             "part 3 第48条",
@@ -1447,6 +1469,8 @@ ZAOZHUANG = Ruleset(
     special_jieshao=True,
     discard_dead_fours=False,
     failed_revolution_fours=False,
+    duel_decides_points=False,
+    revolution_hands_over=False,
     peace_first_hand=False,
     men_keeps_head=False,
     must_give_three=True,
@@ -1499,6 +1523,8 @@ ZAOZHUANG = Ruleset(
     },
     sources={
         "failed_revolution_fours": default("003 §十二 has no plays after a revolution, so none fails"),
+        "duel_decides_points": default("003 §十二 has no plays after a revolution, so none decides a point"),
+        "revolution_hands_over": seed("003", "§十二 革命", "没有钱（2）没有花（王），则有权放弃本场够级"),
         "peace_first_hand": default("003 has no first hand of its own"),
         "men_keeps_head": default(
             "003 §十三 only says a 闷ed seat cannot go out; its 对头 is 无头 as in 002. It has not gone out, "

@@ -324,7 +324,7 @@ class WhoOpenedPuzzle(SeatsPuzzle, kind="who_opened", hint=("够级牌没人接�
         state = self.game.kaidian(seat)
         if state is KaidianState.PENDING:
             return *both("puzzle.open.pending", seat=seat), "fasi"
-        event = self._last_event(seat, (EventKind.CONCEDE, EventKind.KAIDIAN_LAPSED))
+        event = self._last_event(seat, (EventKind.CONCEDE, EventKind.KAIDIAN_LAPSED, EventKind.POINT_CLOSED))
         if event is not None and state is not KaidianState.OPEN:
             return event.zh, event.en, event.rule or "kaidian"
         return *both("puzzle.open.not", seat=seat), "kaidian"
