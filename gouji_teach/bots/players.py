@@ -20,7 +20,7 @@ from ..rules.events import Action, ActionKind
 from ..rules.gouji import GOUJI_THRESHOLDS
 from ..rules.rulesets import FoursBeforeKaidian, Ruleset
 
-__all__ = ["SimplePlayer", "play_hand"]
+__all__ = ["SimplePlayer", "has_money", "play_hand"]
 
 
 def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
@@ -35,13 +35,19 @@ def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
     return jokers >= groups - exempt
 
 
+def has_money(hand: Hand) -> bool:
+    """Whether ``hand`` holds a 2 or a joker (钱 or 花)."""
+    return any(hand.count(rank) for rank in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER))
+
+
 class SimplePlayer:
     """A simple, rule-abiding computer player (deterministic: same position, same choice)."""
 
     def declare(self, game: Game, seat: int) -> Action | None:
-        """Before the first lead: revolt when eligible (a hand with no 2 and no joker is hopeless)."""
+        """Before the first lead: revolt when eligible with a hand of no 2 and no joker (hopeless; one holding
+        them keeps them, where the rule set would let it hand them over, 000 part 3 第46条)."""
         action = Action(seat, ActionKind.REVOLT)
-        return action if game.can(action) else None
+        return action if not has_money(game.hands[seat]) and game.can(action) else None
 
     def choose(self, game: Game, seat: int) -> Action:
         """The action of ``seat``, which must be the seat to act."""

@@ -40,7 +40,7 @@ from ..rules.events import Action, ActionKind
 from ..rules.plays import Play
 from ..rules.rulesets import FoursBeforeKaidian, Ruleset, find_ruleset
 from ..rules.settlement import settle
-from .players import SimplePlayer, _can_finish_burning
+from .players import SimplePlayer, _can_finish_burning, has_money
 
 __all__ = ["REASONS", "Decision", "MatchResult", "TeamPlayer", "play_match"]
 
@@ -140,9 +140,10 @@ class TeamPlayer:
         self.last: dict[int, Decision] = {}
 
     def declare(self, game: Game, seat: int) -> Action | None:
-        """Before the first lead: revolt when eligible (a hand with no 2 and no joker is hopeless)."""
+        """Before the first lead: revolt when eligible with a hand of no 2 and no joker (hopeless; one holding
+        them keeps them, where the rule set would let it hand them over, 000 part 3 第46条)."""
         action = Action(seat, ActionKind.REVOLT)
-        if game.can(action):
+        if not has_money(game.hands[seat]) and game.can(action):
             self.last[seat] = Decision(action, "revolt")
             return action
         return None
