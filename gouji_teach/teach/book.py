@@ -44,8 +44,8 @@ register({
                    "This rule book is generated from the rule set's data: every rule names the seed text and section "
                    "it comes from; where the texts are silent and the course chose, the rule is marked \"default\". "
                    "Rule set: {name}. Main source: {own}."),
-    "book.house": ("这是自家规则：从{base}规则改了{n}条，改过的每一条以俱乐部自己的说明为出处。",
-                   "These are house rules: {n} change(s) to the {base} rules, each cited by the club's own note."),
+    "book.house": ("这是自家规则：从{base}改了{n}条，改过的每一条以俱乐部自己的说明为出处。",
+                   "These are house rules: {n} change(s) to {base}, each cited by the club's own note."),
     "book.other": ("其他规则", "Other rules"),
     "book.absent": ("这份规则里没有的", "Not in this rule set"),
     "book.absent.note": ("别的规则集有、这里不用的规则（在这里不成立）：",
