@@ -128,3 +128,14 @@ def test_a_can_seat_question_cites_the_rule_the_engine_names(where, puzzle):
 def test_a_wrong_no_to_an_answer_cites_the_answering_rule_not_the_turn_order():
     answered = dict(CAN_ACT)["qingdao_card_order#5"]  # 座位4现在能出 A吗？ over a single K: yes
     assert "turn.order" not in answered.check("no").en and "[answer.beat," in answered.check("no").en
+
+
+def test_who_may_act_before_the_first_lead_names_each_actions_own_rule():
+    """要头/无头 are labelled with the rule of the 对头's choice (head.choice), not 宣点要在出牌前 (issue 26 item 5:
+    stage 11 checkpoint 4)."""
+    from gouji_teach.rules.scenario import SCENARIO_DIR, Scenario, frames
+    from gouji_teach.teach.player import checkpoint_puzzle
+
+    frame = frames(Scenario.load(SCENARIO_DIR / "linyi_chongdian.yaml"))[11]
+    solution = checkpoint_puzzle(frame.game, frame.step.text).solution()
+    assert "要头、无头（革命后对头选要头或无头【head.choice," in solution.zh and "xuandian.when" not in solution.en

@@ -282,8 +282,10 @@ class WhoMayActPuzzle(SeatsPuzzle, kind="who_may_act",
             return "burn.priority"
         if top is not None and top[1].is_gouji and seat == opposite(top[0]) and not game.luanchan:
             return "gouji.duitou"
-        if ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:
-            return "revolt.when" if ActionKind.REVOLT in kinds else "xuandian.when"
+        if ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:  # before the first lead: the rule the
+            # engine names for the seat's first action (要头/无头: head.choice, 革命: revolt.cards, 宣点 ...)
+            first = game.legal_actions(seat)[0]
+            return next((e.rule for e in game.copy().apply(first) if e.rule in RULES), "xuandian.when")
         return "lead.must" if top is None else "turn.order"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
