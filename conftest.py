@@ -30,3 +30,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group("browser"))
         elif path.suffix == ".ipynb" or _shares_a_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(str(path.relative_to(ROOT))))
+
+
+@pytest.fixture(autouse=True)
+def _own_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test's pages save into a progress file of its own, never the user's: a name one test signs in with
+    (and whose pass key it gets) is new to the next. A test that wants another store sets ``progress._STORE``."""
+    from gouji_teach.teach import progress
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv(progress.ENV_VAR, raising=False)
+    monkeypatch.setattr(progress, "_STORE", [])

@@ -26,7 +26,7 @@ from .rules.inputs import load_json, located, os_reason, read_text
 from .rules.options import beating_plays
 from .rules.plays import Play
 from .rules.record import records_from_json
-from .rules.rulesets import PRESETS, Ruleset, find_ruleset, switch_table, switches
+from .rules.rulesets import PRESETS, Ruleset, find_ruleset, switch_table
 from .rules.settlement import PLACES_ZH, Settlement, settle_series
 
 if TYPE_CHECKING:
@@ -234,10 +234,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if changed:
         print("\n* 自家规则改过的开关 / a switch the house rules change (their note below)")
     print("\n来源 / sources (seed files in shared/seeds/; a house rule: its club's note):")
-    fields = switches()
     for row in rows:
-        meaning = fields[row["switch"]].metadata
-        print(f"\n{row['switch']}: {meaning['zh']} / {meaning['en']}")
+        print(f"\n{row['switch']}: {row['zh']} / {row['en']}")
         for rules in shown:
             print(f"  {rules.name:<10} {row[rules.name]:<8} {rules.source(row['switch'])}")
     return 0
@@ -613,6 +611,34 @@ def _cmd_exam_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_keys(args: argparse.Namespace) -> int:
+    """``keys``: the learners' pass keys (for a learner who lost theirs), or new ones (``--renew NAME``)."""
+    from .teach.names import fold_name, format_key
+
+    if args.renew and not args.names:
+        raise UsageError("keys --renew: 要写学员的名字 name the learners whose keys to renew")
+    store = _store(args.progress, must_exist=not args.renew)
+    try:
+        if args.renew:
+            rows = [[name, format_key(store.new_key(name))] for name in args.names]
+        else:
+            kept, wanted = dict(store.keys()), [fold_name(name) for name in args.names]
+            missing = [name for name in wanted if name not in kept]
+            if missing:
+                raise UsageError(f"keys: {', '.join(map(repr, missing))} 还没有口令（没在页面上用过）"
+                                 f" / has no pass key yet (never used on a page)")
+            rows = [[name, format_key(key)] for name, key in kept.items() if not wanted or name in wanted]
+    except GoujiError as e:
+        raise UsageError(f"keys: {e}") from None
+    if not rows:
+        print("还没有口令 no pass keys yet")
+        return 0
+    print(_table([["learner", "pass key"], *rows]))
+    if args.renew:
+        print("旧口令不再有效 the old keys open nothing any more")
+    return 0
+
+
 def _cmd_report(args: argparse.Namespace) -> int:
     import os
 
@@ -838,6 +864,14 @@ def build_parser() -> argparse.ArgumentParser:
         life.add_argument("--progress", metavar="PATH", type=_progress_path,
                           help="the class's progress file or postgresql:// URL")
         life.set_defaults(run=_cmd_exam_life)
+
+    cmd = sub.add_parser("keys", help="the learners' pass keys (a name's key proves it is theirs under serve); "
+                                      "--renew gives a learner who lost theirs a new one")
+    cmd.add_argument("names", nargs="*", metavar="NAME", help="only these learners (default: all)")
+    cmd.add_argument("--renew", action="store_true", help="give each NAME a new pass key (the old one stops working)")
+    cmd.add_argument("--progress", metavar="PATH", type=_progress_path,
+                     help="the class's progress file or postgresql:// URL (as given to serve)")
+    cmd.set_defaults(run=_cmd_keys)
 
     cmd = sub.add_parser("report", help="the class report: stars, mastery per rule, exam scores, most missed")
     cmd.add_argument("--progress", metavar="PATH", type=_progress_path,

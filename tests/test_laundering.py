@@ -18,14 +18,24 @@ from gouji_teach.teach.progress import SCHEMA_VERSION, ProgressStore
 DRILL = ("buy", "easy")  # the issue's drill: buy/qingdao/easy/…
 
 
+ADDRESS = "rules=qingdao&lang=zh&learner=小明"
+_address: list[str] = []  # what the learner's browser shows: the last page's address (with the name's pass key)
+
+
 @pytest.fixture(autouse=True)
 def _fresh():
+    _address[:] = [ADDRESS]
     yield from fresh_widgets()
 
 
-def page(query: str = "rules=qingdao&lang=zh&learner=小明"):
-    """A fresh page of stage ``biesan`` with one drill (what a reload, or a new tab, gives): its widget."""
-    return pages.quiz(course.start("biesan", query), [DRILL]).puzzle_widgets[0]
+def page():
+    """A fresh page of stage ``biesan`` with one drill, at the address the browser shows (what a reload, or a new
+    tab, gives): its header signs the learner in (a new name gets its pass key, which the address then carries),
+    and its widget is returned."""
+    session = course.start("biesan", _address[0])
+    session.follow(lambda _changed: _address.__setitem__(0, session.query()))
+    pages.header(session)
+    return pages.quiz(session, [DRILL]).puzzle_widgets[0]
 
 
 def wrong(puzzle) -> str:
@@ -75,14 +85,14 @@ def test_a_hint_asked_before_a_reload_still_costs_a_star(store: ProgressStore) -
 
 
 def test_a_rule_set_switch_and_back_keeps_the_count(store: ProgressStore) -> None:
-    session = course.start("biesan", "rules=qingdao&lang=zh&learner=小明")
+    session = course.start("biesan", ADDRESS)
     quiz = pages.quiz(session, [DRILL])
     widget = quiz.puzzle_widgets[0]
     drill = widget.puzzle
     widget.answer(wrong(drill))
     widget.answer(wrong(drill))
-    session.apply("rules=linyi&lang=zh&learner=小明")
-    session.apply("rules=qingdao&lang=zh&learner=小明")
+    session.apply(session.query(rules="linyi"))  # what the header's switches do
+    session.apply(session.query(rules="qingdao"))
     widget = quiz.puzzle_widgets[0]
     assert widget.puzzle.puzzle_id == drill.puzzle_id
     widget.answer(right_answer(drill))

@@ -21,3 +21,20 @@ def test_every_rule_has_both_languages_and_a_citation_under_every_rule_set():
         assert rule.id == rule_id and rule.zh and rule.en
         for rules in PRESETS.values():
             assert cite(rule_id, rules)
+
+
+def test_a_choice_value_is_put_into_words_once() -> None:
+    """Each value of a choice-valued switch has its words on its enum member, and every place that says it (the
+    switch's description, the rule-set tables, a wrong answer's reason) takes them from there."""
+    from gouji_teach.rules.rulesets import CHOICES, describe
+    from gouji_teach.teach import printed
+    from gouji_teach.teach.puzzles import choices
+
+    for name, kind in CHOICES.items():
+        zh, en = describe(name)
+        for value in kind:
+            assert value.zh and value.en and value.zh != value.value, (name, value)
+            assert f"{value.zh}（{value.value}）" in zh and value.en in en
+            assert (printed._value(value, "zh"), printed._value(value, "en")) == (value.zh, value.en)
+            said = choices._switch_words(name, value)
+            assert value.zh in said[0] and value.en in said[1]

@@ -115,7 +115,9 @@ def test_the_header_switches_change_the_page_in_place_and_the_address_follows():
     session = course.start("dagouji", "learner=ming&rules=qingdao&lang=zh&step=2")
     header, quiz = pages.header(session), pages.quiz(session, [("beats", "easy")])
     controls = _ids(quiz)
-    assert 'data-query="learner=ming&amp;rules=qingdao&amp;lang=zh&amp;step=2"' in header.value
+    # the address carries the name's pass key, which the page's first sign-in gave it
+    assert f'data-query="learner=ming&amp;rules=qingdao&amp;lang=zh&amp;pass={session.passkey}&amp;step=2"' \
+        in header.value and len(session.passkey) == 8
 
     _switch(header, PRESETS["linyi"].title_zh).click()
 

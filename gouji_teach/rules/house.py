@@ -38,7 +38,7 @@ import yaml
 
 from .errors import RulesetError
 from .inputs import InputError, load_yaml, read_text
-from .rulesets import PRESETS, Ruleset, add_house, allowed, club_note, switches, unknown_switch
+from .rulesets import PRESETS, Ruleset, add_house, allowed, club_note, describe, switches, unknown_switch
 
 __all__ = ["is_rule_file", "load", "parse", "template"]
 
@@ -166,11 +166,11 @@ def template(base: str) -> str:
         f"title_zh: 我们俱乐部的规则（{family.title_zh}改）",
         f"title_en: Our club's rules ({family.title_en}, changed)",
     ]
-    for switch, meaning in switches().items():
-        en = allowed(switch)[1]
+    for switch in switches():
+        en, meaning = allowed(switch)[1], describe(switch)
         lines += [
             "",
-            f"# {switch}: {meaning.metadata['en']} / {meaning.metadata['zh']}",
+            f"# {switch}: {meaning[1]} / {meaning[0]}",
             f"#   {family.name}: {_yaml(getattr(family, switch))} ({family.source(switch).cite()}); allowed: {en}",
             f"# {switch}:",
             f"#   value: {_yaml(getattr(family, switch))}",

@@ -45,12 +45,14 @@ __all__ = [
     "Ruleset",
     "Source",
     "SweepTribute",
+    "SwitchChoice",
     "TributeCards",
     "TributeKind",
     "add_house",
     "all_rulesets",
     "allowed",
     "club_note",
+    "describe",
     "en_citation",
     "find_ruleset",
     "house_rulesets",
@@ -184,73 +186,91 @@ def club_note(club: str, zh: str, en: str = "") -> Source:
 
 
 # The choice-valued switches: one StrEnum each (it equals and prints as its value, as records and rule files
-# write it).
+# write it), whose members carry their words on a page: said once, here (tables, wrong answers, descriptions).
 
-class JokerModel(StrEnum):
+class SwitchChoice(StrEnum):
+    """A value of a choice-valued switch: its id (what records and rule files write) and its words on a Chinese
+    and an English page.
+
+    >>> PassRule.EXCEPT_DUITOU, PassRule.EXCEPT_DUITOU.zh, PassRule("free").en
+    (<PassRule.EXCEPT_DUITOU: 'except_duitou'>, '只能上对头的牌', 'freely')
+    """
+
+    zh: str
+    en: str
+
+    def __new__(cls, value: str, zh: str = "", en: str = "") -> SwitchChoice:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.zh, member.en = zh or value, en or value
+        return member
+
+
+class JokerModel(SwitchChoice):
     """Values of ``joker_model``: how a 挂花 play is beaten."""
 
-    ASPECTS = "aspects"
-    COVER = "cover"
+    ASPECTS = "aspects", "两方面都大", "bigger in both aspects"
+    COVER = "cover", "逐张压住", "every card covered"
 
 
-class CounterBurnGrowth(StrEnum):
+class CounterBurnGrowth(SwitchChoice):
     """Values of ``counter_burn_growth``: what a 烧贡 is worth after k 反烧."""
 
-    ONE = "one"
-    PLUS_ONE = "plus_one"
-    DOUBLE = "double"
+    ONE = "one", "1张", "1 card"
+    PLUS_ONE = "plus_one", "k+1张", "k+1 cards"
+    DOUBLE = "double", "2^k张", "2^k cards"
 
 
-class SweepTribute(StrEnum):
+class SweepTribute(SwitchChoice):
     """Values of ``sweep_tribute``: tribute after a 串三户."""
 
-    NONE = "none"
-    DIAN = "dian"
-    QUAN = "quan"
-    NORMAL = "normal"
+    NONE = "none", "不进贡", "none"
+    DIAN = "dian", "输方各进一张点贡", "one 点贡 from each loser"
+    QUAN = "quan", "只进圈贡", "only 圈贡"
+    NORMAL = "normal", "照常", "as usual"
 
 
-class TributeCards(StrEnum):
+class TributeCards(SwitchChoice):
     """Values of ``tribute_cards``: which cards a tribute takes."""
 
-    BIGGEST = "biggest"
-    NATURAL_JOKERS_TWOS = "natural_jokers_twos"
+    BIGGEST = "biggest", "手里最大的牌", "the biggest in hand"
+    NATURAL_JOKERS_TWOS = "natural_jokers_twos", "只进自然抓到的王和2", "only naturally dealt jokers and 2s"
 
 
-class FirstLeader(StrEnum):
+class FirstLeader(SwitchChoice):
     """Values of ``first_leader``: who leads first."""
 
-    SUIT_FOURS = "suit_fours"
-    FIRST_THREE = "first_three"
-    DRAWN_CARD = "drawn_card"
+    SUIT_FOURS = "suit_fours", "同花色4最多", "most 4s of one suit"
+    FIRST_THREE = "first_three", "最先摸到3", "the first 3 dealt"
+    DRAWN_CARD = "drawn_card", "翻牌定人", "a drawn card"
 
 
-class PassRule(StrEnum):
+class PassRule(SwitchChoice):
     """Values of ``pass_rule``: whether a seat that passed may play again."""
 
-    FINAL = "final"
-    EXCEPT_DUITOU = "except_duitou"
-    FREE = "free"
+    FINAL = "final", "不能", "never"
+    EXCEPT_DUITOU = "except_duitou", "只能上对头的牌", "only on its 对头's play"
+    FREE = "free", "可以", "freely"
 
 
-class FoursBeforeKaidian(StrEnum):
+class FoursBeforeKaidian(SwitchChoice):
     """Values of ``fours_before_kaidian``: leading 4s before 开点."""
 
-    FREE = "free"
-    CONCEDE = "concede"
-    FORBIDDEN = "forbidden"
+    FREE = "free", "可以", "allowed"
+    CONCEDE = "concede", "视为认点", "concedes the point"
+    FORBIDDEN = "forbidden", "不许", "forbidden"
 
 
-class RevolutionDuel(StrEnum):
+class RevolutionDuel(SwitchChoice):
     """Values of ``revolution_duel``: the plays after a revolution."""
 
-    NONE = "none"
-    CHONGDIAN = "chongdian"
-    THREE_PLAYS = "three_plays"
+    NONE = "none", "没有", "none"
+    CHONGDIAN = "chongdian", "冲点（对家全打死才开点）", "冲点 (the 对家 opens only by killing all three)"
+    THREE_PLAYS = "three_plays", "必须三手纯够级牌", "three required pure 够级 plays"
 
 
 #: The choice-valued switches and their vocabularies.
-CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({
+CHOICES: Mapping[str, type[SwitchChoice]] = MappingProxyType({
     "joker_model": JokerModel,
     "counter_burn_growth": CounterBurnGrowth,
     "sweep_tribute": SweepTribute,
@@ -332,8 +352,7 @@ class Ruleset:
 
     # -- comparison ----------------------------------------------------------------------------------
     joker_model: JokerModel = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "挂花比较方式：两方面都大（aspects）或逐张压住（cover）",
-        "how 挂花 is beaten: bigger in both aspects, or every card covered",
+        "挂花比较方式", "how 挂花 is beaten"
     )
     big_joker_kill: bool = _switch("两个大花灭一个大花（多出一张）", "two 大花 kill one 大花 (one card longer)")
 
@@ -379,15 +398,14 @@ class Ruleset:
         "烧牌失败时烧牌者向被烧者进的贡（空：不进）", "the tribute a failed burner pays the seat burned (empty: none)"
     )
     counter_burn_growth: CounterBurnGrowth = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "k次反烧后的烧贡张数：1、k+1 或 2^k", "烧贡 after k 反烧: 1, k+1 or 2^k"
+        "k次反烧后的烧贡张数", "烧贡 after k 反烧"
     )
     men_cards: int = _switch("闷贡张数", "cards of a 闷贡")
     luo_cards: tuple[int, int] = _switch(
         "落贡：大落进头科、二落进二科的张数", "落贡: cards 大落 pays 头科, and 二落 pays 二科"
     )
     sweep_tribute: SweepTribute = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "串三户（圈）后的进贡：不进贡、输方各进一张点贡、只进圈贡、照常",
-        "tribute after a 串三户: none, one 点贡 from each loser, only 圈贡 from the losers, or as usual",
+        "串三户（圈）后的进贡", "tribute after a 串三户"
     )
     sweep_huiwu: bool = _switch("被圈的一帮下一局汇五", "after a 圈 the swept team opens the next hand with 汇五")
     sweep_restart_after: int = _switch(
@@ -396,8 +414,7 @@ class Ruleset:
     )
     same_team_pays: bool = _switch("同帮之间也要进贡", "tribute is paid between teammates too")
     tribute_cards: TributeCards = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "进哪些牌：手里最大的牌，或只进自然抓到的王和2（不足部分免除）",
-        "which cards: the biggest in hand, or only naturally dealt jokers and 2s (any shortfall excused)",
+        "进贡进哪些牌（不足的免除）", "which cards a tribute takes (any shortfall excused)"
     )
     kanggong: bool = _switch(
         "抗贡：自然抓到4个大王抗本帮的贡，4个小王抗本人的贡",
@@ -411,20 +428,17 @@ class Ruleset:
     keep_threes: int = _switch("牌里只留几张3（0：全留）", "how many 3s the deck keeps (0: all of them)")
     bie_san: bool = _switch("憋三：3只能作最后一手牌出", "憋三: 3s may only be the last play of a hand")
     first_leader: FirstLeader = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "谁先发牌：同花色4最多（suit_fours）、最先摸到3（first_three）、翻牌定人（drawn_card）",
-        "who leads first: most 4s of one suit, the first 3 dealt, or a drawn card",
+        "谁先发牌", "who leads first"
     )
     pass_rule: PassRule = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "过牌后能否再上牌：不能（final）、只能上对头的牌（except_duitou）、可以（free）",
-        "after passing, may a seat play again this round: never, only on its 对头's play, or freely",
+        "过牌后能否再上牌", "after passing, may a seat play again this round"
     )
     fasi: bool = _switch("开点后接着发4", "after 开点 the seat's next lead is its 4s")
     fasi_lapses: bool = _switch(
         "开点后下一手没发4，开点作废，要重新开点", "a 开点 whose next lead is not 4s lapses: the seat must open again"
     )
     fours_before_kaidian: FoursBeforeKaidian = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "没开点时发4：可以（free）、视为认点（concede）、不许（forbidden）",
-        "leading 4s before 开点: allowed, concedes the point, or forbidden",
+        "没开点时发4", "leading 4s before 开点"
     )
     natural_point: bool = _switch(
         "自然点：没有一手最小纯够级牌即自然开点", "自然点: a hand with no pure 够级 play opens at once"
@@ -467,9 +481,7 @@ class Ruleset:
         "once nobody may 开点 any more, a seat that has not opened throws its 4s away",
     )
     revolution_duel: RevolutionDuel = _switch(  # noqa: RUF009 (a dataclass field, as _switch returns)
-        "革命后的三手够级牌：没有（none）、冲点（chongdian，可选，对家全打死才开点）、必须三手（three_plays）",
-        "three 够级 plays after a revolution: none, 冲点 (optional; the 对家 opens only by killing all three), "
-        "or three required plays deciding success",
+        "革命后的三手够级牌", "three 够级 plays after a revolution"
     )
     failed_revolution_fours: bool = _switch(
         "革命失败后，无论对家是否开点，都由对家发4",
@@ -644,6 +656,26 @@ def switches() -> Mapping[str, dataclasses.Field[Any]]:
 
 
 _SWITCHES: Mapping[str, dataclasses.Field[Any]] | None = None
+
+
+def describe(name: str, *, ids: bool = True) -> tuple[str, str]:
+    """What the switch ``name`` decides, in Chinese and English; a choice-valued switch's words list its values
+    (with their ids, unless ``ids`` is false: a table's cells name them).
+
+    >>> describe("pass_rule")[0]
+    '过牌后能否再上牌：不能（final）、只能上对头的牌（except_duitou）、可以（free）'
+    >>> describe("pass_rule", ids=False)[1]
+    "after passing, may a seat play again this round: never, only on its 对头's play, or freely"
+    >>> describe("tieqian")[1]
+    '2s may fill a set (贴钱) and count as its rank'
+    """
+    meaning = switches()[name].metadata
+    if name not in CHOICES:
+        return meaning["zh"], meaning["en"]
+    values = list(CHOICES[name])
+    zh = "、".join(f"{v.zh}（{v.value}）" if ids else v.zh for v in values)
+    en = ", ".join(v.en for v in values[:-1]) + f"{',' if len(values) > 2 else ''} or {values[-1].en}"
+    return f"{meaning['zh']}：{zh}", f"{meaning['en']}: {en}"
 
 
 _AT_LEAST_ONE = {"packs", "gouji_min_twos"}
@@ -1779,8 +1811,9 @@ def switch_table(rulesets: tuple[Ruleset, ...] | None = None, *, sources: bool =
     """
     rulesets = rulesets or tuple(PRESETS.values())
     rows = []
-    for name, f in switches().items():
-        row = {"switch": name, "zh": f.metadata["zh"], "en": f.metadata["en"]}
+    for name in switches():
+        zh, en = describe(name)
+        row = {"switch": name, "zh": zh, "en": en}
         for r in rulesets:
             row[r.name] = _show(getattr(r, name))
             if sources:

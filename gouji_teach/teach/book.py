@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..rules.rulebook import RULES
-from ..rules.rulesets import PRESETS, Ruleset, Source, TributeKind
+from ..rules.rulesets import PRESETS, Ruleset, Source, TributeKind, describe
 from ..rules.verdicts import cite_source, en_citation, source_of
 from ..rules.words import Lang
 from ..show.i18n import pick, register, said, t
@@ -244,7 +244,7 @@ def sentence(rule_id: str, rules: Ruleset, lang: Lang) -> str:
     if isinstance(value, bool):
         if not value:
             return pick(*_OFF_WORDS[rule_id], lang)
-        return pick(*_ON_WORDS.get(rule_id, _switch_meta(rule.switch)), lang)
+        return pick(*_ON_WORDS.get(rule_id, describe(rule.switch)), lang)
     if rule.switch == "joker_model":
         return pick(rule.zh, rule.en, lang)
     words = _value_words(rule.switch, value, rules.source(rule.switch))
@@ -257,11 +257,6 @@ def sentence(rule_id: str, rules: Ruleset, lang: Lang) -> str:
             return pick(f"{rule.zh}：{value.zh}", f"{rule.en}: {value.en}", lang)
         return pick(f"{rule.zh}：{value}", f"{rule.en}: {value}", lang)
     return pick(rule.zh, rule.en, lang)
-
-
-def _switch_meta(switch: str) -> tuple[str, str]:
-    meta = {f.name: f.metadata for f in dataclasses.fields(Ruleset)}[switch]
-    return meta["zh"], meta["en"]
 
 
 def citation(rule_id: str, rules: Ruleset, lang: Lang) -> str:

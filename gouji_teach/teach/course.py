@@ -38,6 +38,7 @@ from ..rules.house import load as load_rules
 from ..rules.rulesets import QINGDAO, Ruleset, find_ruleset, house_rulesets
 from ..rules.words import Lang
 from ..show.i18n import LANGUAGES, pick, set_language
+from .names import normal_key
 
 if TYPE_CHECKING:
     from .drills import Drill
@@ -264,7 +265,8 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
 
 def parse_query(query: str | None) -> dict[str, str]:
     """``learner``, ``rules`` and ``lang`` from a page address's query; unknown values become the defaults.
-    A scenario page's ``step`` (a whole number) is passed on when there is one.
+    A scenario page's ``step`` (a whole number) and the learner's pass key (``pass``) are passed on when there
+    is one.
 
     >>> parse_query("step=7&lang=en")["step"], "step" in parse_query("step=-1")
     ('7', False)
@@ -275,6 +277,8 @@ def parse_query(query: str | None) -> dict[str, str]:
     out = {"learner": values.get("learner", "").strip(),  # never cut: a name the store refuses is said so
            "rules": rules.ref,
            "lang": lang if lang in LANGUAGES else "zh"}
+    if passkey := normal_key(values.get("pass", "")):
+        out["pass"] = passkey
     step = values.get("step", "")
     if step.isascii() and step.isdigit() and len(step) <= 4:
         out["step"] = str(int(step))
@@ -294,9 +298,10 @@ def hub_user() -> str:
     return os.environ.get("JUPYTERHUB_USER", "").strip()
 
 
-def query_string(learner: str, rules: str, lang: Lang) -> str:
-    """The query that carries the session to another page."""
-    return urlencode({"learner": learner, "rules": rules, "lang": lang})
+def query_string(learner: str, rules: str, lang: Lang, passkey: str = "") -> str:
+    """The query that carries the session to another page (the learner's pass key, :attr:`Session.passkey`, where
+    there is one)."""
+    return urlencode({"learner": learner, "rules": rules, "lang": lang, **({"pass": passkey} if passkey else {})})
 
 
 _WAITING: list[asyncio.Future] = []
@@ -361,12 +366,18 @@ class Session:
     rules: Ruleset = field(default_factory=default_rules)
     lang: Lang = "zh"
     step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
+    #: The learner's pass key (``?pass=…``): without a hub the typed name is the only identity, and the key proves
+    #: it is theirs (:func:`.identity.signed_in`); the first page that saves for a new name gives it one.
+    passkey: str = ""
     _followers: list[Callable[[set[str]], None]] = field(default_factory=list, repr=False, compare=False)
 
     def link(self, target: Stage | str, **changes: str) -> str:
         """A relative link to another stage that keeps the session (``changes`` override values)."""
         other = target if isinstance(target, Stage) else stage(target)
-        values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, **changes}
+        values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, "passkey": self.passkey,
+                  **changes}
+        if values["learner"] != self.learner and "passkey" not in changes:
+            values["passkey"] = ""  # another learner's page: not with this one's key
         return f"{other.notebook}?{query_string(**values)}"
 
     def query(self, **changes: str | int) -> str:
@@ -376,9 +387,18 @@ class Session:
         >>> Session(stage("cards"), "小明").query(rules="linyi", step=3)
         'learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=zh&step=3'
         """
-        values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, "step": self.step, **changes}
+        values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, "passkey": self.passkey,
+                  "step": self.step, **changes}
         step = int(values.pop("step"))
         return query_string(**{k: str(v) for k, v in values.items()}) + (f"&step={step}" if step > 0 else "")
+
+    def keyed(self, passkey: str) -> None:
+        """Take the pass key the store gave the learner's name (on its first save); followers hear ``"passkey"``
+        (the header shows it, the address and every link carry it)."""
+        if passkey != self.passkey:
+            self.passkey = passkey
+            for callback in list(self._followers):
+                callback({"passkey"})
 
     def follow(self, callback: Callable[[set[str]], None]) -> None:
         """Call ``callback(changed)`` after :meth:`apply` changed the session (the names of what changed)."""
@@ -388,8 +408,9 @@ class Session:
         """Take the learner, rule set, language and step from a page's query, switch the language, and tell
         the followers what changed."""
         values = parse_query(query)
-        new = {"learner": hub_user() or values["learner"], "rules": find_ruleset(values["rules"]),
-               "lang": values["lang"], "step": int(values.get("step", 0))}
+        hub = hub_user()
+        new = {"learner": hub or values["learner"], "rules": find_ruleset(values["rules"]), "lang": values["lang"],
+               "step": int(values.get("step", 0)), "passkey": "" if hub else values.get("pass", "")}
         changed = {name for name, value in new.items() if getattr(self, name) != value}
         for name in changed:
             setattr(self, name, new[name])

@@ -36,10 +36,12 @@ from . import course
 from .controls import make
 from .course import HOME, Session, Stage, hub_user
 from .exam import _Sealed
+from .identity import signed_in
 from .lessons import LESSON_PAGE, Lesson, find_lesson
+from .names import format_key, normal_key
 from .pages import scenario as scenario_player
 from .player import checkpoint_puzzle, narration_html, record_table, step_picture
-from .progress import LiveLesson, ProgressStore
+from .progress import LiveLesson, NameTaken, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Puzzle, SeatsPuzzle, parse_seats
 from .saving import Unsaved, learner_reason
@@ -266,6 +268,10 @@ class LiveFollower(View):
         self.join_button = make(w.Button, button_style="primary")
         self.join_button.on_click(lambda _b: self.join(self.name.value))
         self.name.observe(lambda c: self.join(str(c["new"])) if str(c["new"]).strip() else None, names="value")
+        # a taken name's pass key (shown once the name is refused), and the key the learner joined with
+        self.key_box = make(w.Text, continuous_update=False, layout={"display": "none", "width": "12em"})
+        self.key_box.observe(lambda _c: self.join(self.name.value or self.session.learner), names="value")
+        self._passkey = self._new_key = ""
         self.table = make(w.HTML)
         self.narration = make(w.HTML)
         self.checkpoint = make(w.VBox)
@@ -315,13 +321,21 @@ class LiveFollower(View):
         name = hub_user() or str(name).strip()[:200]
         if self.lesson is None or not name or (self._joined and name == self.learner):
             return
+        # the name with its pass key: the one typed in the box, else the address's (if it is the address's name)
+        signer = Session(self.session.stage, name, passkey=normal_key(self.key_box.value) or (
+            self.session.passkey if name == self.session.learner else ""))
+        initial = signer.passkey
         try:
+            signed_in(signer, self.store)
             self.lesson = self.store.join_live(self.lesson.code, name)
         except GoujiError as e:
             self._message = pick(e.zh, e.en)
+            if isinstance(e, NameTaken):
+                self.key_box.layout.display = None  # the name is taken: its pass key may be typed
             self._draw()
             return
-        self.learner, self._joined, self._message = name, True, ""
+        self.learner, self._passkey, self._joined, self._message = name, signer.passkey, True, ""
+        self._new_key = signer.passkey if signer.passkey != initial else ""
         self._shown = None
         self._prepare()
         self._draw()
@@ -391,10 +405,12 @@ class LiveFollower(View):
         lesson = self.lesson
         self.head.value = self._head_html(lang)
         self.name.placeholder = t("live.name", lang)
+        self.key_box.placeholder = t("passkey.box", lang)
         self.join_button.description = t("live.join", lang)
         children: list[w.Widget] = [self.head]
         if lesson is not None and not self._joined:
-            children.append(make(w.HBox, children=[self.name, self.join_button], layout={"flex_flow": "row wrap"}))
+            children.append(make(w.HBox, children=[self.name, self.key_box, self.join_button],
+                                 layout={"flex_flow": "row wrap"}))
         elif lesson is not None:
             number = min(lesson.step, len(self._frames) - 1)
             frame = self._frames[number]
@@ -422,7 +438,8 @@ class LiveFollower(View):
         self.checkpoint.children = [x for x in (question.box if question is not None else None, shown) if x]
 
     def _head_html(self, lang: Lang) -> str:
-        home = self.session.link(HOME, learner=self.learner or self.session.learner, lang=lang)
+        me = {"learner": self.learner, "passkey": self._passkey} if self._joined else {}
+        home = self.session.link(HOME, lang=lang, **me)
         nav = el("p", el("a", t("live.home", lang), href=home))
         code = self.session.live or "?"
         parts: list[object] = [el("h2", t("live.title", lang, code=code))]
@@ -430,8 +447,9 @@ class LiveFollower(View):
             parts.append(el("p", el("b", self.about.title(lang))))
             parts.append(el("p", t("live.joined", lang, name=self.learner) if self._joined
                             else t("live.name_first", lang)))
-        parts += [nav, el("span", cls="gj-state", hidden=True, data_query=self.session.query(
-            learner=self.learner or self.session.learner))]
+            if self._joined and self._new_key:
+                parts.append(el("p", t("passkey.new", lang, code=format_key(self._new_key)), role="status"))
+        parts += [nav, el("span", cls="gj-state", hidden=True, data_query=self.session.query(**me))]
         return str(el("header", parts, cls="gj-header"))
 
     def _draw_saving(self) -> None:

@@ -6,6 +6,8 @@ is noticed.
   characters removed (zero-width spaces and joiners, the word joiner, soft hyphens, variation selectors, fillers
   that draw nothing; an emoji sequence's joiners are kept), runs of spaces made one, the ends trimmed. What is
   left may be empty: the store refuses it.
+* :func:`normal_key`, :func:`format_key`: a learner's pass key (:meth:`~.progress.ProgressStore.sign_in`) as typed
+  and as shown.
 * :func:`skeleton`: what a name looks like, for comparison only (never stored or shown): letters that look alike
   in other scripts (Cyrillic ``а``, Greek ``ο``) as the Latin ones, accents dropped, case folded, ``0``/``1`` as
   ``o``/``l``. Two different names with one skeleton are confusable.
@@ -20,9 +22,10 @@ False
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
-__all__ = ["INVISIBLE", "fold_name", "skeleton"]
+__all__ = ["INVISIBLE", "fold_name", "format_key", "normal_key", "skeleton"]
 
 #: Characters that draw nothing, other than format characters (Unicode category Cf, all removed): the
 #: combining grapheme joiner, Hangul fillers, the braille blank, the Mongolian vowel separator.
@@ -68,3 +71,17 @@ def skeleton(name: str) -> str:
     """What ``name`` looks like, for finding confusable names (see the module)."""
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", fold_name(name)) if not unicodedata.combining(ch))
     return bare.casefold().translate(_LOOKALIKES).replace("rn", "m")
+
+
+def normal_key(key: object) -> str:
+    """A pass key or personal code as typed: letters in upper case, without the spaces and dashes around them.
+
+    >>> normal_key(" k7q2-mx9p "), normal_key(None)
+    ('K7Q2MX9P', '')
+    """
+    return re.sub(r"[\s\-]", "", str(key or "")).upper()[:64]
+
+
+def format_key(key: str) -> str:
+    """A pass key as the page shows it, in two groups that are easy to copy: ``'K7Q2-MX9P'``."""
+    return f"{key[:4]}-{key[4:]}" if len(key) > 4 else key

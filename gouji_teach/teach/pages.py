@@ -32,11 +32,13 @@ from .controls import defaults, make
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
 from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
+from .identity import signed_in
 from .lessons import LESSON_PAGE, family_scenario, instructor_lessons, lesson_link, present_link, stage_scenarios
+from .names import format_key, normal_key
 from .player import ScenarioPlayer
 from .printed import Line, Printed
 from .printed import printed as _printed
-from .progress import Learner, store
+from .progress import Learner, NameTaken, ProgressError, store
 from .puzzles import Puzzle
 from .report import learner_map, rule_stage, rule_title
 from .saving import Unsaved, learner_reason
@@ -153,16 +155,48 @@ def header(session: Session) -> w.Widget:
     """The stage's title, goal, learner, and the language and rule-set switches (they change the page in place)."""
     number = STAGES.index(session.stage) + 1
 
+    refused: list[GoujiError] = []  # the store's refusal of the session's name (without its pass key)
+
+    def sign_in(changed: set[str]) -> None:
+        if changed & {"learner", "passkey"}:
+            refused[:] = _refusal(session)
+
     def render(lang: Lang) -> HtmlFragment:
-        who = (t("page.learner", lang, name=session.learner) if session.learner
-               else el("span", "⚠ " + t("page.guest", lang), role="note"))
         return html(el("header", el("small", f"{t('page.course', lang)} · {t('page.stage', lang, n=number)}"),
                        el("h2", session.stage.title(lang)),
                        el("p", el("b", t("page.goal", lang)), session.stage.goal(lang)),
-                       el("p", who, " · ", _link(session.link(HOME, lang=lang), t("page.home", lang))),
+                       el("p", _who(session, refused, lang), " · ",
+                          _link(session.link(HOME, lang=lang), t("page.home", lang))),
                        el("span", cls="gj-state", hidden=True, data_query=session.query()), cls="gj-header"))
 
+    session.follow(sign_in)  # before the header's own follower: it redraws with the verdict
+    sign_in({"learner"})
     return _Header(_Live(render, session), _switch_controls(session))
+
+
+def _refusal(session: Session) -> list[GoujiError]:
+    """Sign the session's learner in (a new name gets its pass key); the store's refusal, if it refuses the name
+    (nothing for a store out of reach: its answers wait, and the page says so then)."""
+    if not session.learner:
+        return []
+    try:
+        signed_in(session, store())
+    except ProgressError:
+        return []
+    except GoujiError as e:
+        return [e]
+    return []
+
+
+def _who(session: Session, refused: Sequence[GoujiError], lang: Lang) -> Element:
+    """The header's learner: the name and its pass key, or why nothing is saved."""
+    if not session.learner:
+        return el("span", "⚠ " + t("page.guest", lang), role="note")
+    if refused:
+        return el("span", "⚠ " + learner_reason(refused[0], lang), role="alert", cls="gj-refused")
+    key = el("span", " · " + t("passkey.shown", lang, code=format_key(session.passkey)), cls="gj-passkey") \
+        if session.passkey else None
+    return el("span", t("page.learner", lang, name=session.learner), key)
 
 
 class _Header(w.VBox):
@@ -214,12 +248,12 @@ def _record(session: Session, attempt: Attempt, saving: _Saving) -> Kept | None:
     saved (yet: while the store is out of reach it waits, and the page says so)."""
     if not session.learner:
         return None
-    name, puzzle_id, stage_id = session.learner, attempt.puzzle.puzzle_id, session.stage.id
+    puzzle_id, stage_id = attempt.puzzle.puzzle_id, session.stage.id
     done: dict[str, object] = {}
 
     def write() -> None:  # tried again while the store is out of reach: each step once
         if "learner" not in done:
-            done["learner"] = store().learner(name)
+            done["learner"] = signed_in(session, store())
         learner = done["learner"]
         if attempt.answer and "attempt" not in done:
             done["attempt"] = store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
@@ -240,8 +274,9 @@ def _record(session: Session, attempt: Attempt, saving: _Saving) -> Kept | None:
 def _record_hint(session: Session, puzzle: Puzzle, saving: _Saving) -> None:
     """Keep that the session's learner asked for the drill's hint (its first solve earns a star less)."""
     if session.learner and puzzle.puzzle_id:
-        name, stage_id, puzzle_id = session.learner, session.stage.id, puzzle.puzzle_id
-        saving.save(lambda: store().record_hint(name, stage_id, puzzle_id), key=("hint", puzzle_id))
+        stage_id, puzzle_id = session.stage.id, puzzle.puzzle_id
+        saving.save(lambda: store().record_hint(signed_in(session, store()), stage_id, puzzle_id),
+                    key=("hint", puzzle_id))
 
 
 #: How many drills the quiz tries for one that the page does not print (:func:`printed`).
@@ -539,7 +574,8 @@ def _join_form(current: Session, lang: Lang) -> Element:
     """The join box of the live lessons: a plain form that opens the lesson page of the code typed, with the
     learner's session (no kernel round trip: the lesson page says if the code is unknown)."""
     hidden = [el("input", type="hidden", name=name, value=value)
-              for name, value in (("learner", current.learner), ("rules", current.rules.ref), ("lang", lang)) if value]
+              for name, value in (("learner", current.learner), ("rules", current.rules.ref), ("lang", lang),
+                                  ("pass", current.passkey)) if value]
     return el("form", el("label", t("page.join", lang), " ",
                          el("input", name="live", required=True, maxlength=20, size=8, autocomplete="off",
                             placeholder=t("page.join.code", lang), aria_label=t("page.join.code", lang),
@@ -553,7 +589,8 @@ def _lesson_list(current: Session, lang: Lang) -> Element | None:
     lessons = instructor_lessons()
     if not lessons:
         return None
-    items = [el("li", _link(lesson_link(x.name, learner=current.learner, rules=current.rules.ref, lang=lang),
+    mine = {"pass": current.passkey} if current.passkey else {}
+    items = [el("li", _link(lesson_link(x.name, learner=current.learner, rules=current.rules.ref, lang=lang, **mine),
                             x.title(lang))) for x in lessons]
     return el("section", el("h3", t("page.lessons", lang)), el("ul", items, cls="gj-lessons"), cls="gj-lesson-list")
 
@@ -584,34 +621,56 @@ def landing(session: Session) -> w.Widget:
     rules they miss most), language and rule-set choice, links."""
     hub = hub_user()  # under JupyterHub the learner is the hub's user: no name to type
     name = make(w.Text, value=session.learner, placeholder=t("page.name"), continuous_update=False, disabled=bool(hub))
+    name.add_class("gj-name")  # the page's script reads it when 开始学习 is clicked before Enter
+    # a name's pass key, typed where the name is taken (another computer); hidden until then
+    key = make(w.Text, value=format_key(session.passkey), placeholder=t("passkey.box"), continuous_update=False,
+               layout={"display": "none", "width": "12em"})
     go = make(w.HTML)
     stages = make(w.HTML)
+    quiet: list[bool] = []  # set while the page itself puts a new name's pass key into the box
+    given: dict[str, str] = {}  # the pass keys this page gave new names: it says so while it shows them
 
     def refresh(lang: Lang | None = None) -> None:
+        if quiet:
+            return
         lang = lang or get_language()
         learner = hub or name.value.strip()  # a disabled box's value can still be set by the browser
-        current = Session(session.stage, learner, session.rules, lang)
+        current = Session(session.stage, learner, session.rules, lang, passkey=normal_key(key.value))
         stars: dict[str, int] = {}
         heading: list[Element | None]
+        taken = False
         if learner:
             try:
-                record = store().learner(learner)
+                record = signed_in(current, store())  # a new name gets its pass key now: the box keeps it
+                if current.passkey != normal_key(key.value):
+                    given[learner] = current.passkey
+                    quiet.append(True)
+                    key.value = format_key(current.passkey)
+                    quiet.clear()
                 stars = store().stage_stars(record, rules=current.rules.key)  # stars are kept per rule set
                 title_zh, title_en = store().title(record)
                 title = t("page.title", lang, title=pick(title_zh, title_en, lang), points=store().points(record))
-                heading = [el("p", f"{t('page.learner', lang, name=learner)} · {title}"),
+                heading = [el("p", _who(current, (), lang), f" · {title}"),
+                           el("p", t("passkey.new", lang, code=format_key(current.passkey)), role="status",
+                              cls="gj-passkey-new") if given.get(learner) == current.passkey else None,
                            _lookalikes(record, lang), _learner_map(current, record, lang)]
-            except GoujiError as e:
+            except ProgressError as e:
                 heading = [el("p", "⚠ " + learner_reason(e, lang), role="alert")]
+            except GoujiError as e:  # a name taken (without its pass key), or one the store refuses
+                heading = [el("p", "⚠ " + learner_reason(e, lang), role="alert")]
+                taken = isinstance(e, NameTaken)
         else:
             heading = [el("p", t("page.guest.home", lang), role="note")]
+        key.layout.display = None if taken else "none"
+        key.placeholder = t("passkey.box", lang)
         rows = [el("li", _link(current.link(s), s.title(lang)), " ",
                    el("span", f"★ {stars[s.id]}" if stars.get(s.id) else None, cls="gj-stage-stars",
                       aria_label=f"{stars.get(s.id, 0)} {t('page.stars', lang)}"))
                 for s in STAGES]
         rules_title = pick(current.rules.title_zh, current.rules.title_en, lang)
         book = _link(current.link(RULEBOOK), t("page.rulebook", lang, rules=rules_title))
-        stages.value = html(heading, _switches(current, lang), _join_form(current, lang),
+        stages.value = html(heading, el("span", cls="gj-state", hidden=True, data_query=current.query()),
+                            _switches(current, lang), _join_form(current, lang),
                             el("h3", t("page.stages", lang)), el("ol", rows, cls="gj-stages"),
                             _lesson_list(current, lang), el("p", book, cls="gj-rulebook-link"),
                             _instructor_links(current, lang))
@@ -619,17 +678,18 @@ def landing(session: Session) -> w.Widget:
         go.value = html(el("a", t("page.start", lang) + " →", cls="gj-start", href=first))
         name.placeholder = t("page.name", lang)
 
-    def follow(_changed: set[str]) -> None:
-        if name.value != session.learner:
-            name.value = session.learner  # which refreshes
-        else:
-            refresh()
+    def follow(_changed: set[str]) -> None:  # the page's address arrived (a preheated kernel): name and key
+        quiet.append(True)
+        name.value, key.value = session.learner, format_key(session.passkey)
+        quiet.clear()
+        refresh()
 
     name.observe(lambda _c: refresh(), names="value")
+    key.observe(lambda _c: refresh(), names="value")
     follow_language(stages, refresh)
     session.follow(follow)
     set_language(session.lang)
     refresh()
-    return make(w.VBox, children=[make(w.HBox, children=[name, go], layout={"flex_flow": "row wrap"}), stages,
+    return make(w.VBox, children=[make(w.HBox, children=[name, key, go], layout={"flex_flow": "row wrap"}), stages,
                                   glossary()])
 

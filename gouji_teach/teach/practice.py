@@ -47,6 +47,7 @@ from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import hand_html, play_html, round_html
 from .controls import make, shared
 from .course import Session
+from .identity import signed_in
 from .player import step_picture
 from .progress import store
 from .saving import Unsaved, learner_reason
@@ -701,11 +702,12 @@ def page(session: Session, *, seed: int = 1, length: int = 4) -> w.Widget:
     def record(p: Practice) -> None:
         if not session.learner:
             return
-        name, stage_id, rules = session.learner, session.stage.id, session.stage.rules
+        stage_id, rules = session.stage.id, session.stage.rules
         hand, points = f"practice/{p.rules.key}/{p.hand_seed}", p.settlements[-1].scores.points[LEARNER]
         try:
-            unsaved.save(hand, lambda: store().record_attempt(name, stage_id, hand, rules=rules, correct=points > 0,
-                                                              answer=f"{points:+d}", source="table"))
+            unsaved.save(hand, lambda: store().record_attempt(signed_in(session, store()), stage_id, hand,
+                                                              rules=rules, correct=points > 0, answer=f"{points:+d}",
+                                                              source="table"))
         except GoujiError as e:
             status.value = html(el("small", t("practice.save_failed", why=learner_reason(e)), role="alert"))
 

@@ -17,14 +17,12 @@ what a notebook without the course's page shows) holds both.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from ..rules.record import GameRecord
-from ..rules.rulesets import PRESETS, TributeKind, all_rulesets, find_ruleset, switches
+from ..rules.rulesets import PRESETS, SwitchChoice, TributeKind, all_rulesets, describe, find_ruleset, switches
 from ..rules.settlement import settle
 from ..rules.verdicts import cite_source
 from ..rules.words import Lang
@@ -119,18 +117,6 @@ def hands_figure(records: Sequence[GameRecord], lang: Lang | None = None) -> Htm
 
 
 #: The values of the choice switches in words (the switch's meaning lists them).
-_CHOICES = {
-    "aspects": ("两方面都大", "both aspects"), "cover": ("逐张压住", "card by card"),
-    "one": ("1张", "1 card"), "double": ("2^k张", "2^k cards"), "plus_one": ("k+1张", "k+1 cards"),
-    "none": ("没有", "none"), "dian": ("各进一张点贡", "a 点贡 each"), "quan": ("只进圈贡", "only 圈贡"),
-    "normal": ("照常", "as usual"), "biggest": ("最大的牌", "the biggest"),
-    "natural_jokers_twos": ("自然抓到的王和2", "dealt jokers and 2s"),
-    "suit_fours": ("同花色4最多", "most 4s of a suit"),
-    "first_three": ("最先摸到3", "first 3 dealt"), "drawn_card": ("翻牌定人", "a drawn card"),
-    "final": ("不能", "never"), "except_duitou": ("只能上对头的牌", "only on the 对头's play"),
-    "free": ("可以", "free"), "concede": ("视为认点", "concedes the point"), "forbidden": ("不许", "forbidden"),
-    "chongdian": ("冲点", "冲点"), "three_plays": ("必须三手", "three plays"),
-}
 
 
 def _value(value: Any, lang: Lang | None) -> str:
@@ -144,8 +130,8 @@ def _value(value: Any, lang: Lang | None) -> str:
             ", ".join(str(v) for v in value)
     if isinstance(value, TributeKind):
         return value.zh
-    if isinstance(value, Enum):
-        return pick(*_CHOICES[value.value], lang) if value.value in _CHOICES else str(value.value)
+    if isinstance(value, SwitchChoice):
+        return pick(value.zh, value.en, lang)
     return str(value) if value not in (None, "") else "—"
 
 
@@ -165,11 +151,10 @@ def switch_differences(lang: Lang | None = None) -> HtmlFragment:
     head = el("tr", el("th", t("printed.switch", lang), scope="col"),
               (el("th", pick(r.title_zh, r.title_en, lang), scope="col") for r in rules))
     body = []
-    for name, field in switches().items():
+    for name in switches():
         values = [getattr(r, name) for r in rules]
         if len({repr(v) for v in values}) > 1:
-            meaning = pick(field.metadata["zh"], field.metadata["en"], lang)
-            meaning = re.sub(r"（[a-z_]+）|(?<=（)[a-z_]+，", "", meaning)  # value ids: the cells say them in words
+            meaning = pick(*describe(name, ids=False), lang)  # the values in words, as the cells say them
             body.append(el("tr", el("th", meaning, scope="row"),
                            (el("td", _value(v, lang), ["*", el("br"), el("small", cite_source(r.source(name), lang))]
                                if (r.name, name) in house else None, title=cite_source(r.source(name), lang))

@@ -74,7 +74,7 @@ from gouji_teach.rules.inputs import os_reason
 from gouji_teach.show.i18n import register, t
 from gouji_teach.show.markup import HtmlFragment, html
 from gouji_teach.teach.migrations import STEPS
-from gouji_teach.teach.names import fold_name, skeleton
+from gouji_teach.teach.names import fold_name, normal_key, skeleton
 from gouji_teach.teach.scoring import MISSES_SHOWN, stars_for
 
 __all__ = [
@@ -96,6 +96,7 @@ __all__ = [
     "LiveAnswer",
     "LiveLesson",
     "LiveTally",
+    "NameTaken",
     "ProgressError",
     "ProgressStore",
     "StoredAttempt",
@@ -113,8 +114,9 @@ ENV_VAR = "GOUJI_TEACH_PROGRESS"
 #: (:data:`~gouji_teach.teach.migrations.STEPS`: version 2 keys a stage's drills by the stage's id; and
 #: :data:`_NEW_TABLES`: version 3 adds the live lessons; version 4 adds the hints asked, each attempt's source and
 #: chosen answer, and derives every drill's stars again from its history; version 5 gives exams a secret, a
-#: roster, a release and a lifecycle, its columns coming with the exam tables, :meth:`ProgressStore._define_exams`).
-SCHEMA_VERSION = 5
+#: roster, a release and a lifecycle, its columns coming with the exam tables, :meth:`ProgressStore._define_exams`;
+#: version 6 gives each learner's name its pass key, :meth:`ProgressStore.sign_in`).
+SCHEMA_VERSION = 6
 #: Where an attempt was given: a page's drill, a live lesson's checkpoint, an exam, a practice-table hand.
 SOURCES = ("practice", "live", "exam", "table")
 #: Longest learner name, in characters (code points).
@@ -244,6 +246,10 @@ CREATE TABLE stars (
 _SHOWN = _SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS shown"):_SCHEMA.index("CREATE TABLE stars")].strip(" ;\n")
 
 _T = TypeVar("_T")
+
+
+class NameTaken(GoujiError):
+    """A learner's name typed without its pass key (:meth:`ProgressStore.sign_in`): nothing is saved under it."""
 
 
 class ProgressError(GoujiError):
@@ -836,15 +842,16 @@ class ProgressStore:
         folded), one longer than :data:`NAME_MAX` characters, or one with control characters such as a line break.
         """
         name = _check_name(name)
+        return self._write(lambda connection: self._learner_row(connection, name))
 
-        def work(connection: _Connection) -> Learner:
-            connection.execute(
-                "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, _now())
-            )
-            (learner_id,) = connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
-            return Learner(learner_id, name)
-
-        return self._write(work)
+    @staticmethod
+    def _learner_row(connection: _Connection, name: str) -> Learner:
+        """The learner of the (checked) ``name``, added if new, in the transaction of ``connection``."""
+        connection.execute(
+            "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, _now())
+        )
+        (learner_id,) = connection.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
+        return Learner(learner_id, name)
 
     def lookalikes(self, name: str | Learner) -> list[Learner]:
         """The other learners whose names read like ``name`` (one :func:`~.names.skeleton`), by name.
@@ -860,6 +867,60 @@ class ProgressStore:
         name = name.name if isinstance(name, Learner) else fold_name(str(name))
         look = skeleton(name)
         return [x for x in self.learners() if x.name != name and skeleton(x.name) == look]
+
+    def sign_in(self, name: str, key: str = "") -> tuple[Learner, str]:
+        """The learner called ``name``, for a page where the typed name is the only identity (no hub): ``(learner,
+        "")`` if ``key`` is the name's pass key. A name without one (new, or kept from before pass keys) gets one
+        now: ``(learner, new key)``, which the page shows its learner and carries in its address. Anyone else
+        who types the name is refused (:class:`~gouji_teach.rules.errors.GoujiError`, naming the pass key rule),
+        so nobody records answers, hints or shown answers, nor joins a live lesson, under another's name.
+
+        >>> import pathlib, tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> store = ProgressStore(pathlib.Path(folder.name) / "class.sqlite3")
+        >>> hong, key = store.sign_in("小红")
+        >>> len(key), store.sign_in("小红", key.lower()) == (hong, ""), store.sign_in("小红", f" {key[:4]}-{key[4:]}")
+        (8, True, (Learner(id=1, name='小红'), ''))
+        >>> store.sign_in("小红", "")
+        Traceback (most recent call last):
+        ...
+        gouji_teach.teach.progress.NameTaken: 名字 '小红' 已经有人用了：没有它的口令，进度不会保存（口令规则）...
+        >>> folder.cleanup()
+        """
+        name, given = _check_name(name), normal_key(key)
+
+        def work(connection: _Connection) -> tuple[Learner, str]:
+            learner = self._learner_row(connection, name)
+            row = connection.execute("SELECT key FROM learner_keys WHERE learner = ?", (learner.id,)).fetchone()
+            if row is None:
+                new = exam_code(PERSONAL_CODE_LENGTH)
+                connection.execute("INSERT INTO learner_keys (learner, key, created) VALUES (?, ?, ?)",
+                                   (learner.id, new, _now()))
+                return learner, new
+            if not secrets.compare_digest(row[0], given):
+                raise NameTaken(*_error("progress.learner_key", name=repr(name)))
+            return learner, ""
+
+        return self._write(work)
+
+    def keys(self) -> list[tuple[str, str]]:
+        """Every learner's ``(name, pass key)``, by name (a learner who never used a page without a hub has none)."""
+        return list(self._read(lambda c: c.execute(
+            "SELECT l.name, k.key FROM learner_keys k JOIN learners l ON l.id = k.learner ORDER BY l.name").fetchall()))
+
+    def new_key(self, name: str) -> str:
+        """Give the learner ``name`` a new pass key (the instructor's, for a learner who lost theirs): the old one
+        opens nothing any more."""
+        name = _check_name(name)
+
+        def work(connection: _Connection) -> str:
+            learner, key = self._learner_row(connection, name), exam_code(PERSONAL_CODE_LENGTH)
+            connection.execute("INSERT INTO learner_keys (learner, key, created) VALUES (?, ?, ?) ON CONFLICT"
+                               " (learner) DO UPDATE SET key = excluded.key, created = excluded.created",
+                               (learner.id, key, _now()))
+            return key
+
+        return self._write(work)
 
     def learners(self) -> list[Learner]:
         """Every learner of the file, by name."""
@@ -1783,6 +1844,12 @@ register(
             "{name} 不在考试 {code} 的名单上，不能参加（名单规则）",
             "{name} is not on the roster of the exam {code} and cannot sit it (roster rule)",
         ),
+        "progress.learner_key": (
+            "名字 {name} 已经有人用了：没有它的口令，进度不会保存（口令规则）。请输入第一次用这个名字时页面给的口令，"
+            "忘了请问老师；或者换一个名字",
+            "the name {name} is taken: without its pass key nothing is saved (pass key rule). Enter the key the page"
+            " gave when the name was first used (your instructor can look it up), or choose another name",
+        ),
         "progress.exam_bad_key": (
             "{name} 的个人考试码不对：请用老师发的码（名单规则）",
             "the personal code for {name} is wrong: use the one your instructor gave you (roster rule)",
@@ -1852,9 +1919,19 @@ CREATE TABLE IF NOT EXISTS hints (
 ) WITHOUT ROWID;
 """
 
+#: Each learner's pass key (:meth:`ProgressStore.sign_in`), kept readable so that the instructor can hand a
+#: forgotten one out again (``gouji-teach keys``), as an exam's personal codes are.
+_KEYS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS learner_keys (
+    learner INTEGER NOT NULL PRIMARY KEY REFERENCES learners (id),
+    key     TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+"""
+
 #: The schema versions that add tables (defined before the version's step in
 #: :data:`~gouji_teach.teach.migrations.STEPS`, if it has one).
-_NEW_TABLES = {3: _LIVE_SCHEMA, 4: _HINTS_SCHEMA}
+_NEW_TABLES = {3: _LIVE_SCHEMA, 4: _HINTS_SCHEMA, 6: _KEYS_SCHEMA}
 
 #: Letters in a live lesson's join code (from the exam codes' unambiguous letters).
 LIVE_CODE_LENGTH = 5

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from pagekit import CLASS_SIZE, PAGE_READY, STAGE_PAGES, WIDGET_TIMEOUT_MS, quiz_puzzles, render_path, wait_for_page
@@ -99,6 +100,20 @@ def test_root_lands_on_the_landing_page_which_takes_a_name_and_links_to_the_stag
     wait_for_page(page, stage)
     expect(page.locator(".gj-header")).to_contain_text(name)
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("zh"))
+
+
+def test_the_start_link_takes_the_name_typed_without_enter(page: Page) -> None:
+    name = _learner("noenter")
+    page.goto("voila/render/index.ipynb", wait_until="domcontentloaded")
+    field = page.locator(".gj-name input")
+    field.wait_for(timeout=WIDGET_TIMEOUT_MS)
+    field.fill(name)  # no Enter: the kernel has not heard of the name when the link is clicked
+    page.locator("a.gj-start").click()
+    page.wait_for_url(re.compile(re.escape(STAGES[0].notebook)), wait_until="domcontentloaded")
+    assert parse_qs(urlparse(page.url).query)["learner"] == [name]
+    wait_for_page(page, STAGES[0])
+    expect(page.locator(".gj-header")).to_contain_text(name)
+    expect(page.locator(".gj-header .gj-passkey")).to_be_visible()  # the new name got its pass key
 
 
 @pytest.mark.usefixtures("closed_tabs")  # early: the minute a closed tab's kernel may take passes meanwhile
@@ -335,9 +350,10 @@ def test_a_killed_kernel_says_so_and_resume_keeps_the_page_and_the_progress(page
     stopped.get_by_role("button", name="继续 / Resume").click()
     wait_for_page(page, stage)
     assert stage.notebook in page.url and f"learner={name}" in page.url
+    passkey = parse_qs(urlparse(page.url).query)["pass"][0]  # the name's pass key: the address carries it
     assert _kernel_id(page) != killed
     expect(page.locator(".gj-stopped")).to_have_count(0)
-    page.goto(f"voila/render/index.ipynb?learner={name}", wait_until="domcontentloaded")
+    page.goto(f"voila/render/index.ipynb?learner={name}&pass={passkey}", wait_until="domcontentloaded")
     row = page.locator(".gj-stages li", has_text=stage.title("zh"))
     expect(row.locator(".gj-stage-stars")).to_contain_text(f"★ {stars_for(1)}")
     deadline = time.monotonic() + 60

@@ -39,9 +39,9 @@ def _settled(page: Page, mirror: Practice) -> None:
 
 def test_play_a_whole_hand_to_the_settlement(page: Page) -> None:
     rules = "tongsu"  # not the default: one hand under it proves what a second one under qingdao would
-    learner = f"practice-{uuid.uuid4().hex[:6]}"
     start = _button(page, "practice.start")
     for _ in range(LOADS):  # under load Voila may serve a page without a cell's output (see the report)
+        learner = f"practice-{uuid.uuid4().hex[:6]}"  # new each time: a name a page signed in with has its pass key
         page.goto(render_path(STAGE, learner=learner, rules=rules, lang="zh"), wait_until="domcontentloaded")
         wait_for_page(page)
         with contextlib.suppress(Exception):

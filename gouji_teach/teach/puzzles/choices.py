@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ...rules.errors import SetupError
 from ...rules.rulebook import RULES
-from ...rules.rulesets import PRESETS, Ruleset, switches
+from ...rules.rulesets import PRESETS, Ruleset, SwitchChoice, switches
 from ...rules.words import Lang
 from ...show.i18n import register, t
 from ...show.markup import Markup
@@ -42,17 +42,6 @@ for _rule in RULES.values():
     if _rule.switch:
         _RULE_OF_SWITCH.setdefault(_rule.switch, _rule.id)
 
-#: Words for the values of the switches that are not yes/no, as a wrong answer names them.
-_VALUE_WORDS: dict[tuple[str, object], tuple[str, str]] = {
-    ("revolution_duel", "none"): ("不冲点", "no 冲点"),
-    ("revolution_duel", "chongdian"): ("冲点：三手够级牌", "冲点: three 够级 plays"),
-    ("revolution_duel", "three_plays"): ("三手纯够级牌", "three pure 够级 plays"),
-    ("joker_model", "aspects"): ("两方面都大", "bigger in both aspects"),
-    ("joker_model", "cover"): ("逐张压住", "covered card by card"),
-}
-
-
-
 def _switch_words(name: str, value: object) -> tuple[str, str]:
     meta = _SWITCHES[name].metadata
     if isinstance(value, bool):
@@ -61,9 +50,7 @@ def _switch_words(name: str, value: object) -> tuple[str, str]:
         return t("sit.switch.off", "zh", meaning=meta["zh"]), t("sit.switch.off", "en", meaning=meta["en"])
     if not isinstance(value, str | int):  # a table: the rule set's own, cited
         return meta["zh"], meta["en"]
-    if (name, value) in _VALUE_WORDS:
-        return _VALUE_WORDS[name, value]
-    zh_v, en_v = str(value), str(value)
+    zh_v, en_v = (value.zh, value.en) if isinstance(value, SwitchChoice) else (str(value), str(value))
     return (t("sit.switch.value", "zh", meaning=meta["zh"], value=zh_v),
             t("sit.switch.value", "en", meaning=meta["en"], value=en_v))
 

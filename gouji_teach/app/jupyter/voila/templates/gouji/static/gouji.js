@@ -9,7 +9,8 @@
 // - the address follows the page's session: the header holds <span class="gj-state" data-query="...">, kept
 //   up to date by the kernel, and the address takes its query, so a reload or a resume keeps rule set,
 //   language and step;
-// - the course's prose shows in the page's language only (see showLanguage).
+// - the course's prose shows in the page's language only (see showLanguage);
+// - the start page's 开始学习 link carries the name as typed, Enter pressed or not.
 (function () {
   "use strict";
   const english = new URLSearchParams(window.location.search).get("lang") === "en";
@@ -120,6 +121,38 @@
     }
   }
   window.WebSocket = Watched;
+
+  // The start page's 开始学习 link takes the name as typed, also when it is clicked without Enter: the name box
+  // tells the kernel only on Enter or when it loses focus, and a click's navigation does not wait for the kernel.
+  // So the click waits (at most 3 s) for the kernel to give the link the typed name, with the name's pass key,
+  // which the kernel signs in (a new name gets its key); if it does not, the link goes with the name alone.
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a.gj-start") : null;
+    const box = document.querySelector(".gj-name input");
+    const typed = box ? box.value.trim() : "";
+    const named = () => {
+      const current = document.querySelector("a.gj-start");
+      const url = new URL(current ? current.getAttribute("href") : "", window.location.href);
+      return url.searchParams.get("learner") === typed ? url : null;
+    };
+    if (!link || !typed || named()) return;
+    event.preventDefault();
+    const until = Date.now() + 3000;
+    const go = () => {
+      const url = named();
+      if (url) {
+        window.location.assign(url.pathname + url.search);
+      } else if (Date.now() < until) {
+        window.setTimeout(go, 100);
+      } else {
+        const fallback = new URL(link.getAttribute("href"), window.location.href);
+        fallback.searchParams.set("learner", typed);
+        fallback.searchParams.delete("pass"); // the link's key is another name's
+        window.location.assign(fallback.pathname + fallback.search);
+      }
+    };
+    go();
+  }, true);
 
   // The course's prose is written twice, <div lang="zh"> and <div lang="en">, and so are its printed examples
   // (<div class="gj-printed">): the page shows the half of its language (the <html> element's lang follows the session, also for screen readers).
