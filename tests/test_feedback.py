@@ -139,3 +139,8 @@ def test_who_may_act_before_the_first_lead_names_each_actions_own_rule():
     frame = frames(Scenario.load(SCENARIO_DIR / "linyi_chongdian.yaml"))[11]
     solution = checkpoint_puzzle(frame.game, frame.step.text).solution()
     assert "要头、无头（革命后对头选要头或无头【head.choice," in solution.zh and "xuandian.when" not in solution.en
+
+
+def test_stage_10s_can_seat_question_about_3s_is_answered_by_biesan():
+    """"座位N能出33吗？" is asked of the seat that leads, so 憋三 answers it, not the turn order (issue 26 item 5)."""
+    assert dict(CAN_ACT)["tongsu_biesan_men#1"].rule_ids() == ("biesan",)
