@@ -93,3 +93,54 @@ def test_the_leak_check_can_see_a_leak():
     old_style = f"{puzzle.play.notation}算作{right.zh}"
     assert contains(old_style, right.zh)
     assert contains("each scores 12 [score.place, 002 §4]", "12") and not contains("[score.place, 002 §12]", "12")
+
+
+def _can_act_checkpoints():
+    from gouji_teach.rules.scenario import SCENARIO_DIR, Scenario, frames, shipped
+    from gouji_teach.teach.player import checkpoint_puzzle
+    from gouji_teach.teach.puzzles import CanActPuzzle
+
+    for name in shipped():
+        for number, frame in enumerate(frames(Scenario.load(SCENARIO_DIR / f"{name}.yaml"))):
+            if frame.step is not None and frame.step.kind == "ask":
+                puzzle = checkpoint_puzzle(frame.game, frame.step.text)
+                if isinstance(puzzle, CanActPuzzle):
+                    yield f"{name}#{number}", puzzle
+
+
+CAN_ACT = list(_can_act_checkpoints())
+
+
+@pytest.mark.parametrize(("where", "puzzle"), CAN_ACT, ids=[where for where, _ in CAN_ACT])
+def test_a_can_seat_question_cites_the_rule_the_engine_names(where, puzzle):
+    """A "can seat N ...?" checkpoint's feedback, right or wrong, cites the rule the engine names for that action:
+    its refusal's rule, or the rule of the first event the action causes; a wrong "no" to a legal answer had cited
+    逆时针由下家上牌 whatever the question (issue 26 item 5)."""
+    refusal = puzzle.game.why_not(puzzle.action)
+    events = [] if refusal is not None else puzzle.game.copy().apply(puzzle.action)
+    named = refusal.rule if refusal is not None else next(e.rule for e in events if e.rule)
+    wrong = "yes" if refusal is not None else "no"
+    for fb in (puzzle.check(wrong), puzzle.solution()):
+        assert f"[{named}," in fb.en and f"【{named}," in fb.zh, (fb.zh, named)
+    assert puzzle.rule_ids() == (named,)
+
+
+def test_a_wrong_no_to_an_answer_cites_the_answering_rule_not_the_turn_order():
+    answered = dict(CAN_ACT)["qingdao_card_order#5"]  # 座位4现在能出 A吗？ over a single K: yes
+    assert "turn.order" not in answered.check("no").en and "[answer.beat," in answered.check("no").en
+
+
+def test_who_may_act_before_the_first_lead_names_each_actions_own_rule():
+    """要头/无头 are labelled with the rule of the 对头's choice (head.choice), not 宣点要在出牌前 (issue 26 item 5:
+    stage 11 checkpoint 4)."""
+    from gouji_teach.rules.scenario import SCENARIO_DIR, Scenario, frames
+    from gouji_teach.teach.player import checkpoint_puzzle
+
+    frame = frames(Scenario.load(SCENARIO_DIR / "linyi_chongdian.yaml"))[11]
+    solution = checkpoint_puzzle(frame.game, frame.step.text).solution()
+    assert "要头、无头（革命后对头选要头或无头【head.choice," in solution.zh and "xuandian.when" not in solution.en
+
+
+def test_stage_10s_can_seat_question_about_3s_is_answered_by_biesan():
+    """"座位N能出33吗？" is asked of the seat that leads, so 憋三 answers it, not the turn order (issue 26 item 5)."""
+    assert dict(CAN_ACT)["tongsu_biesan_men#1"].rule_ids() == ("biesan",)

@@ -292,7 +292,7 @@ def test_the_app_offers_the_house_rules_beside_the_families(club_file: Path) -> 
     header = pages.header(session)
     assert "rules=myclub" in header.value and "Our club's rules" in repr(header.children[1])
     page = book.book_html(club, "en")
-    assert "These are house rules: 2 change(s) to the Linyi" in page
+    assert "These are house rules: 2 change(s) to Linyi (憋三发四)," in page  # not "the Linyi (…) rules"
     assert "myclub: The club doubles the place points." in page
     table = printed.switch_differences("en")
     assert "Our club's rules" in table and "Where the rule sets differ" in table

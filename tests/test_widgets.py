@@ -224,3 +224,24 @@ def test_a_pick_widget_relabels_its_card_toggles_for_another_hand():
                  == PuzzleWidget._shape(shown) and p.hand.cards != shown.hand.cards)
     assert widget.show(other)
     assert [t.description for t in widget.toggles] == [c.notation for c in other.hand.cards]
+
+
+@pytest.mark.parametrize("misses", [0, 1, 2, 3])
+def test_shown_answer_says_what_happened_and_shows_the_answer_once(misses):
+    """看答案 after fewer than three misses says the learner asked for it, three misses say so; either way the
+    answer's label appears once and "think again" is gone (issue 26 item 5: "Three misses" after one miss)."""
+    set_language("zh")
+    widget = PuzzleWidget(make_drill("beats", 1, rules="qingdao"))
+    wrong = next(a for a in answers_of(widget.puzzle) if not widget.puzzle.check(a).correct)
+    for _ in range(misses):
+        widget.answer(wrong)
+    if misses < 3:
+        widget.show_button.click()
+    for lang, last, asked, label, again in (
+            ("zh", "三次都没答对", "你要看答案", "答案：", "再想想"),
+            ("en", "Three misses", "You asked for the answer", "Answer: ", "Think again")):
+        set_language(lang)
+        shown = widget.feedback.value
+        assert (last in shown, asked in shown) == (misses == 3, misses < 3), shown
+        assert shown.count(label) == 1 and again not in shown, shown
+    widget.close()

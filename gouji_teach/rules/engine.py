@@ -1806,7 +1806,7 @@ class Game:
             EventKind.ROUND,
             winner,
             f"没人再要：座位{winner}的{play.text_zh}赢了这一轮",
-            f"nobody answers: seat {winner}'s {play.text_en} wins the round",
+            f"nobody answers: seat {winner} wins the round with {play.text_en}",
             cards=play.notation,
             rule="turn.order",
         )

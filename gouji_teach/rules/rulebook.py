@@ -292,6 +292,12 @@ _PLAY = (
         switch="buy_with_jokers",
     ),
     Rule(
+        "buy.order",
+        "买三买四先用钱（2）付，没有2才用花",
+        "a 2 pays for a 3 or a 4 first, a joker only where there is no 2",
+        source=seed("000", "part 1 买三/要三", "则要用一张2或王（2优先）向对家“买3”"),
+    ),
+    Rule(
         "burn.resumed",
         "解烧失败：烧牌人又盖过解烧的牌，烧牌继续",
         "the 解烧 fails: the burner beats the lifting play and its burn goes on",

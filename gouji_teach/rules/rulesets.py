@@ -142,6 +142,9 @@ class Source:
     section: str
     quote: str = ""  # the deciding sentence (short), or why the default was chosen; a club's note in English
     club: str = ""  # the house rule set whose note this is
+    #: the parts of the value the seed does not give, placed by the course (e.g. the kinds of tribute an order
+    #: holds that the seed's order leaves out); the rule book says so beside the rule
+    placed: tuple[str, ...] = ()
 
     @property
     def is_default(self) -> bool:
@@ -163,11 +166,12 @@ class Source:
         return f"{SEEDS[self.seed]} {self.section}" + (f": “{self.quote}”" if self.quote else "")
 
 
-def seed(file: str, section: str, quote: str = "") -> Source:
-    """A source in a seed file (``file`` is the short name ``000``, ``002`` or ``003``)."""
+def seed(file: str, section: str, quote: str = "", placed: tuple[str, ...] = ()) -> Source:
+    """A source in a seed file (``file`` is the short name ``000``, ``002`` or ``003``); ``placed``: the parts of
+    the value the seed does not give (see :attr:`Source.placed`)."""
     if file not in SEEDS:
         raise ValueError(f"unknown seed file {file!r}")
-    return Source(file, section, quote)
+    return Source(file, section, quote, placed=placed)
 
 
 def default(why: str, quote: str = "") -> Source:
@@ -512,7 +516,7 @@ class Ruleset:
         "any seat but the burner's 对家 that burns the burner's play makes a 反烧 (the 烧贡 grows), not a mere 解烧",
     )
     buy_with_jokers: bool = _switch(
-        "买三买四没有钱（2）时可以用花买", "a seat with no 2 may pay for a 3 or a 4 with a joker"
+        "买三买四可以用钱（2）或花付", "a 3 or a 4 may be paid for with a 2 or a joker"
     )
     jieshao_recover: bool = _switch(
         "解烧的牌又被烧牌人盖过：解烧失败，烧牌继续",
@@ -857,6 +861,10 @@ QINGDAO = Ruleset(
     jieshao_recover=False,
     counter_burn_at_once=False,
     citations={
+        "buy.order": default(
+            "the Qingdao text pays for a 3 with a 2 or a joker and does not say which first; as 003 §五 憋三 and 000 "
+            "part 1 (a 2 first)"
+        ),
         "action.syntax": default("how this program writes a step (seat 1 plays AA): no rule of the game"),
         "gouji.pure": default(
             "002 has no word for it: §5 开点 only lists the 够级 plays that do not open (挂花, a single 2); the name "
@@ -964,7 +972,7 @@ QINGDAO = Ruleset(
         "zhashao_men_free": default("002 has no 诈烧 exemption; only 000 part 3 第32条 frees the seat"),
         "tribute_order": seed("002", "§4 进贡", "进贡和还贡的类型和顺序：闷贡>烧贡>点贡>落贡"),
         "first_hand_free": seed("002", "§4 进贡", "每局第一回合没有进贡"),
-        "dian_table": seed("002", "§4 进贡/点贡", "双方都宣点、双方都不宣点、自己宣点对家不宣点的九种情况"),
+        "dian_table": seed("002", "§4 进贡/点贡", "双方都宣点的情况……双方都不宣点的情况……自己宣点对家不宣点的情况"),
         "dian_escalation": default("002 has one 点贡 table and no escalation over hands"),
         "burn_cards": seed("002", "§4 进贡/烧贡", "被烧者要向烧牌者进1张烧贡"),
         "failed_burn_tribute": default("002 §5 makes a failed burner 大落 and names no tribute for it"),
@@ -1268,6 +1276,7 @@ TONGSU = Ruleset(
     jieshao_recover=True,
     counter_burn_at_once=False,
     citations={
+        "buy.order": default("000 part 3 第7条 pays with 2s only: there is no joker to pay after them"),
         "men": seed("000", "part 3 第5条", "否则“3”就将被留在手里，成为一手“死牌”，称之为“憋三”，亦即被“闷”"),
         "compare.size": seed("000", "part 3 第2条", "发牌后须按此张数依次由下家出牌"),
         "compare.rank": seed("000", "part 3 第2条", "点数从大到小为大王（红色）、小王（黑色）、2、A、老K、Q、J、10～3"),
@@ -1389,7 +1398,7 @@ TONGSU = Ruleset(
         "tribute_order": seed(  # 第16条 orders four kinds; 圈贡 (第17条) and 诈烧贡 (第32条) are placed by this project
             "000", "part 3 第16条/第17条/第32条", "规定进贡的顺序为点贡、烧（捎）贡、闷（清、净）贡、落贡"
             " (第16条's four; 圈贡 first, as a swept team pays only it, 第17条; the 诈烧贡 of 第32条 after 烧贡: the"
-            " project's placement)"
+            " project's placement)", placed=("quan", "zhashao"),
         ),
         "first_hand_free": seed("000", "part 3 第20条", "该首局无需进贡"),
         "dian_table": seed("000", "part 3 第23条", "如宣点成功，则点贡翻倍 (failed 宣点: 本规则不做规定, plain 点贡)"),
@@ -1480,6 +1489,7 @@ ZAOZHUANG = Ruleset(
     jieshao_recover=False,
     counter_burn_at_once=True,
     citations={
+        "buy.order": seed("003", "§五 憋三", "有钱（2）的必须用钱（2）买，没钱才能用花（王）买"),
         "men": seed("003", "§十三 清（闷）", "玩家的倒数第2栋牌被别人摁上了，即手里只剩下3了"),
         "compare.size": seed("003", "§三 出牌", "别人出几张，你就出几张"),
         "gouji.threshold": seed("003", "§四 够级牌", "5个10、4个J、3个Q、2个K、2个A、1个2（钱）"),
@@ -1595,7 +1605,7 @@ ZAOZHUANG = Ruleset(
             "对家需向玩家进双倍点贡；相反……玩家需要……向对家进双倍点贡 (a 宣点 doubles the one 点贡: 2, never 3 or 4)",
         ),
         "dian_escalation": seed(
-            "003", "§六 点", "第一次被摁点，进1个点贡；连续两次……2个；连续三次……3个；第四场……即为毕业"
+            "003", "§六 点", "第一次被摁点，进1个点贡；连续两次……进2个点贡；连续三次……进3个点贡；第四场……即为毕业"
         ),
         "burn_cards": seed("003", "§八 烧牌", "被烧人需要在下一场扑克开始前向烧牌人进贡1张"),
         "failed_burn_tribute": seed("003", "§八 烧牌", "烧牌人反而需要在下一场扑克开始钱向被烧人进贡1张"),

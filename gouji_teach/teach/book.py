@@ -44,8 +44,8 @@ register({
                    "This rule book is generated from the rule set's data: every rule names the seed text and section "
                    "it comes from; where the texts are silent and the course chose, the rule is marked \"default\". "
                    "Rule set: {name}. Main source: {own}."),
-    "book.house": ("这是自家规则：从{base}规则改了{n}条，改过的每一条以俱乐部自己的说明为出处。",
-                   "These are house rules: {n} change(s) to the {base} rules, each cited by the club's own note."),
+    "book.house": ("这是自家规则：从{base}改了{n}条，改过的每一条以俱乐部自己的说明为出处。",
+                   "These are house rules: {n} change(s) to {base}, each cited by the club's own note."),
     "book.other": ("其他规则", "Other rules"),
     "book.absent": ("这份规则里没有的", "Not in this rule set"),
     "book.absent.note": ("别的规则集有、这里不用的规则（在这里不成立）：",
@@ -99,8 +99,9 @@ _OFF_WORDS: dict[str, tuple[str, str]] = {
     "play.tieqian": ("不许贴钱：2不能凑张数", "no 贴钱: 2s never fill a set"),
     "kaidian.play": ("除了挂花的牌和单张2，够级牌都能开点", "every 够级 play opens except plays with jokers and"
     " a single 2"),
-    "burn.joker": ("烧牌后每一手都要挂花，最后一手也一样（打憋三时，收尾的3不用挂）",
-                   "after a burn every play carries a joker, the last one too (under 憋三, the closing 3s need none)"),
+    "burn.joker": ("烧牌后每一手都要挂花，最后一手也一样（收尾的那手3不用挂花，是这门课为憋三定的，原文没有这个例外）",
+                   "after a burn every play carries a joker, the last one too (the closing 3s need none: the "
+                   "course's own exception for 憋三, not the text's)"),
     "buy.twos": ("买三买四只能用钱（2），花不能买；没有钱由同帮相助", "3s and 4s are bought with 2s only, never with a "
                  "joker; a seat without a 2 is helped by its teammates"),
     "place.revolution": ("革命者算四科", "a revolutionary is 四科"),
@@ -179,6 +180,8 @@ _ARISES: dict[str, Callable[[Ruleset], bool]] = {
     "gouji.sisi": lambda r: r.revolution_head_choice or r.sisi_last_play,
     # a revolution only fails where its three plays decide it
     "head.failed": lambda r: r.revolution_duel == "three_plays",
+    # which pays first, a 2 or a joker, only where a 3 or a 4 can be bought with a joker
+    "buy.order": lambda r: r.buy_with_jokers and (r.buy_threes or r.buy_fours),
 }
 
 
@@ -201,14 +204,19 @@ def in_force(rule_id: str, rules: Ruleset) -> bool:
     return value not in _OFF_VALUES.get(rule.switch, ())
 
 
-def _value_words(switch: str, value: Any) -> tuple[str, str] | None:
+def _value_words(switch: str, value: Any, source: Source) -> tuple[str, str] | None:
     if isinstance(value, str) and (switch, value) in _VALUE_WORDS:
         return _VALUE_WORDS[switch, value]
     if switch == "gouji_min_twos":
         en = "one 2 is 够级" if value == 1 else f"{_NUMBERS[value]} 2s are needed for a 够级 play"
         return f"{value}张2就够级", en
     if switch == "tribute_order":
-        return "进贡顺序：" + "、".join(k.zh for k in value), "order of tribute: " + ", ".join(k.en for k in value)
+        zh, en = "进贡顺序：" + "、".join(k.zh for k in value), "order of tribute: " + ", ".join(k.en for k in value)
+        placed = [k for k in value if k.value in source.placed]
+        if placed:  # kinds the seed's order leaves out: where they go is the course's choice
+            zh += f"（{'、'.join(k.zh for k in placed)}排在哪里是这门课定的，原文的顺序里没有）"
+            en += f" (where {' and '.join(k.en for k in placed)} go is the course's choice: the text's order has none)"
+        return zh, en
     if switch == "place_points":
         points = [f"{p}{v:+d}" for p, v in zip(_PLACES, value, strict=True)]
         return (f"名次得分：{'、'.join(points)}；每人得本帮三人之和",
@@ -239,7 +247,7 @@ def sentence(rule_id: str, rules: Ruleset, lang: Lang) -> str:
         return pick(*_ON_WORDS.get(rule_id, describe(rule.switch)), lang)
     if rule.switch == "joker_model":
         return pick(rule.zh, rule.en, lang)
-    words = _value_words(rule.switch, value)
+    words = _value_words(rule.switch, value, rules.source(rule.switch))
     if words is not None:
         return pick(*words, lang)
     if isinstance(value, int | str) and not isinstance(value, bool):

@@ -140,7 +140,7 @@ STAGES: tuple[Stage, ...] = _stages(
       "burn.counter_any", "burn.counter_late", "burn.resumed")),
     ("biesan", "憋三、闷和买三买四", "憋三, 闷 and buying 3s and 4s",
      "知道3只能最后出、被闷是怎么回事", "Know that 3s go last and what being 闷ed means",
-     ("biesan", "men", "buy", "buy.twos")),
+     ("biesan", "men", "buy", "buy.twos", "buy.order")),
     ("geming", "革命、要头和够死级", "Revolution, 要头 and 够死级",
      "知道谁能革命、对家怎么选", "Know who may declare a revolution and what the 对家 may choose",
      ("revolt.cards", "revolt.when", "revolt.auto", "revolt.two", "revolt.point", "revolt.duel",

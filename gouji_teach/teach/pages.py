@@ -51,7 +51,7 @@ __all__ = ["compared", "example", "family_example", "footer", "glossary", "heade
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
-    "page.family_example": ("{rules}自己的例子", "The {rules} rules' own example"),
+    "page.family_example": ("{rules}自己的例子", "The own example of {rules}"),
     "page.stage": ("第{n}课", "Stage {n}"),
     "page.goal": ("本课目标：", "Goal: "),
     "page.rules": ("规则：", "Rules: "),
@@ -62,7 +62,7 @@ register({
     "page.home": ("回到首页", "Back to the start page"),
     "page.guest.home": ("没有登记名字：进度不会保存。在上面输入你的名字。",
                         "No name given: progress is not saved. Enter your name above."),
-    "page.rulebook": ("{rules}的完整规则书（可打印）", "The whole rule book of the {rules} rules (printable)"),
+    "page.rulebook": ("{rules}的完整规则书（可打印）", "The whole rule book of {rules} (printable)"),
     "page.contradiction": ("规则书自相矛盾：", "A seed contradicts itself: "),
     "page.next": ("下一课：{title}", "Next: {title}"),
     "page.prev": ("上一课：{title}", "Previous: {title}"),

@@ -63,8 +63,8 @@ register({
     "player.rules": ("规则", "Rules"),
     "player.question": ("问题：", "Question: "),
     "player.show": ("看答案", "Show the answer"),
-    "player.refused": ("这一步在{rules}下不行：", "This step is not allowed under the {rules} rules: "),
-    "player.cannot_start": ("这个场景在{rules}下开不了局：", "This scenario cannot start under the {rules} rules: "),
+    "player.refused": ("这一步在{rules}下不行：", "This step is not allowed under {rules}: "),
+    "player.cannot_start": ("这个场景在{rules}下开不了局：", "This scenario cannot start under {rules}: "),
     "player.what_if": ("如果……（例如 座位1出AA、过、让、烧AA）",
                        "What if… (e.g. seat 1 plays AA, pass, yield, burn AA)"),
     "player.what_if.syntax": ("写法：座位N出牌（例如 座位1出AA）、座位N过、座位N让、座位N烧牌（例如 座位4烧DX99）；"

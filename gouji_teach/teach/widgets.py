@@ -55,7 +55,8 @@ register({
     "widget.shown": ("{stars}（看了答案）", "{stars} (answer shown)"),
     "widget.hinted": ("，用了提示", ", with the hint"),
     "widget.kept": ("{stars}（这题第一次解出时的星）", "{stars} (the stars of this drill's first solve)"),
-    "widget.last": ("三次都没答对。", "Three misses."),
+    "widget.last": ("三次都没答对，下面是答案。", "Three misses: here is the answer."),
+    "widget.asked": ("你要看答案，下面是答案。", "You asked for the answer: here it is."),
     "widget.invalid": ("这不算一次作答：", "This does not count as an attempt: "),
     "widget.submit": ("出牌", "Play these cards"),
     "widget.type": ("或者输入牌，按回车：", "or type the cards and press Enter:"),
@@ -129,6 +130,7 @@ class PuzzleWidget(View):
         self._revealed = False  # the answer is shown (presenter, "show answer" or three misses)
         self._hinted = False  # the hint is shown
         self._asked_hint = False  # ... because the learner asked (it costs a star)
+        self._asked_answer = False  # the answer is shown because the learner asked for it (看答案)
         self._done = False  # solved, or its answer shown: no more attempts until retry
         self._kept: Kept | None = None  # what is kept for this puzzle: its first solve here, or the store's
         self._first: dict[object, int] = {}  # the stars of each puzzle's first solve (or 0: shown) in this widget
@@ -263,9 +265,9 @@ class PuzzleWidget(View):
             parts.append(el("div", pick(*self._puzzle.hint(), lang), cls="gouji-hint"))
         fb = self._last
         if fb is not None:
-            head = t("widget.right" if fb.correct else "widget.wrong", lang)
-            if not fb.correct and self._revealed:
-                head = t("widget.last", lang)
+            # once the answer is shown, the line under it says why; "think again" no longer holds
+            shown = self._revealed and not fb.correct
+            head = "" if shown else t("widget.right" if fb.correct else "widget.wrong", lang)
             counter = [el("br"), t("widget.counter", lang) + fb.counter(lang)] if fb.counter(lang) else None
             parts.append(el("div", el("b", "✔" if fb.correct else "✘"), " " + fb.text(lang), counter, " ",
                             el("b", head), cls=f"gouji-feedback {'right' if fb.correct else 'wrong'}", role="status"))
@@ -274,7 +276,9 @@ class PuzzleWidget(View):
                             cls="gouji-feedback invalid", role="alert"))
         if self._revealed and not (fb is not None and fb.correct):
             sol = self._puzzle.solution()
-            parts.append(el("div", el("b", t("widget.answer", lang)), sol.text(lang), cls="gouji-solution"))
+            why = None if self._presenter and not self._asked_answer else el(
+                "div", t("widget.asked" if self._asked_answer else "widget.last", lang))
+            parts.append(el("div", why, el("b", t("widget.answer", lang)), sol.text(lang), cls="gouji-solution"))
         return html(parts)
 
     def _status_html(self, lang: Lang) -> HtmlFragment:
@@ -358,7 +362,7 @@ class PuzzleWidget(View):
         """"Show answer": the answer and its explanation, and the drill ends with 0 stars."""
         if self._done:
             return
-        self._done = self._revealed = True
+        self._done = self._revealed = self._asked_answer = True
         self._invalid = None
         self._keep(0)
         self._report(Attempt(self._puzzle, "", self._puzzle.solution(), self._attempts, self._asked_hint, True))
@@ -378,7 +382,7 @@ class PuzzleWidget(View):
     def _reset(self) -> None:
         self._attempts = self._stars = 0
         self._last = self._invalid = self._kept = None
-        self._revealed = self._hinted = self._asked_hint = self._done = False
+        self._revealed = self._hinted = self._asked_hint = self._asked_answer = self._done = False
         for toggle in self.toggles:
             toggle.value = False
         if self.toggles:

@@ -20,9 +20,11 @@ modules of this package.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from typing import Any, ClassVar
 
 from ...rules.rulebook import RULES
@@ -41,7 +43,6 @@ register({
     "puzzle.wrong.rule": ("要看的规则：{title}【{where}】", "The rule that decides: {title} [{where}]"),
     "puzzle.wrong.rule_only": ("要看的规则在这里：【{where}】", "The rule that decides is here: [{where}]"),
     "puzzle.wrong": ("不对。", "Not quite."),
-    "puzzle.compare": ("对照：", "Compare: "),
     "puzzle.bad_answer": ("无法识别的答案：{answer}", "Unrecognised answer: {answer}"),
     "puzzle.hint.rule": ("规则：{title}", "Rule: {title}"),
     "puzzle.seats.none": ("没有人", "nobody"),
@@ -91,11 +92,23 @@ class Feedback:
     #: ``False`` for an empty or unreadable answer: it is not an attempt (no star lost, nothing stored).
     valid: bool = True
 
+    def __post_init__(self) -> None:
+        # the English texts are built from parts (a verdict's reason, "seat 3", a play's name) that start in
+        # lowercase; where one starts a sentence of the feedback it is capitalised here, once for every puzzle
+        for name in ("en", "counter_en"):
+            object.__setattr__(self, name, _sentence_starts().sub(lambda m: m.group(0).upper(), getattr(self, name)))
+
     def text(self, lang: Lang | None = None) -> str:
         return pick(self.zh, self.en, lang)
 
     def counter(self, lang: Lang | None = None) -> str:
         return pick(self.counter_zh, self.counter_en, lang)
+
+
+@cache
+def _sentence_starts() -> re.Pattern[str]:
+    """The first letter of each sentence of an English text: at its start, and after a full stop, "!" or "?"."""
+    return re.compile(r"(?:^|(?<=[.!?] ))[a-z]")
 
 
 def both(key: str, **values: object) -> tuple[str, str]:

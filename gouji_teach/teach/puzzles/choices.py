@@ -23,10 +23,10 @@ __all__ = ["ChoicePuzzle", "Option"]
 register({
     "sit.wrong.rules": ("“{choice}”是{where}的结果，不是这里的：{why}",
                         "“{choice}” is what happens {where}, not here: {why}"),
-    "sit.where.preset": ("{title}规则下", "under the rule set “{title}”"),
+    "sit.where.preset": ("{title}下", "under the rule set “{title}”"),
     "sit.where.switch": ("在“{switch}”的规则下", "where “{switch}”"),
-    "sit.here": ("{title}规则：{switch}", "the rule set “{title}”: {switch}"),
-    "sit.here.table": ("{title}规则有自己的一套（{switch}）", "the rule set “{title}” has its own ({switch})"),
+    "sit.here": ("{title}：{switch}", "the rule set “{title}”: {switch}"),
+    "sit.here.table": ("{title}有自己的一套（{switch}）", "the rule set “{title}” has its own ({switch})"),
     "sit.switch.off": ("没有“{meaning}”这一条", "no “{meaning}”"),
     "sit.switch.value": ("{meaning}：{value}", "{meaning}: {value}"),
 })

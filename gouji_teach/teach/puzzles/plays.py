@@ -11,7 +11,7 @@ False
 >>> fb.en.split(" [")[0]
 '“Yes, it beats” is not it. The rule that decides: a 挂花 play must be beaten in both aspects'
 >>> fb.counter_en.split(" [")[0]
-'Compare: 3 small jokers with two 9s beat 2 small jokers with three 8s: bigger in both aspects, ...'
+'3 small jokers with two 9s beat 2 small jokers with three 8s: bigger in both aspects, ...'
 
 The drills (levels: :func:`~gouji_teach.teach.dealing.cards_level` and its kin): ``card`` compares single cards
 only (stage 2 comes before sets): plain cards, a 2, a joker. ``beats``: ``easy`` plain sets; ``medium`` 2s as
@@ -55,9 +55,9 @@ register({
     "puzzle.gouji.gouji": ("是够级牌，但不能开点", "够级, but it cannot 开点"),
     "puzzle.gouji.kaidian": ("是够级牌，能开点", "够级, and it can 开点"),
     "puzzle.pick.q": ("从手里选出能大过{tg}的一手牌", "Pick from your hand a play that beats {tg}"),
-    "puzzle.pick.near": ("对照：换成{play}（手里没有），", "Compare: with {play} (not in your hand), "),
+    "puzzle.pick.near": ("换成{play}（手里没有），", "with {play} (not in your hand), "),
     "puzzle.count.as": ("“{choice}”是{cards}的算法。", "“{choice}” is how {cards} counts."),
-    "puzzle.count.under": ("（那是{rules}的算法）", " (under the {rules} rules)"),
+    "puzzle.count.under": ("（那是{rules}的算法）", " (under {rules})"),
     "puzzle.pick.one": ("比如：{play}（{text}）能大过。", "For example {play} ({text}) beats it."),
     "puzzle.pick.notinhand": ("你手里没有这些牌：{cards}", "Your hand does not hold these cards: {cards}"),
     "puzzle.pick.empty": ("先选几张牌。", "Select some cards first."),
@@ -164,8 +164,8 @@ class BeatsPuzzle(Puzzle, kind="beats", hint=("先看张数是否相同，再看
                             and bool(beats(p, self.target, self.rules)) == said)
         counter: tuple[str, str] = ("", "")
         if near is not None:
-            other, lead = beats(near, self.target, self.rules), both("puzzle.compare")
-            counter = (lead[0] + other.reason_zh, lead[1] + other.reason_en)
+            other = beats(near, self.target, self.rules)
+            counter = (other.reason_zh, other.reason_en)
         return self._wrong(self._chosen(answer), rule=verdict.rule, counter=counter)
 
     def solution(self) -> Feedback:
@@ -216,8 +216,7 @@ class GoujiPuzzle(Puzzle, kind="gouji", hint=("最少够级：5个10、4个J、3
         counter: tuple[str, str] = ("", "")
         if near is not None:
             other = can_kaidian(near) if is_gouji(near) else is_gouji(near)
-            lead = both("puzzle.compare")
-            counter = (f"{lead[0]}{near.notation}：{other.reason_zh}", f"{lead[1]}{near.notation}: {other.reason_en}")
+            counter = (f"{near.notation}：{other.reason_zh}", f"{near.notation}: {other.reason_en}")
         return self._wrong(self._chosen(answer), rule=rule, counter=counter)
 
     def solution(self) -> Feedback:

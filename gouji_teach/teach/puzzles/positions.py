@@ -282,8 +282,10 @@ class WhoMayActPuzzle(SeatsPuzzle, kind="who_may_act",
             return "burn.priority"
         if top is not None and top[1].is_gouji and seat == opposite(top[0]) and not game.luanchan:
             return "gouji.duitou"
-        if ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:
-            return "revolt.when" if ActionKind.REVOLT in kinds else "xuandian.when"
+        if ActionKind.PLAY not in kinds and ActionKind.PASS not in kinds:  # before the first lead: the rule the
+            # engine names for the seat's first action (要头/无头: head.choice, 革命: revolt.cards, 宣点 ...)
+            first = game.legal_actions(seat)[0]
+            return next((e.rule for e in game.copy().apply(first) if e.rule in RULES), "xuandian.when")
         return "lead.must" if top is None else "turn.order"
 
     def _why_out(self, seat: int) -> tuple[str, str, str]:
@@ -394,16 +396,23 @@ class CanActPuzzle(GamePuzzle, kind="can_act", hint=("想想轮到谁、桌上�
                 t("puzzle.can.q", "en", seat=seat, action=_action_words(self.action, base=True)[1]))
 
     def rule_ids(self) -> tuple[str, ...]:
+        """The rule the engine names for this action: its refusal's, else that of the first event it causes
+        (an answer: ``answer.beat``, a 够级 answer: ``gouji.duitou``, a yield: ``yield.when``, 4s led after 开点:
+        ``fasi`` ...), so that a wrong "no" is told the rule that allows it, not the turn order."""
         refusal = self.game.why_not(self.action)
-        return (refusal.rule or "turn.order",) if refusal is not None else ("turn.order",)
+        if refusal is not None:
+            return (refusal.rule or "turn.order",)
+        caused = (e.rule for e in self.game.copy().apply(self.action) if e.rule in RULES)
+        return (next(caused, "turn.order"),)
 
     def solution(self) -> Feedback:
         refusal = self.game.why_not(self.action)
         if refusal is not None:
             return feedback(True, refusal.zh, refusal.en, rule_ids=self.rule_ids())
         zh, en = _try(self.game, self.action)
-        return feedback(True, t("puzzle.can.legal", "zh", action=_action_words(self.action)[0], events=zh),
-                        t("puzzle.can.legal", "en", action=str(self.action), events=en), rule_ids=self.rule_ids())
+        zh, en = tagged(t("puzzle.can.legal", "zh", action=_action_words(self.action)[0], events=zh),
+                        t("puzzle.can.legal", "en", action=str(self.action), events=en), self.rule_ids()[0], self.rules)
+        return feedback(True, zh, en, rule_ids=self.rule_ids())
 
     def check(self, answer: str) -> Feedback:
         if answer not in ("yes", "no"):

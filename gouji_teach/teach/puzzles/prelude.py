@@ -507,7 +507,7 @@ def _buy_puzzle(rng: random.Random, before: Sequence[Hand], s: int, rules: Rules
             elif team(k) == team(s) and value[1] is not None:
                 add(v, "sit.buy.friend")
             elif team(k) != team(s) and pays and pay != pays[0]:
-                add(v, "sit.buy.paywrong")
+                add(v, "sit.buy.paywrong", "buy.order")  # 2 first: 000 part 1, 003 §五; a default under qingdao
             elif value[0] in order and order.index(k) > order.index(value[0]):
                 add(v, "sit.buy.order", k=k)
     if value != (None, None):
