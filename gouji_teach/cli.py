@@ -448,6 +448,12 @@ def _cmd_match(args: argparse.Namespace) -> int:
     print(f"  TeamPlayer (coach) {coach:+d}, SimplePlayer (simple) {simple:+d}; "
           f"每局领先 margin per hand {data['margin_per_hand']:+.2f} ± {data['margin_stderr']:.2f} "
           f"(sd {data['margin_stdev']:.2f})")
+    hands = data["hands"]
+    for name in ("coach", "simple"):
+        c = data["teams"][name]
+        per = {key: c[key] / hands for key in ("kaidian", "men", "yields")}
+        print(f"  {name}: 烧 burns {c['burns']}（成 ok {c['burns_ok']}，失败 failed {c['burns_failed']}）; "
+              f"每局 per hand: 开点 {per['kaidian']:.2f}, 被闷 闷ed {per['men']:.2f}, 让牌 yields {per['yields']:.2f}")
     return 0
 
 

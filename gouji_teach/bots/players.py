@@ -24,13 +24,14 @@ __all__ = ["SimplePlayer", "has_money", "play_hand"]
 
 
 def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
-    """Whether ``rest`` can be led out with a joker on every later lead: under 憋三 the closing 3s are the one lead
-    without a joker (so the last-lead exemption is not added on top); otherwise the last lead is exempt only where the
-    rule set says."""
+    """Whether ``rest`` can be led out with a joker on every later lead, one lead a rank (2s included): under 憋三
+    the closing 3s are the one lead without a joker (so the last-lead exemption is not added on top); otherwise the
+    last lead is exempt only where the rule set says."""
     jokers = rest.count(Rank.SMALL_JOKER) + rest.count(Rank.BIG_JOKER)
     closing_threes = rules.bie_san and rest.count(Rank.THREE) > 0
     skip = Rank.THREE if closing_threes else None
-    groups = sum(1 for r in Rank if r < Rank.TWO and r != skip and rest.count(r)) or (1 if rest.count(Rank.TWO) else 0)
+    # each rank a lead of its own, the 2s too (a lead of 2s needs its joker like any other)
+    groups = sum(1 for r in Rank if r <= Rank.TWO and r != skip and rest.count(r))
     exempt = 0 if closing_threes else (1 if rules.burn_last_exempt else 0)
     return jokers >= groups - exempt
 

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.cards import Hand, Rank, format_cards
 from ..rules.engine import ACTIVE, Game, KaidianState, Phase, opposite, team
-from ..rules.events import Action, ActionKind
+from ..rules.events import Action, ActionKind, EventKind
 from ..rules.plays import Play
 from ..rules.rulesets import FoursBeforeKaidian, Ruleset, find_ruleset
 from ..rules.settlement import settle
@@ -288,6 +289,9 @@ class MatchResult:
     simple_points: tuple[int, ...]
     decision_ms: tuple[float, ...]
     illegal: int
+    #: Per team ("coach", "simple"), over all hands: burns begun (烧 and 反烧), burns that succeeded, burns that
+    #: failed (a lead without a joker), seats that opened (开点), seats 闷ed, and 让牌.
+    counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def margin(self) -> tuple[float, float, float]:
         """The improved team's lead per hand: mean, standard deviation, and standard error of the mean."""
@@ -312,8 +316,8 @@ class MatchResult:
             "margin_stdev": round(sd, 3),
             "margin_stderr": round(se, 3),
             "teams": {
-                "coach": {"points": sum(self.coach_points), "per_hand": list(self.coach_points)},
-                "simple": {"points": sum(self.simple_points), "per_hand": list(self.simple_points)},
+                name: {"points": sum(points), "per_hand": list(points), **dict(self.counts.get(name, {}))}
+                for name, points in (("coach", self.coach_points), ("simple", self.simple_points))
             },
         }
 
@@ -341,6 +345,8 @@ def play_match(rules: Ruleset | str | None, seed: int, hands: int, *, max_action
     simple_pts: list[int] = []
     times: list[float] = []
     illegal = 0
+    counts: dict[str, Counter[str]] = {"coach": Counter({k: 0 for k in MATCH_COUNTS}),
+                                       "simple": Counter({k: 0 for k in MATCH_COUNTS})}
     for i in range(hands):
         game = Game.deal(seed + i, rules)
         coach_team = i % 2
@@ -363,4 +369,24 @@ def play_match(rules: Ruleset | str | None, seed: int, hands: int, *, max_action
         points = settle(game.game_record(), rules).scores.points
         coach_pts.append(sum(p for s, p in enumerate(points) if team(s) == coach_team))
         simple_pts.append(sum(p for s, p in enumerate(points) if team(s) != coach_team))
-    return MatchResult(rules.name, seed, tuple(coach_pts), tuple(simple_pts), tuple(times), illegal)
+        _count_hand(game, counts, coach_team)
+    return MatchResult(rules.name, seed, tuple(coach_pts), tuple(simple_pts), tuple(times), illegal,
+                       {name: dict(c) for name, c in counts.items()})
+
+
+#: What a match counts per team, from the events of each hand (:attr:`MatchResult.counts`).
+MATCH_COUNTS = ("burns", "burns_ok", "burns_failed", "kaidian", "men", "yields")
+_COUNTED = {EventKind.BURN: "burns", EventKind.COUNTER_BURN: "burns", EventKind.BURN_SUCCESS: "burns_ok",
+            EventKind.BURN_FAILED: "burns_failed", EventKind.MEN: "men", EventKind.YIELD: "yields"}
+
+
+def _count_hand(game: Game, counts: Mapping[str, Counter[str]], coach_team: int) -> None:
+    """Add a finished hand's burns, 开点, 闷 and 让牌 to each team's counts (by the seat the event is of)."""
+    def name(seat: int) -> str:
+        return "coach" if team(seat) == coach_team else "simple"
+
+    for event in game.events:
+        if event.kind in _COUNTED and event.seat is not None:
+            counts[name(event.seat)][_COUNTED[event.kind]] += 1
+    for seat in game.kaidian_seats():
+        counts[name(seat)]["kaidian"] += 1
