@@ -42,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,7 @@ from gouji_teach.teach.course import STAGES
 from gouji_teach.teach.puzzles import SeatsPuzzle
 from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the widget texts the clicks look for)
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # widget_state, which pagekit imports
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 from pagekit import quiz_puzzles  # (the drills a page shows, numbered as the page numbers them)
 
@@ -300,34 +302,42 @@ def main() -> int:
         print("chromium is not on PATH: apt-get install -y chromium", file=sys.stderr)
         return 2
     size = args.class_size or args.learners
-    with tempfile.TemporaryDirectory(prefix="gouji-class-") as tmp:
-        port = free_port(19066)
-        base = f"http://127.0.0.1:{port}/"
-        log = Path(tmp) / "serve.log"
-        with log.open("wb") as out:
-            serve = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port), "--progress",
-                                      str(Path(tmp) / "progress.sqlite"), "--class-size", str(size)],
-                                     stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    with tempfile.TemporaryDirectory(prefix="gouji-class-") as tmp, serving(Path(tmp), size, args.log) as served:
+        return report(args, size, *served, chromium, course)
+
+
+@contextlib.contextmanager
+def serving(folder: Path, class_size: int, keep_log: Path | None = None, first_port: int = 19066
+            ) -> Iterator[tuple[str, Path, subprocess.Popen[bytes]]]:
+    """``gouji-teach serve --class-size`` on the first free loopback port from ``first_port``, its progress file
+    and log in ``folder``: its address, log and process while the block runs (the log copied to ``keep_log`` at
+    the end)."""
+    port = free_port(first_port)
+    log = folder / "serve.log"
+    with log.open("wb") as out:
+        serve = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port), "--progress",
+                                  str(folder / "progress.sqlite"), "--class-size", str(class_size)],
+                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            yield f"http://127.0.0.1:{port}/", log, serve
+        finally:
+            if keep_log:
+                shutil.copyfile(log, keep_log)
+            serve.terminate()
             try:
-                return report(args, size, base, log, serve, chromium, course)
-            finally:
-                if args.log:
-                    shutil.copyfile(log, args.log)
-                serve.terminate()
-                try:
-                    serve.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(serve.pid, 9)
+                serve.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(serve.pid, 9)
 
 
-def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: subprocess.Popen[bytes],
-           chromium: str, course: list[str]) -> int:
-    started = time.monotonic()
-    deadline = started + 300
+def ready(base: str, log: Path, serve: subprocess.Popen[bytes]) -> int | None:
+    """Wait until the server answers and its warm kernels are ready and idle: the Voila server's process id, or
+    ``None`` (its log said on standard error) if it did not start within 300 s."""
+    deadline = time.monotonic() + 300
     while not responds(base + "voila/tree") or _voila(serve.pid) is None:
         if serve.poll() is not None or time.monotonic() > deadline:
             print(log.read_text(encoding="utf-8", errors="replace"), file=sys.stderr)
-            return 1
+            return None
         time.sleep(0.5)
     server = _voila(serve.pid)
     assert server is not None
@@ -338,6 +348,15 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
         time.sleep(0.5)
     for kernel in kernels_of(server):
         settle(kernel)
+    return server
+
+
+def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: subprocess.Popen[bytes],
+           chromium: str, course: list[str]) -> int:
+    started = time.monotonic()
+    server = ready(base, log, serve)
+    if server is None:
+        return 1
     idle_kernels, idle_rss = measure(server)
     print(f"gouji-teach serve --class-size {size}: ready in {time.monotonic() - started:.1f} s, idle: "
           f"{idle_kernels} kernels, server and kernels {idle_rss:.0f} MB RSS ({_load()})")

@@ -83,19 +83,20 @@ def _server_config(config_path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path:
 # -- one Voila configuration -----------------------------------------------------------------------------------------
 def test_serve_binder_and_the_hub_read_one_voila_configuration(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from voila.app import Voila
+    from gouji_teach.app.server import GoujiVoila
 
-    # gouji-teach serve: standalone Voila with serve's command line and environment
+    # gouji-teach serve: standalone Voila (the app's subclass) with serve's command line and environment
     env = voila_env(None)
     monkeypatch.setenv("JUPYTER_CONFIG_PATH", env["JUPYTER_CONFIG_PATH"])
     command = voila_command(8866, class_size=3)
-    assert command[1:3] == ["-m", "voila"]
-    options = Voila()
+    assert command[1:3] == ["-m", "gouji_teach.app.server"]
+    options = GoujiVoila()
     options.parse_command_line(command[3:])
-    # the command line sets where Voila listens and the class size, nothing the file sets
-    assert set(options.config) == {"Voila", "ClassKernelManager"}
+    # the command line sets where Voila listens and the class size, nothing the file sets (traitlets files the
+    # options Voila gives short names to under the app's own class)
+    assert set(options.config) == {"Voila", "GoujiVoila", "ClassKernelManager"}
     assert set(options.config.ClassKernelManager) == {"class_size"}
-    voila = Voila()
+    voila = GoujiVoila()
     voila.load_config_file("voila", path=[p for p in voila.config_file_paths if p != os.getcwd()])
     served = voila.config
     assert Path(env["JUPYTER_PATH"].split(os.pathsep)[0], "voila", "templates", "gouji", "index.html.j2").is_file()

@@ -52,13 +52,14 @@ def free_port(start: int = 8866, tries: int = 100) -> int:
 
 
 def voila_command(port: int, class_size: int = 1) -> list[str]:
-    """The Voila command line of the app; the rest of its configuration is ``jupyter/config/voila.json``:
-    sources stripped, no tracebacks, the landing page preheated, warm kernels with the course imported for the
-    other pages (at least ``class_size`` kernels warm or in use, :mod:`.kernels`), a page's kernel shut down when
-    its tab closes or when no page has been connected to it for 40 s, never while a page is connected; slow
-    kernels make a page slower, not broken (generous execution and output timeouts)."""
-    return [sys.executable, "-m", "voila", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1", "--no-browser",
-            f"--ClassKernelManager.class_size={class_size}"]
+    """The Voila command line of the app (Voila with static files a browser keeps, :mod:`.server`); the rest of its
+    configuration is ``jupyter/config/voila.json``: sources stripped, no tracebacks, the landing page preheated,
+    warm kernels with the course imported for the other pages (at least ``class_size`` kernels warm or in use,
+    :mod:`.kernels`), a page's kernel shut down when its tab closes or when no page has been connected to it for
+    40 s, never while a page is connected; slow kernels make a page slower, not broken (generous execution and
+    output timeouts)."""
+    return [sys.executable, "-m", "gouji_teach.app.server", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--no-browser", f"--ClassKernelManager.class_size={class_size}"]
 
 
 def voila_env(progress: Path | str | None, rules: Path | None = None, *, lessons: list[Path] | None = None,

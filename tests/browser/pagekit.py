@@ -80,6 +80,10 @@ def _page_puzzles(stage: Stage, rules: str) -> tuple[Puzzle, ...]:
         set_language(lang)
 
 
+#: The languages of the visible halves of the page's prose and printed examples (``<div lang=...>``).
+SHOWN_HALVES = """() => [...document.querySelectorAll('.jp-MarkdownOutput [lang], .gj-printed [lang]')]
+  .filter(e => e.offsetParent !== null).map(e => e.lang)"""
+
 #: What a page that never got ready showed (its progress message, its outputs, whether its cells were shown).
 _PAGE_STATE = """() => ({loading: (document.getElementById('loading_text') || {}).textContent || null,
   outputs: document.querySelectorAll('.jp-OutputArea-output').length,
@@ -103,3 +107,32 @@ def wait_for_page(page: Any, stage: Stage | None = None, rules: str = "qingdao")
     if stage is not None:
         for puzzle in quiz_puzzles(stage, rules):
             page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=WIDGET_TIMEOUT_MS)
+
+
+def is_static(url: str, app: str) -> bool:
+    """Whether ``url`` is one of the app's static files (not a page, not the kernels' API, not another host)."""
+    path = url[len(app) - 1:] if url.startswith(app) else ""
+    return path.startswith("/") and not path.startswith(("/voila/render/", "/api/", "/voila/api/"))
+
+
+def open_counting(context: Any, url: str, app: str, stage: Stage | None = None) -> tuple[Any, list[tuple[str, int]]]:
+    """Open ``url`` in a new tab of ``context`` and wait for the page (:func:`wait_for_page`); the tab, and the
+    app's static files it fetched from the network meanwhile (address, bytes received), asked of chromium itself
+    (its DevTools protocol): a file from the browser's cache is not among them, a revalidated one (304) is."""
+    page = context.new_page()
+    devtools = context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    sent: dict[str, str] = {}
+    cached: set[str] = set()
+    received: dict[str, int] = {}
+    devtools.on("Network.requestWillBeSent", lambda e: sent.__setitem__(e["requestId"], e["request"]["url"]))
+    devtools.on("Network.requestServedFromCache", lambda e: cached.add(e["requestId"]))
+    devtools.on("Network.responseReceived",
+                lambda e: e["response"].get("fromDiskCache") and cached.add(e["requestId"]))
+    devtools.on("Network.loadingFinished",
+                lambda e: received.__setitem__(e["requestId"], int(e["encodedDataLength"])))
+    page.goto(url, wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    devtools.detach()
+    return page, [(sent[r], size) for r, size in received.items()
+                  if r in sent and r not in cached and is_static(sent[r], app)]

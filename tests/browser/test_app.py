@@ -25,7 +25,16 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from pagekit import CLASS_SIZE, PAGE_READY, STAGE_PAGES, WIDGET_TIMEOUT_MS, quiz_puzzles, render_path, wait_for_page
+from pagekit import (
+    CLASS_SIZE,
+    PAGE_READY,
+    SHOWN_HALVES,
+    STAGE_PAGES,
+    WIDGET_TIMEOUT_MS,
+    quiz_puzzles,
+    render_path,
+    wait_for_page,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from gouji_teach.app import COURSE_DIR
@@ -172,24 +181,19 @@ def test_rule_set_and_language_switches_change_the_page_in_place(page: Page) -> 
     assert page.evaluate("() => window.gjSamePage === true"), "the page was reloaded"
 
 
-#: The languages of the visible halves of the page's prose and printed examples (``<div lang=...>``).
-_SHOWN_HALVES = """() => [...document.querySelectorAll('.jp-MarkdownOutput [lang], .gj-printed [lang]')]
-  .filter(e => e.offsetParent !== null).map(e => e.lang)"""
-
-
 def test_prose_and_printed_examples_show_the_pages_language_and_follow_a_switch(page: Page) -> None:
     """The course's prose and printed examples are written in both languages; the page shows only the halves of
     its language, says that language on ``<html lang>``, and follows a switch in place."""
     stage = next(s for s in STAGE_PAGES if "pages.printed(" in (COURSE_DIR / s.notebook).read_text(encoding="utf-8"))
     page.goto(render_path(stage, learner=_learner("prose")), wait_until="domcontentloaded")
     wait_for_page(page, stage)
-    shown = page.evaluate(_SHOWN_HALVES)
+    shown = page.evaluate(SHOWN_HALVES)
     assert shown and set(shown) == {"zh"}, shown
     assert page.evaluate("document.documentElement.lang") == "zh-CN"
     _switch(page, "English").click()
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    shown = page.evaluate(_SHOWN_HALVES)
+    shown = page.evaluate(SHOWN_HALVES)
     assert shown and set(shown) == {"en"}, shown
 
 
