@@ -13,8 +13,10 @@ from __future__ import annotations
 import pytest
 from widget_state import fresh_widgets
 
+from gouji_teach.rules.scenario import Scenario
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.lessons import stage_scenarios
+from gouji_teach.teach.player import ScenarioPlayer
 
 
 @pytest.fixture(autouse=True)
@@ -38,3 +40,37 @@ def test_each_scenario_player_of_a_page_has_its_own_step_in_the_address():
     assert (first.step.value, second.step.value) == (0, 2)
     for player in (first, second):
         player.close()
+
+
+# -- no badge before its question -----------------------------------------------------------------------------------
+OPENED_LATER = '''
+rules: qingdao
+leader: 0
+hands: {0: "KK 5 6", 1: "7 8 9", 2: "7 8 9", 3: "7 8 9", 4: "7 8 9", 5: "7 8 9"}
+steps:
+  - do: seat 0 plays KK
+  - do: seat 3 passes
+  - do: seat 0 plays 5
+  - ask: who may act
+  - ask: who opened
+'''
+
+
+def test_no_picture_shows_the_badge_that_answers_a_checkpoint_until_it_is_answered():
+    """Issue 26: stage 08 drew a red 开点 badge on seat 0, then asked "谁开点了？"."""
+    player = ScenarioPlayer(Scenario.from_text(OPENED_LATER))
+    for number in (2, 3):  # after the 开点, before "who opened"
+        player.go(number)
+        assert not player.view.seats[0].kaidian and "gj-kaidian" not in player.table.value, number
+    player.go(3)
+    assert player.view.to_act is None  # the position "who may act" (step 4) asks about: whose turn is not drawn
+    player.go(4)
+    player._puzzles[(player._rules.ref, 4)].show_answer()
+    player.go(3)
+    assert player.view.to_act == 1 and not player.view.seats[0].kaidian  # "who opened" is still open
+    player.go(5)
+    player._puzzles[(player._rules.ref, 5)].show_answer()
+    for number in (2, 3):
+        player.go(number)
+        assert player.view.seats[0].kaidian and "gj-kaidian" in player.table.value  # answered: the badge is back
+    player.close()
