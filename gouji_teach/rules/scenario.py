@@ -75,13 +75,17 @@ __all__ = [
     "check_file",
     "frames",
     "gives_away",
+    "instead",
     "question_words",
     "record_rows",
     "replay",
     "rule_changes",
     "run",
     "shipped",
+    "tells",
     "told_before",
+    "told_by_title",
+    "told_earlier",
 ]
 
 
@@ -647,6 +651,7 @@ def check_file(path: str | Path, rules: Ruleset | str | None = None) -> list[Pro
     try:
         scenario = Scenario.load(path)
         results = run(scenario if rules is None else scenario.with_rules(rules))
+        shown = frames(scenario, rules)
     except ScenarioError as e:
         return [Problem(x.path, x.line, x.detail_zh, x.detail_en) for x in (e, *e.more)]
     problems = []
@@ -654,9 +659,12 @@ def check_file(path: str | Path, rules: Ruleset | str | None = None) -> list[Pro
         if not isinstance(result, Answer):
             continue
         before = results[number - 2] if number > 1 else None
-        why = gives_away(step, result) or told_before(number, step, result, before)
+        why = gives_away(step, result) or told_before(number, step, result, before) or told_earlier(
+            number, step, result, shown)
         if why is not None:
             problems.append(Problem(str(path), step.line, *why))
+        if (title := told_by_title(scenario, number, step, result)) is not None:
+            problems.append(Problem(str(path), scenario.lines.get("title", 1), *title))
     return problems
 
 
@@ -720,14 +728,173 @@ def told_before(number: int, step: Step, result: Answer,
     texts = [previous.say_zh, previous.say_en]
     if not isinstance(said, Answer):
         texts += [x for e in said if e.kind in _TELLS.get(kind, set()) for x in (e.zh, e.en)]
-    told = sorted(_named_seats(texts) & _answer_seats(result))
-    if not told:
+    told = tells(texts, step, result, here=True)
+    if told is None:
         return None
-    zh_seats, en_seats = _seats(told)
-    return (f"第{number}步的检查点“{step.text}”：第{number - 1}步已经说出了答案（{zh_seats}）："
+    return (f"第{number}步的检查点“{step.text}”：第{number - 1}步已经说出了答案（{told[0]}）："
             "把问题放到那一步前面，或者再往后",
-            f"step {number}, checkpoint {step.text!r}: step {number - 1} already tells its answer ({en_seats}): "
+            f"step {number}, checkpoint {step.text!r}: step {number - 1} already tells its answer ({told[1]}): "
             "ask before it, or later")
+
+
+def tells(texts: Any, step: Step, result: Answer, *, here: bool) -> tuple[str, str] | None:
+    """What of checkpoint ``step``'s answer ``result`` the ``texts`` say (``None``: nothing), in Chinese and
+    English: the seats it names (who may act, who opened, who is 闷ed, who is out) when the texts are about the
+    position it asks about (``here``); the very action a "can seat N …"/"what if seat N …" asks about (seat and
+    cards); or its verdict in words: "不开点"/"开点" for who opened (nobody, or the seats named), "闷" for who is
+    闷ed, the 开点, 闷 and 烧失败 a what-if causes, "能烧"/"不能烧"… for a can question. The check uses it for the
+    step before a checkpoint, every earlier step and the scenario's title.
+
+    >>> step = Step(StepKind.ASK, "who opened", 5)
+    >>> tells(["单张2不开点"], step, Answer("who opened", "没有", "nobody", {"open": [], "pending": []}), here=False)
+    ('“不开点”', '“不开点”')
+    >>> tells(["开点以后发四"], step, Answer("who opened", "没有", "nobody", {"open": [], "pending": []}), here=False)
+    """
+    texts = [x for x in texts if x]
+    if here and (told := sorted(_named_seats(texts) & _answer_seats(result))):
+        return _seats(told)
+    question = Question.parse(step.text)
+    action = question.action
+    if question.kind == Ask.CAN and action is not None and any(_names_action(text, action) for text in texts):
+        return action_words(action)
+    parts = [part for text in texts for part in re.split(r"(?<=[。；!！.;])", text) if not part.rstrip().endswith(
+        ("？", "?"))]  # a question asks, it does not tell
+    for term, yes, seats in _verdicts(question, result):
+        for text in parts:
+            if term.startswith("can:") and _named_seats([text]):
+                continue  # a can question's verdict in general words only: its seat's own are its action
+            if (said := _says(text, term, yes, seats)) is not None:
+                return f"“{said}”", f"“{said}”"
+    return None
+
+
+#: The words of a verdict: a term and how a text says it (yes), or says it is not so (no).
+_TERMS: dict[str, tuple[str, str]] = {
+    "开点": (r"(?<![不没无])(?:开点|开了点|过点)(?![后前以之吗？?])",
+             r"(?:不|没|没有|不能再?|不再|无)(?:开点|开了点|过点)"),
+    "闷": (r"(?<![不没])(?:被\S{0,4}闷|闷了)", r"(?:不|没|没有|没人)被?闷"),
+    "烧失败": (r"烧失败|算大落", r"(?!)"),
+}
+#: A can question's verb said with its modal: "能烧" (it may), "不能烧"/"不再烧" (it may not).
+_CAN_VERBS = {"play": "[出上压接发]", "burn": "烧", "yield": "让", "revolt": "革命", "pass": "过",
+              "yaotou": "要头", "wutou": "无头", "xuandian": "宣点"}
+_VERDICT_EVENTS = {EventKind.KAIDIAN: ("开点", True), EventKind.KAIDIAN_LAPSED: ("开点", False),
+                   EventKind.MEN: ("闷", True), EventKind.BURN_FAILED: ("烧失败", True)}
+
+
+def _verdicts(question: Question, result: Answer) -> list[tuple[str, bool, set[int]]]:
+    """The verdicts of a checkpoint's answer: (term, whether it holds, the seats it holds for; none: nobody)."""
+    data = result.data
+    if question.kind == Ask.OPENED:
+        return [("开点", bool(_answer_seats(result)), _answer_seats(result))]
+    if question.kind == Ask.MEN:
+        return [("闷", bool(data), _answer_seats(result))]
+    if question.kind == Ask.WHAT_IF and isinstance(data, list):
+        return [(*_VERDICT_EVENTS[e["kind"]], {e["seat"]}) for e in data if e["kind"] in _VERDICT_EVENTS]
+    if question.kind == Ask.CAN and question.action is not None:
+        return [(f"can:{question.action.kind}", bool(data), {question.action.seat})]
+    return []
+
+
+def _says(text: str, term: str, yes: bool, seats: set[int]) -> str | None:
+    """The words of ``text`` that say ``term`` holds (``yes``) or does not, if any: for ``seats``, in a text that
+    names no seat or right after one of them ("座位0开点"); for nobody (no seats), in a text that names no seat."""
+    if term.startswith("can:"):
+        verb = _CAN_VERBS[term[4:]]
+        pattern = rf"(?<![不])(?:能|可以){verb}" if yes else rf"(?:不能|不可以|不许|不再|没有)再?{verb}"
+    else:
+        pattern = _TERMS[term][0 if yes else 1]
+    if _named_seats([text]):
+        if not seats:
+            return None
+        pattern = rf"座位[{''.join(map(str, sorted(seats)))}][^座，。；：,.;:]{{0,8}}?(?:{pattern})"
+    m = re.search(pattern, text)
+    return m.group(0) if m else None
+
+
+_CARD_RUN = re.compile(r"[0-9TJQKAXD]+(?:\s+[0-9TJQKAXD]+)*")
+
+
+def _names_action(text: str, action: Action) -> bool:
+    """Whether ``text`` names the seat of ``action``, its verb and its cards (in any order): "座位3 … 出 DD999"."""
+    verb = _CAN_VERBS.get(action.kind, "")
+    if action.cards is None or action.seat not in _named_seats([text]) or not re.search(
+            rf"{verb}|{ACTION_KINDS[action.kind][0]}", text):
+        return False
+    wanted = sorted(c.notation for c in parse_cards(action.cards))
+    for run in _CARD_RUN.findall(text.replace(f"座位{action.seat}", " ")):
+        try:
+            if sorted(c.notation for c in parse_cards(run)) == wanted:
+                return True
+        except (GoujiError, ValueError):
+            continue
+    return False
+
+
+def instead(game: Game, action: Action) -> Action | None:
+    """What the seat of a refused ``action`` may do instead (its first legal action; ``None`` if the action is
+    allowed or the seat has none): the counter-example a checkpoint's feedback shows a learner who said yes."""
+    if game.why_not(action) is None:
+        return None
+    actions = game.legal_actions(action.seat)
+    return actions[0] if actions else None
+
+
+def told_earlier(number: int, step: Step, result: Answer, shown: list[Frame]) -> tuple[str, str] | None:
+    """Why a step before checkpoint ``number`` (``shown``: the frames up to it) tells its answer (``None``: none
+    does): its narration, or, for a checkpoint, the answer and explanation its feedback shows (and the
+    counter-example shown to a learner who answers yes to a refused move, :func:`instead`); of the engine's
+    events, those that tell what the checkpoint asks (a 开点 for who opened …). Seats count only where the step
+    shows the position the checkpoint asks about (no action between them), or in an event that made a seat open
+    or 闷ed (:func:`tells`)."""
+    kind = Question.parse(step.text).kind
+    here = True
+    for frame in reversed(shown[1:number]):
+        previous = frame.step
+        assert previous is not None
+        texts = [previous.say_zh, previous.say_en]
+        if frame.answer is not None:
+            texts += [frame.answer.zh, frame.answer.en]
+            question = previous.question
+            other = instead(frame.game, question.action) if question is not None and question.action else None
+            texts += list(action_words(other)) if other is not None and question is not None \
+                and question.kind == Ask.CAN else []
+        events = [x for e in frame.events if e.kind in _TELLS.get(kind, set()) for x in (e.zh, e.en)]
+        told = tells(texts, step, result, here=here) or tells(events, step, result, here=here or kind in (
+            Ask.OPENED, Ask.MEN))
+        if told is not None:
+            return (f"第{number}步的检查点“{step.text}”：前面第{frame.number}步已经说出了答案（{told[0]}）："
+                    "改掉那一步，或者把问题放到它前面",
+                    f"step {number}, checkpoint {step.text!r}: the earlier step {frame.number} already tells its "
+                    f"answer ({told[1]}): change that step, or ask before it")
+        if previous.kind == StepKind.DO:
+            here = False
+    return None
+
+
+def told_by_title(scenario: Scenario, number: int, step: Step, result: Answer) -> tuple[str, str] | None:
+    """Why the scenario's title tells checkpoint ``number``'s answer (``None``: it does not): a title names the
+    topic, never the result (:func:`tells`).
+
+    >>> sc = Scenario.from_text('''
+    ... title: {zh: 单张2不开点, en: "A single 2 never opens"}
+    ... rules: qingdao
+    ... leader: 0
+    ... hands: {0: "2 5", 1: "7 8", 2: "7 8", 3: "7 8", 4: "7 8", 5: "7 8"}
+    ... steps: [{do: seat 0 plays 2}, {do: seat 3 passes}, {ask: who opened}]
+    ... ''')
+    >>> (ask, answer), = [x for x in run(sc) if x[0].kind == "ask"]
+    >>> told_by_title(sc, 3, ask, answer)[1]  # doctest: +NORMALIZE_WHITESPACE
+    "scenario 'A single 2 never opens': its title tells the answer of step 3, checkpoint 'who opened'
+    (“不开点”): name the topic, not the result"
+    """
+    told = tells([scenario.title_zh, scenario.title_en], step, result, here=False)
+    if told is None:
+        return None
+    return (f"场景“{scenario.title_zh}”：标题说出了第{number}步检查点“{step.text}”的答案（{told[0]}）："
+            "标题只写主题，不写结论",
+            f"scenario {scenario.title_en!r}: its title tells the answer of step {number}, "
+            f"checkpoint {step.text!r} ({told[1]}): name the topic, not the result")
 
 
 def gives_away(step: Step, result: Answer) -> tuple[str, str] | None:

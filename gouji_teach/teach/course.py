@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 _S = TypeVar("_S", bound="Session")
 
 __all__ = ["GLOSSARY", "HOME", "RULEBOOK", "RULES_ENV", "STAGES", "Session", "Stage", "Term", "default_rules",
-           "hub_user", "parse_query", "query_string", "stage", "start"]
+           "hub_user", "parse_query", "query_string", "stage", "start", "step_key"]
 
 #: The house rule files (separated by the system's path separator) whose rule sets every page offers beside the
 #: four families: ``gouji-teach serve --rules myclub.yaml`` sets it for the app's kernels.
@@ -263,13 +264,27 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
 ))
 
 
+def step_key(index: int) -> str:
+    """The address key of the step of a page's scenario player number ``index`` (from 0): ``step`` for the first
+    (old ``?step=N`` links keep working), ``step2``, ``step3`` … for the next ones: each player has its own.
+
+    >>> [step_key(i) for i in range(3)]
+    ['step', 'step2', 'step3']
+    """
+    return "step" if index == 0 else f"step{index + 1}"
+
+
+_STEP_KEY = re.compile(r"^step(?:[2-9])?$")
+
+
 def parse_query(query: str | None) -> dict[str, str]:
     """``learner``, ``rules`` and ``lang`` from a page address's query; unknown values become the defaults.
-    A scenario page's ``step`` (a whole number) and the learner's pass key (``pass``) are passed on when there
-    is one.
+    A scenario page's steps (``step``, ``step2`` …: :func:`step_key`; whole numbers) and the learner's pass key
+    (``pass``) are passed on when there are.
 
-    >>> parse_query("step=7&lang=en")["step"], "step" in parse_query("step=-1")
-    ('7', False)
+    >>> q = parse_query("step=7&step2=3&lang=en")
+    >>> q["step"], q["step2"], "step" in parse_query("step=-1")
+    ('7', '3', False)
     """
     values = {k: v[0] for k, v in parse_qs(query or "").items() if v}
     rules = _rules_of(values.get("rules", "").strip()) or default_rules()
@@ -279,9 +294,9 @@ def parse_query(query: str | None) -> dict[str, str]:
            "lang": lang if lang in LANGUAGES else "zh"}
     if passkey := normal_key(values.get("pass", "")):
         out["pass"] = passkey
-    step = values.get("step", "")
-    if step.isascii() and step.isdigit() and len(step) <= 4:
-        out["step"] = str(int(step))
+    for key, step in sorted(values.items()):
+        if _STEP_KEY.match(key) and step.isascii() and step.isdigit() and len(step) <= 4:
+            out[key] = str(int(step))
     return out
 
 
@@ -365,7 +380,9 @@ class Session:
     learner: str = ""
     rules: Ruleset = field(default_factory=default_rules)
     lang: Lang = "zh"
-    step: int = 0  # the step a scenario on the page opens at (a presenter's link: ``?step=5``)
+    #: the steps the page's scenario players open at, by address key (:func:`step_key`; a presenter's link:
+    #: ``?step=5``); a player at its start has none
+    steps: dict[str, int] = field(default_factory=dict)
     #: The learner's pass key (``?pass=…``): without a hub the typed name is the only identity, and the key proves
     #: it is theirs (:func:`.identity.signed_in`); the first page that saves for a new name gives it one.
     passkey: str = ""
@@ -380,17 +397,31 @@ class Session:
             values["passkey"] = ""  # another learner's page: not with this one's key
         return f"{other.notebook}?{query_string(**values)}"
 
-    def query(self, **changes: str | int) -> str:
-        """This page's address query: the session with ``changes``, and the step when there is one. The page's
-        switches apply it, and the address takes it, so that a reload or a resume opens the same page.
+    @property
+    def step(self) -> int:
+        """The step of the page's first scenario player (address key ``step``)."""
+        return self.steps.get("step", 0)
 
-        >>> Session(stage("cards"), "小明").query(rules="linyi", step=3)
+    @step.setter
+    def step(self, value: int) -> None:
+        self.steps = {**self.steps, "step": int(value)}
+
+    def query(self, **changes: str | int) -> str:
+        """This page's address query: the session with ``changes``, and the steps when there are (``step=3``,
+        ``step2=5``: :func:`step_key`). The page's switches apply it, and the address takes it, so that a reload or
+        a resume opens the same page.
+
+        >>> s = Session(stage("cards"), "小明")
+        >>> s.query(rules="linyi", step=3)
         'learner=%E5%B0%8F%E6%98%8E&rules=linyi&lang=zh&step=3'
+        >>> s.apply(s.query(step2=4)); s.query(step=1)[-15:], s.step, s.steps
+        ('&step=1&step2=4', 0, {'step2': 4})
         """
+        steps = {**self.steps, **{k: int(v) for k, v in changes.items() if _STEP_KEY.match(k)}}
         values = {"learner": self.learner, "rules": self.rules.ref, "lang": self.lang, "passkey": self.passkey,
-                  "step": self.step, **changes}
-        step = int(values.pop("step"))
-        return query_string(**{k: str(v) for k, v in values.items()}) + (f"&step={step}" if step > 0 else "")
+                  **{k: v for k, v in changes.items() if not _STEP_KEY.match(k)}}
+        shown = "".join(f"&{k}={n}" for k, n in sorted(steps.items(), key=lambda kv: (len(kv[0]), kv[0])) if n > 0)
+        return query_string(**{k: str(v) for k, v in values.items()}) + shown
 
     def keyed(self, passkey: str) -> None:
         """Take the pass key the store gave the learner's name (on its first save); followers hear ``"passkey"``
@@ -405,15 +436,18 @@ class Session:
         self._followers.append(callback)
 
     def apply(self, query: str) -> None:
-        """Take the learner, rule set, language and step from a page's query, switch the language, and tell
-        the followers what changed."""
+        """Take the learner, rule set, language and steps from a page's query, switch the language, and tell
+        the followers what changed (a step by its address key, :func:`step_key`)."""
         values = parse_query(query)
         hub = hub_user()
         new = {"learner": hub or values["learner"], "rules": find_ruleset(values["rules"]), "lang": values["lang"],
-               "step": int(values.get("step", 0)), "passkey": "" if hub else values.get("pass", "")}
+               "passkey": "" if hub else values.get("pass", "")}
+        steps = {k: int(v) for k, v in values.items() if _STEP_KEY.match(k) and int(v) > 0}
         changed = {name for name, value in new.items() if getattr(self, name) != value}
-        for name in changed:
+        changed |= {k for k in {*steps, *self.steps} if steps.get(k, 0) != self.steps.get(k, 0)}
+        for name in new.keys() & changed:
             setattr(self, name, new[name])
+        self.steps = steps
         set_language(self.lang)
         if changed:
             for callback in list(self._followers):

@@ -40,7 +40,7 @@ from .identity import signed_in
 from .lessons import LESSON_PAGE, Lesson, find_lesson
 from .names import format_key, normal_key
 from .pages import scenario as scenario_player
-from .player import checkpoint_puzzle, narration_html, record_table, step_picture
+from .player import checkpoint_puzzle, narration_html, open_ahead, record_table, step_picture
 from .progress import LiveLesson, NameTaken, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Puzzle, SeatsPuzzle, parse_seats
@@ -419,7 +419,11 @@ class LiveFollower(View):
                 self._shown = (lesson.seq, number)
                 self._show_step(frame, number, puzzle, lesson)
             # a seat question draws the position itself, without what would give its answer away
-            self.table.value = "" if isinstance(puzzle, SeatsPuzzle) else step_picture(frame.game, lang=lang)
+            # and no picture shows a marker that answers a checkpoint the presenter has not revealed yet
+            revealed = lesson.revealed
+            asked = open_ahead(self._frames, number, lambda n: n in revealed)
+            self.table.value = "" if isinstance(puzzle, SeatsPuzzle) else step_picture(frame.game, lang=lang,
+                                                                                       asked=asked)
             # the question widget asks a checkpoint's question: the narration does not say it a second time
             self.narration.value = narration_html(frame, find_ruleset(lesson.rules), lang, ask=puzzle is None)
             children += [self.table, self.narration, self.checkpoint]

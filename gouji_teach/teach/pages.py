@@ -29,7 +29,7 @@ from ..show.pictures import play_html
 from .book import book_html, cited_item, contradictions, summary
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make
-from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage
+from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage, step_key
 from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
 from .identity import signed_in
@@ -408,26 +408,30 @@ def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
 
 
 def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> ScenarioPlayer:
-    """The page's scenario player: it opens at the step of the page's address (``?step=N``) and goes there
-    when the address arrives; the session (and so the address) follows the step the learner is at.
+    """The page's scenario player: it opens at its step of the page's address and goes there when the address
+    arrives; the session (and so the address) follows the step the learner is at. Each course scenario of a
+    stage has its own address key, in the order the page shows them (:func:`~.course.step_key`: ``?step=N`` for
+    the first, ``step2`` for the second …), so that stepping one player moves no other.
 
     On a course stage the player plays under the learner's rule set: the stage's scenario replayed under it, which
     says so and marks the steps that go otherwise (or says why it cannot be); a rule-set switch follows at once.
     Where the family has a scenario of its own, :func:`family_example` shows it below. An instructor's lesson keeps
     its own rule set."""
-    course = isinstance(name, str) and name in stage_scenarios(session.stage)
-    player = ScenarioPlayer(name, presenter=presenter, start_step=session.step)
+    shown = stage_scenarios(session.stage)
+    course = isinstance(name, str) and name in shown
+    key = step_key(shown.index(name)) if course else "step"
+    player = ScenarioPlayer(name, presenter=presenter, start_step=session.steps.get(key, 0))
     if course:
         player.switch_rules(session.rules.ref)
 
     def follow(changed: set[str]) -> None:
         if "rules" in changed and course:
             player.switch_rules(session.rules.ref)
-        if "step" in changed:
-            player.go(session.step)
+        if key in changed:
+            player.go(session.steps.get(key, 0))
 
     session.follow(follow)
-    player.step.observe(lambda change: session.apply(session.query(step=int(change["new"]))), names="value")
+    player.step.observe(lambda change: session.apply(session.query(**{key: int(change["new"])})), names="value")
     return player
 
 

@@ -13,11 +13,13 @@ steps that change (:func:`~gouji_teach.rules.scenario.rule_changes`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as w
 
-from ..rules.engine import Game
+from ..rules.engine import MEN, OUT, Game
 from ..rules.errors import GoujiError
 from ..rules.events import ACTION_KINDS, Action, ActionKind, Event
 from ..rules.record import GameRecord
@@ -40,15 +42,15 @@ from ..rules.scenario import (
 from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, t
 from ..show.markup import Element, HtmlFragment, SvgImage, el, html
-from ..show.pictures import PRESENTER_SCALE, table_svg
+from ..show.pictures import PRESENTER_SCALE, TableView, table_svg
 from .controls import make
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .table import SeatPickWidget, puzzle_widget, table_view
 from .view import View, follow_language
 from .widgets import PuzzleWidget
 
-__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "narration_html", "record_table", "step_picture",
-           "what_if_action"]
+__all__ = ["ScenarioPlayer", "checkpoint_puzzle", "narration_html", "open_ahead", "record_table", "step_picture",
+           "step_view", "what_if_action", "without_answers"]
 
 register({
     "player.back": ("上一步", "Back"),
@@ -98,19 +100,86 @@ register({
 _SPEEDS = (("player.slow", 3000), ("player.normal", 1500), ("player.fast", 700))
 
 
+def step_view(game: Game, *, viewer: int | None = None, lang: Lang | None = None,
+              asked: Iterable[tuple[Question, bool]] = ()) -> TableView:
+    """What the table picture shows at one step of a game (cards left, last actions, 开点, places, whose turn, the
+    play on the table; never a hand), with ``viewer`` at the bottom (``None``: seat 0 at the bottom, no seat is
+    "you"), without the markers that answer the checkpoints ``asked`` (:func:`without_answers`, :func:`open_ahead`)."""
+    return without_answers(table_view(game, viewer=viewer, lang=lang), game, asked)
+
+
 def step_picture(game: Game, *, viewer: int | None = None, lang: Lang | None = None,
-                 presenter: bool = False) -> SvgImage:
-    """The table at one step of a game (cards left, last actions, 开点, places, whose turn, the play on the
-    table; never a hand), with ``viewer`` at the bottom (``None``: seat 0 at the bottom, no seat is "you"): the
-    picture the scenario player shows for a frame and the practice table for the learner's seat.
-    ``presenter=True`` draws it at :data:`~gouji_teach.show.pictures.PRESENTER_SCALE` for a projector.
+                 presenter: bool = False, asked: Iterable[tuple[Question, bool]] = ()) -> SvgImage:
+    """The table at one step of a game (:func:`step_view`): the picture the scenario player shows for a frame and
+    the practice table for the learner's seat. ``presenter=True`` draws it at
+    :data:`~gouji_teach.show.pictures.PRESENTER_SCALE` for a projector.
 
     >>> game = Game.from_hands({0: "KK 5", 1: "AA 7", 2: "9 6", 3: "AA 8", 4: "9 10", 5: "J Q"}, "qingdao", leader=0)
     >>> step_picture(game, viewer=0, lang="en").startswith("<svg")
     True
     """
-    return table_svg(table_view(game, viewer=viewer, lang=lang), lang=lang,
+    return table_svg(step_view(game, viewer=viewer, lang=lang, asked=asked), lang=lang,
                      scale=PRESENTER_SCALE if presenter else 1.0)
+
+
+def open_ahead(shown: list[Frame], number: int, answered: Callable[[int], bool]) -> list[tuple[Question, bool]]:
+    """The checkpoints of the frames ``shown`` from step ``number`` on that are not ``answered`` yet (nor
+    revealed), each with whether step ``number`` shows the position it asks about (no action between them): what
+    the picture of step ``number`` must not answer (:func:`without_answers`).
+
+    >>> sc = Scenario.from_text('''
+    ... rules: qingdao
+    ... leader: 0
+    ... hands: {0: "KK 5", 1: "7 8", 2: "7 8", 3: "7 8", 4: "7 8", 5: "7 8"}
+    ... steps: [{do: seat 0 plays KK}, {ask: who may act}, {do: seat 3 passes}, {ask: who opened}]
+    ... ''')
+    >>> [(q.kind.value, here) for q, here in open_ahead(frames(sc), 1, lambda n: False)]
+    [('may_act', True), ('opened', False)]
+    >>> [q.kind.value for q, _ in open_ahead(frames(sc), 1, lambda n: n == 2)]
+    ['opened']
+    """
+    out, here = [], True
+    for frame in shown[number:]:
+        step = frame.step
+        if step is None:
+            continue
+        if step.kind == StepKind.DO and frame.number > number:
+            here = False
+        question = step.question
+        if question is not None and frame.refusal is None and not answered(frame.number):
+            out.append((question, here))
+    return out
+
+
+def without_answers(view: TableView, game: Game, asked: Iterable[tuple[Question, bool]]) -> TableView:
+    """The table picture ``view`` of ``game`` without the markers that would answer a checkpoint still to be
+    answered: ``asked`` holds each such question, and whether the picture shows the very position it asks about
+    (no action between them). "Who opened" hides every 开点 badge, "who is 闷ed" the 闷 marks, "who is out" the
+    places; "who may act" hides whose turn it is at its own position; "can seat N …" / "what if seat N …" hide
+    that seat's place, 闷, 烧失败 and 革命 marks, and whose turn it is at its own position.
+
+    >>> g = Game.from_hands({0: "KK 5", 1: "7 8", 2: "7 8", 3: "7 8", 4: "7 8", 5: "7 8"}, "qingdao", leader=0)
+    >>> for step in ("seat 0 plays KK", "seat 3 passes"):
+    ...     _ = g.act(step)
+    >>> view = table_view(g)
+    >>> view.seats[0].kaidian, without_answers(view, g, [(Question.parse("who opened"), False)]).seats[0].kaidian
+    (True, False)
+    >>> view.to_act, without_answers(view, g, [(Question.parse("who may act"), True)]).to_act
+    (0, None)
+    """
+    seats, to_act = list(view.seats), view.to_act
+    for question, here in asked:
+        if question.kind == Ask.OPENED:
+            seats = [replace(s, kaidian=False) for s in seats]
+        elif question.kind in (Ask.MEN, Ask.OUT):
+            status = MEN if question.kind == Ask.MEN else OUT
+            seats = [replace(s, finished=None) if game.status(s.seat) == status else s for s in seats]
+        elif question.action is not None:
+            seat = question.action.seat
+            seats[seat] = replace(seats[seat], finished=None, is_revolution=False)
+        if here and question.kind in (Ask.MAY_ACT, Ask.CAN, Ask.WHAT_IF):
+            to_act = None
+    return replace(view, seats=tuple(seats), to_act=to_act)
 
 
 def checkpoint_puzzle(game: Game, question: str | Question) -> Puzzle | None:
@@ -251,6 +320,7 @@ class ScenarioPlayer(View):
                           layout={"width": "auto"})
         self.position = make(w.Label)
         self.table = make(w.HTML)
+        self.view: TableView | None = None  # what the table picture shows (None: a seat puzzle draws it)
         self.narration = make(w.HTML)
         self.checkpoint = make(w.VBox)
         self.what_if = make(w.Text, continuous_update=False)
@@ -387,11 +457,26 @@ class ScenarioPlayer(View):
         self.forward.disabled = frame.number >= len(self._frames) - 1
         self.narration.value = self._narration(frame, lang)
         self.checkpoint.children = self._checkpoint(frame)
-        seat_puzzle = isinstance(self._puzzles.get((self._rules.ref, frame.number)), SeatPickWidget)
-        # a seat puzzle draws the position itself, without the markers that would give its answer away
-        self.table.value = "" if seat_puzzle else step_picture(frame.game, lang=lang, presenter=self._presenter)
+        self._draw_table()
         self.branch.value = self._branch_html(lang)
         self.changes.value = self._changes_html(lang)
+
+    def _answered(self, number: int) -> bool:
+        """Whether the learner has answered checkpoint ``number`` under the rule set shown, or seen its answer."""
+        widget = self._puzzles.get((self._rules.ref, number))
+        return widget is not None and widget.answered
+
+    def _draw_table(self) -> None:
+        """The table picture of the step shown. A seat puzzle draws the position itself, without the markers that
+        would give its answer away; any other step's picture leaves out the markers that answer a checkpoint here
+        or ahead that is not answered yet (:func:`without_answers`). :attr:`view` is what it shows."""
+        frame, lang = self.frame, get_language()
+        if isinstance(self._puzzles.get((self._rules.ref, frame.number)), SeatPickWidget):
+            self.view = None
+            self.table.value = ""
+            return
+        self.view = step_view(frame.game, lang=lang, asked=open_ahead(self._frames, frame.number, self._answered))
+        self.table.value = table_svg(self.view, lang=lang, scale=PRESENTER_SCALE if self._presenter else 1.0)
 
     def _narration(self, frame: Frame, lang: Lang) -> str:
         return narration_html(frame, self._rules, lang, changed=any(c.number == frame.number for c in self._changes))
@@ -403,8 +488,10 @@ class ScenarioPlayer(View):
         key = (self._rules.ref, frame.number)
         if key not in self._puzzles:
             puzzle = checkpoint_puzzle(frame.game, step.text)
-            self._puzzles[key] = (puzzle_widget(puzzle, presenter=self._presenter) if puzzle is not None
-                                  else _AnswerReveal(frame.answer, record=step.question.kind == Ask.RECORD))
+            widget = (puzzle_widget(puzzle, presenter=self._presenter) if puzzle is not None
+                      else _AnswerReveal(frame.answer, record=step.question.kind == Ask.RECORD))
+            widget.follow(self._draw_table)  # answered: the markers it hid come back
+            self._puzzles[key] = widget
         return (self._puzzles[key].box,)
 
     def _branch_html(self, lang: Lang) -> str:
@@ -457,6 +544,7 @@ class _AnswerReveal(View):
         self._answer = answer
         self._record = record
         self._shown = False
+        self._followers: list[Callable[[], None]] = []
         self.button = make(w.Button, icon="eye")
         self.text = make(w.HTML)
         self.button.on_click(lambda _b: self.show())
@@ -467,6 +555,17 @@ class _AnswerReveal(View):
     def show(self) -> None:
         self._shown = True
         self._render()
+        for callback in self._followers:
+            callback()
+
+    @property
+    def answered(self) -> bool:
+        """Its answer has been shown."""
+        return self._shown
+
+    def follow(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` once the answer is shown."""
+        self._followers.append(callback)
 
     def _render(self) -> None:
         lang = get_language()

@@ -51,7 +51,7 @@ from .lessons import (
     stage_scenarios,
 )
 from .live import POLL, Every, LessonSession, answer_label, checkpoint_id, shown_answer
-from .player import checkpoint_puzzle, narration_html, step_picture
+from .player import checkpoint_puzzle, narration_html, open_ahead, step_picture
 from .progress import LiveLesson, LiveTally, ProgressStore
 from .progress import store as kernel_store
 from .puzzles import Puzzle, SeatsPuzzle, WhoMayActPuzzle
@@ -424,7 +424,9 @@ class Wall(View):
         if isinstance(puzzle, SeatsPuzzle):
             self.table.value, self.side.value = position_wall(puzzle, lang)
         else:
-            self.table.value, self.side.value = step_picture(frame.game, lang=lang), ""
+            revealed = self.live.revealed if self.live is not None else self._revealed
+            asked = open_ahead(self._frames, self.step, lambda n: n in revealed)  # no marker answers them early
+            self.table.value, self.side.value = step_picture(frame.game, lang=lang, asked=asked), ""
         assert self.rules is not None
         self.text.value = narration_html(frame, self.rules, lang)
         self.answer.value = self._answer_html(frame, puzzle, lang) if self.revealed() else ""

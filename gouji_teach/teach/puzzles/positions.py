@@ -21,6 +21,7 @@ from ...rules.events import ACTION_KINDS, Action, ActionKind, Event, EventKind
 from ...rules.plays import Play
 from ...rules.rulebook import RULES
 from ...rules.rulesets import FoursBeforeKaidian, Ruleset
+from ...rules.scenario import instead
 from ...show.i18n import register, t
 from ..dealing import small_deal
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, feedback, seat_names, tagged
@@ -422,9 +423,9 @@ class CanActPuzzle(GamePuzzle, kind="can_act", hint=("想想轮到谁、桌上�
             return self.solution()
         counter = ("", "")
         seat = self.action.seat
-        actions = self.game.legal_actions(seat)
-        if not legal and actions:  # "yes" for a refused move: what the seat may do instead
-            zh, en = _action_words(actions[0])
+        other = instead(self.game, self.action)  # "yes" for a refused move: what the seat may do instead
+        if other is not None:  # (gouji-teach check makes sure it answers no later checkpoint of a scenario)
+            zh, en = _action_words(other)
             counter = (t("puzzle.can.instead", "zh", seat=seat, action=zh),
                        t("puzzle.can.instead", "en", seat=seat, action=en))
         return self._wrong(self._chosen(answer), counter=counter)
