@@ -34,7 +34,11 @@ def main() -> None:
               f"{r['teams']['simple']['points']:>+7} {r['margin_per_hand']:>+12.2f} {r['margin_stdev']:>6.2f} "
               f"{r['margin_stderr']:>6.2f} {r['max_decision_ms']:>7.2f} {r['median_decision_ms']:>9.3f} "
               f"{wall:>7.1f}", flush=True)
-    print("goals: illegal 0, margin > 0, max <= 200 ms, median <= 20 ms")
+        for team in ("coach", "simple"):
+            c, n = r["teams"][team], r["hands"]
+            print(f"{'':<10} {team}: burns {c['burns']} (ok {c['burns_ok']}, failed {c['burns_failed']}), per hand: "
+                  f"开点 {c['kaidian'] / n:.2f}, 闷ed {c['men'] / n:.2f}, 让 {c['yields'] / n:.2f}", flush=True)
+    print("goals: illegal 0, margin > 0, max <= 200 ms, median <= 20 ms, no burn failed")
 
 
 if __name__ == "__main__":

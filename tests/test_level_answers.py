@@ -85,7 +85,10 @@ def bound(kind: str, level: str, rules: str, shares: Shares) -> tuple[float, str
 
 @pytest.mark.parametrize("rules", list(PRESETS))
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("kind", CHOICE_KINDS)
+# each kind's cases on one xdist worker: the first of them computes the kind's shares for all (:func:`_shares`, on
+# every core), and a second worker would compute them again (places and tribute take minutes)
+@pytest.mark.parametrize("kind", [pytest.param(k, marks=pytest.mark.xdist_group(f"level_answers-{k}"))
+                                  for k in CHOICE_KINDS])
 def test_no_answer_is_right_much_more_often_than_chance(kind, level, rules):
     shares = _shares(kind)[level, rules]
     most, why = bound(kind, level, rules, shares)

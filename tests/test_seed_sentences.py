@@ -34,7 +34,9 @@ from gouji_teach.teach.book import citation, in_force, sentence
 
 #: Where the seed texts are (they are not shipped: the project cites them and says the rules in its own words);
 #: the quote check is skipped where they are not.
-SEED_DIR = Path(os.environ.get("GOUJI_SEEDS", "/work/shared/seeds"))
+SEED_DIR = Path(os.environ.get("GOUJI_SEEDS") or next(
+    (p for p in (Path(__file__).resolve().parents[2] / "shared" / "seeds", Path("/work/shared/seeds")) if p.is_dir()),
+    Path("/work/shared/seeds")))
 
 
 @cache
