@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.cards import Hand, Rank, format_cards
-from ..rules.engine import Game, KaidianState, Phase, opposite, team
+from ..rules.engine import Game, KaidianState, Phase, holds_money, opposite, team
 from ..rules.events import Action, ActionKind
 from ..rules.gouji import GOUJI_THRESHOLDS
 from ..rules.rulesets import FoursBeforeKaidian, Ruleset
 
-__all__ = ["SimplePlayer", "has_money", "play_hand"]
+__all__ = ["SimplePlayer", "play_hand"]
 
 
 def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
@@ -36,11 +36,6 @@ def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
     return jokers >= groups - exempt
 
 
-def has_money(hand: Hand) -> bool:
-    """Whether ``hand`` holds a 2 or a joker (钱 or 花)."""
-    return any(hand.count(rank) for rank in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER))
-
-
 class SimplePlayer:
     """A simple, rule-abiding computer player (deterministic: same position, same choice)."""
 
@@ -48,7 +43,7 @@ class SimplePlayer:
         """Before the first lead: revolt when eligible with a hand of no 2 and no joker (hopeless; one holding
         them keeps them, where the rule set would let it hand them over, 000 part 3 第46条)."""
         action = Action(seat, ActionKind.REVOLT)
-        return action if not has_money(game.hands[seat]) and game.can(action) else None
+        return action if not holds_money(game.hands[seat]) and game.can(action) else None
 
     def choose(self, game: Game, seat: int) -> Action:
         """The action of ``seat``, which must be the seat to act."""

@@ -36,12 +36,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.cards import Hand, Rank, format_cards
-from ..rules.engine import ACTIVE, Game, KaidianState, Phase, opposite, team
+from ..rules.engine import ACTIVE, Game, KaidianState, Phase, holds_money, opposite, team
 from ..rules.events import Action, ActionKind, EventKind
 from ..rules.plays import Play
 from ..rules.rulesets import FoursBeforeKaidian, Ruleset, find_ruleset
 from ..rules.settlement import settle
-from .players import SimplePlayer, _can_finish_burning, has_money
+from .players import SimplePlayer, _can_finish_burning
 
 __all__ = ["REASONS", "Decision", "MatchResult", "TeamPlayer", "play_match"]
 
@@ -144,7 +144,7 @@ class TeamPlayer:
         """Before the first lead: revolt when eligible with a hand of no 2 and no joker (hopeless; one holding
         them keeps them, where the rule set would let it hand them over, 000 part 3 第46条)."""
         action = Action(seat, ActionKind.REVOLT)
-        if not has_money(game.hands[seat]) and game.can(action):
+        if not holds_money(game.hands[seat]) and game.can(action):
             self.last[seat] = Decision(action, "revolt")
             return action
         return None

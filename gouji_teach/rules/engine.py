@@ -133,6 +133,7 @@ __all__ = [
     "ACTIVE",
     "FAILED",
     "MEN",
+    "MONEY",
     "OUT",
     "REVOLT",
     "ActionKind",
@@ -140,6 +141,7 @@ __all__ = [
     "KaidianState",
     "Phase",
     "SeatStatus",
+    "holds_money",
     "opposite",
     "team",
 ]
@@ -180,6 +182,15 @@ class KaidianState(StrEnum):
 ACTIVE, OUT, REVOLT, MEN, FAILED = SeatStatus
 _PLACES_EN = ("first", "second", "third", "fourth", "fifth", "sixth")
 _SISI_PLAYS = 3  # 要头: the first three 够级 plays are 够死级 (002 §5 够死级)
+
+
+#: 钱 and 花: the cards that pay for a 3 and keep a seat from revolting.
+MONEY = (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER)
+
+
+def holds_money(hand: Hand) -> bool:
+    """Whether ``hand`` holds a 2 or a joker (钱 or 花)."""
+    return any(hand.count(rank) for rank in MONEY)
 
 
 def _holds(hand: Hand, cards: tuple[Card, ...]) -> bool:
@@ -731,8 +742,7 @@ class Game:
                 if seat in s.revolution:
                     raise self._refuse("revolt.when", f"座位{seat}已经革命了", f"seat {seat} has already revolted")
                 hand = s.hands[seat]
-                money = hand.count(Rank.TWO) or hand.count(Rank.SMALL_JOKER) or hand.count(Rank.BIG_JOKER)
-                handed = not money or self.rules.revolution_hands_over  # the money is no obstacle
+                handed = not holds_money(hand) or self.rules.revolution_hands_over  # the money is no obstacle
                 if handed and self.rules.revolution_duel == RevolutionDuel.THREE_PLAYS:
                     raise self._refuse(
                         "revolt.duel",
@@ -936,8 +946,7 @@ class Game:
         return (
             self._s.phase in (Phase.START, Phase.HEAD)
             and seat not in self._s.revolution
-            and (self.rules.revolution_hands_over
-                 or not (h.count(Rank.TWO) or h.count(Rank.SMALL_JOKER) or h.count(Rank.BIG_JOKER)))
+            and (self.rules.revolution_hands_over or not holds_money(h))
             and (self.rules.revolution_duel != RevolutionDuel.THREE_PLAYS or _pure_gouji_sets(h) >= 3)
         )
 
@@ -1042,7 +1051,7 @@ class Game:
     def _do_revolt(self, seat: int, play: None) -> None:
         s, rules = self._s, self.rules
         h = opposite(seat)
-        money = tuple(c for c in s.hands[seat] if c.rank in (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER))
+        money = tuple(c for c in s.hands[seat] if c.rank in MONEY)
         if money:  # only where revolution_hands_over (000 part 3 第46条 "如仍有，须交给对家"): _may_revolt
             s.hands[seat], s.hands[h] = s.hands[seat] - money, Hand((*s.hands[h], *money))
             cards = format_cards(money)
@@ -1882,7 +1891,7 @@ def _buy(hands: list[Hand], rules: Ruleset, events: list[Event]) -> list[Hand]:
         for s in range(6):
             if hands[s].count(rank):
                 continue
-            means = (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER) if rules.buy_with_jokers else (Rank.TWO,)
+            means = MONEY if rules.buy_with_jokers else (Rank.TWO,)
             pay = next((r for r in means if hands[s].count(r)), None)
             sellers = [opposite(s), (s + 1) % 6, (s + 5) % 6, (s + 2) % 6, (s + 4) % 6]
             given = pay is None and rank == Rank.THREE and rules.must_give_three
