@@ -332,6 +332,25 @@ def test_landing_links_the_rule_book_and_numbers_once():
     assert "1. " not in stages and "Enter your name above" in stages
 
 
+def test_the_landing_page_is_a_map_of_the_course_with_stars_and_the_next_stage():
+    """The landing page draws the course as parts of tiles (lichess style): every stage once, in course order,
+    with its number, the stars earned of the most its quiz gives, and the stage to go on with marked."""
+    stars = {"table": pages.stage_most("table"), "cards": 5}
+    for lang, flag, done in (("zh", "下一课", "学完了"), ("en", "Next", "done")):
+        shown = html.unescape(str(pages._stage_map(course.Session(course.stage("index")), stars, lang)))
+        tiles = re.findall(r'<li class="gj-tile[^"]*"', shown)
+        assert len(tiles) == len(course.STAGES)
+        links = re.findall(r'href="([0-9]{2}_[a-z]+)\.ipynb', shown)
+        assert links == [s.notebook.removesuffix(".ipynb") for s in course.STAGES]
+        assert shown.count('class="gj-tile gj-next"') == 1 and shown.count(flag) == 1
+        next_tile = shown.split('class="gj-tile gj-next"')[1].split("</li>")[0]
+        assert course.stage("cards").title(lang) in next_tile and f"★ 5/{pages.stage_most('cards')}" in next_tile
+        first = shown.split('class="gj-tile gj-done"')[1].split("</li>")[0]
+        assert course.stage("table").title(lang) in first and done in first
+    assert pages.next_stage({}) == "table"
+    assert pages.next_stage({s.id: pages.stage_most(s.id) for s in course.STAGES}) == "practice"
+
+
 # -- the prose of the notebooks: one half per language -------------------------------------------------------------
 _HALVES = re.compile(r'\A<div lang="zh">\n\n(?P<zh>.*?)\n\n</div>\n<div lang="en">\n\n(?P<en>.*?)\n\n</div>\Z', re.S)
 #: A Chinese sentence: a run of five Chinese characters or more, or Chinese sentence punctuation.

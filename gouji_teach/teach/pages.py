@@ -46,8 +46,9 @@ from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, Kept, OpenDrills, PuzzleWidget, RulesetComparison
 
-__all__ = ["compared", "example", "family_example", "footer", "glossary", "header", "landing", "open_drills",
-           "picture", "printed", "quiz", "rule_book", "rulesets_view", "scenario", "store", "verdict_line"]
+__all__ = ["compared", "example", "family_example", "footer", "glossary", "header", "landing", "next_stage",
+           "open_drills", "picture", "printed", "quiz", "rule_book", "rulesets_view", "scenario", "stage_most", "store",
+           "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -73,7 +74,6 @@ register({
     "page.save_failed": ("进度没有保存：{why}", "Progress not saved: {why}"),
     "page.name": ("你的名字", "Your name"),
     "page.start": ("开始学习", "Start"),
-    "page.stars": ("星", "stars"),
     "page.title": ("称号：{title}（{points}分）", "Title: {title} (points: {points})"),
     "page.stages": ("课程", "Stages"),
     "page.glossary": ("术语表", "Glossary"),
@@ -620,6 +620,75 @@ def _lookalikes(learner: Learner, lang: Lang) -> Element | None:
     return el("p", "⚠ " + text, cls="gj-lookalike", role="alert")
 
 
+#: The course's parts on the landing page's map: a title and the stages in it (in course order).
+_PARTS = (
+    (("牌桌和牌", "The table and the cards"), ("table", "cards", "plays", "compare")),
+    (("够级和开点", "够级 and 开点"), ("gouji", "turns", "dagouji", "kaidian")),
+    (("烧牌、憋三和革命", "Burning, 憋三 and revolution"), ("shao", "biesan", "geming", "luanchan")),
+    (("一局打完", "After the hand"), ("scores", "jingong")),
+    (("对照、测验、整局", "Side by side, the quiz, whole hands"), ("rulesets", "quiz", "practice")),
+)
+
+register({
+    "page.next_stage": ("下一课", "Next"),
+    "page.stage_done": ("学完了", "done"),
+    "page.stars_of": ("{n}/{most} 星", "{n} of {most} stars"),
+    "page.no_stars": ("整局练习，不计星", "whole hands, no stars"),
+})
+
+
+def stage_most(stage_id: str) -> int:
+    """The most stars a stage's quiz gives (three a drill; 0 for a stage without a quiz).
+
+    >>> stage_most("cards"), stage_most("practice")
+    (12, 0)
+    """
+    return 3 * len(stage(stage_id).drills)
+
+
+def next_stage(stars: dict[str, int]) -> str:
+    """The stage a learner with ``stars`` (per stage) goes on with: the first whose quiz is not full, else the
+    practice table.
+
+    >>> next_stage({}), next_stage({"table": 6, "cards": 5})
+    ('table', 'cards')
+    """
+    return next((s.id for s in STAGES if stars.get(s.id, 0) < stage_most(s.id)), STAGES[-1].id)
+
+
+def _stage_map(current: Session, stars: dict[str, int], lang: Lang) -> Element:
+    """The course as a map (lichess style): its parts, each a row of tiles, a tile per stage with its number,
+    title, the stars earned of the most its quiz gives (a bar) and, on the stage to go on with, "下一课"."""
+    upcoming = next_stage(stars)
+
+    def tile(number: int, s_id: str) -> Element:
+        s, got, most = stage(s_id), stars.get(s_id, 0), stage_most(s_id)
+        done, nxt = bool(most) and got >= most, s_id == upcoming
+        colour = "#2e7d32" if done else ("#c62828" if nxt else "#90a4ae")
+        bar = el("span", el("span", style=f"display:block;height:100%;width:{100 * min(got, most) // most}%;"
+                                          f"background:{colour}"),
+                 style="display:block;height:6px;background:#eceff1;border-radius:3px;overflow:hidden;"
+                       "margin-top:4px") if most else None
+        count = (el("span", ("★ " if got else "☆ ") + f"{got}/{most}", cls="gj-stage-stars",
+                    aria_label=t("page.stars_of", lang, n=got, most=most)) if most
+                 else el("small", t("page.no_stars", lang)))
+        flag = (el("b", t("page.next_stage", lang), cls="gj-next-stage", style="color:#c62828;font-size:13px")
+                if nxt else el("small", "✔ " + t("page.stage_done", lang), style="color:#2e7d32") if done else None)
+        return el("li", el("span", str(number), style=f"display:inline-block;min-width:1.8em;height:1.8em;"
+                                                      f"line-height:1.8em;text-align:center;border-radius:50%;"
+                                                      f"color:white;background:{colour};margin-right:6px"),
+                  _link(current.link(s), s.title(lang)), el("br"), count, " ", flag, bar,
+                  cls="gj-tile" + (" gj-next" if nxt else "") + (" gj-done" if done else ""),
+                  style=f"list-style:none;flex:1 1 200px;max-width:320px;padding:8px 10px;font-size:15px;"
+                        f"border:{'3px' if nxt else '1px'} solid {colour};border-radius:8px;background:white")
+
+    numbers = {s.id: i for i, s in enumerate(STAGES, start=1)}
+    return el("div", (el("section", el("h4", pick(*title, lang), style="margin:10px 0 4px"),
+                         el("ol", (tile(numbers[s_id], s_id) for s_id in ids), cls="gj-stages",
+                            start=numbers[ids[0]], style="display:flex;flex-wrap:wrap;gap:8px;padding:0;margin:0"))
+                      for title, ids in _PARTS), cls="gj-stage-map")
+
+
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
     rules they miss most), language and rule-set choice, links."""
@@ -667,15 +736,11 @@ def landing(session: Session) -> w.Widget:
             heading = [el("p", t("page.guest.home", lang), role="note")]
         key.layout.display = None if taken else "none"
         key.placeholder = t("passkey.box", lang)
-        rows = [el("li", _link(current.link(s), s.title(lang)), " ",
-                   el("span", f"★ {stars[s.id]}" if stars.get(s.id) else None, cls="gj-stage-stars",
-                      aria_label=f"{stars.get(s.id, 0)} {t('page.stars', lang)}"))
-                for s in STAGES]
         rules_title = pick(current.rules.title_zh, current.rules.title_en, lang)
         book = _link(current.link(RULEBOOK), t("page.rulebook", lang, rules=rules_title))
         stages.value = html(heading, el("span", cls="gj-state", hidden=True, data_query=current.query()),
                             _switches(current, lang), _join_form(current, lang),
-                            el("h3", t("page.stages", lang)), el("ol", rows, cls="gj-stages"),
+                            el("h3", t("page.stages", lang)), _stage_map(current, stars, lang),
                             _lesson_list(current, lang), el("p", book, cls="gj-rulebook-link"),
                             _instructor_links(current, lang))
         first = current.link(STAGES[0])
