@@ -351,6 +351,36 @@ def test_the_landing_page_is_a_map_of_the_course_with_stars_and_the_next_stage()
     assert pages.next_stage({s.id: pages.stage_most(s.id) for s in course.STAGES}) == "practice"
 
 
+@pytest.mark.parametrize("notebook", ["13_scores.ipynb", "14_jingong.ipynb"])
+def test_settlement_and_tribute_are_told_by_pictures_with_few_lines_under_them(notebook):
+    """Stages 13 and 14 explain settlement and tribute by pictures: no block of printed lines longer than five
+    is shown unfolded (the settlement's whole record is folded under a title, for whoever wants every step)."""
+    cells = json.loads((COURSE / notebook).read_text(encoding="utf-8"))["cells"]
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            shown = "".join(output.get("data", {}).get("text/html", []))
+            if "gj-printed" in shown and not shown.startswith("<details"):
+                assert shown.count('<div lang="zh">') <= 5, "".join(cell["source"])[:80]
+    assert any("<details" in "".join(o.get("data", {}).get("text/html", []))
+               for c in cells for o in c.get("outputs", []))
+
+
+def test_a_hands_picture_says_its_settlement_in_at_most_five_lines():
+    from gouji_teach.rules.record import GameRecord
+    from gouji_teach.teach.printed import hands_figure
+
+    hands = [GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5)),
+             GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 1, 4, 5), revolution=(3,))]
+    for lang in ("zh", "en"):
+        captions = re.findall(r"<figcaption>(.*?)</figcaption>", hands_figure(hands, lang), re.S)
+        assert len(captions) == 2
+        for caption in captions:
+            lines = re.findall(r"<div[^>]*>(.*?)</div>", caption)
+            assert 2 <= len(lines) <= 4 and "place.order" not in caption and "【" not in caption
+            assert not any(line[0].islower() for line in lines)  # English sentences start capitalised
+        assert ("串三户" in captions[0]) and (("革命" if lang == "zh" else "revolted") in captions[1])
+
+
 # -- the prose of the notebooks: one half per language -------------------------------------------------------------
 _HALVES = re.compile(r'\A<div lang="zh">\n\n(?P<zh>.*?)\n\n</div>\n<div lang="en">\n\n(?P<en>.*?)\n\n</div>\Z', re.S)
 #: A Chinese sentence: a run of five Chinese characters or more, or Chinese sentence punctuation.

@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping
 from ..rules.verdicts import zh_citation, zh_parts
 from ..rules.words import LANGUAGES, Lang, as_lang, number_en
 
-__all__ = ["LANGUAGES", "MESSAGES", "Lang", "counted", "get_language", "number_en", "pick", "register", "said",
-           "set_language", "subscribe", "t"]
+__all__ = ["LANGUAGES", "MESSAGES", "Lang", "capital", "counted", "get_language", "number_en", "pick", "register",
+           "said", "set_language", "subscribe", "t"]
 
 
 #: Every message: key -> (Chinese, English).
@@ -110,3 +110,12 @@ def counted(n: int, noun: str, *, sign: bool = False) -> str:
     """
     number = f"{n:+d}" if sign else str(n)
     return f"{number} {noun}{'' if abs(n) == 1 else 's'}"
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter capitalised, to start a sentence (the engine's English starts lowercase).
+
+    >>> capital("seat 4 revolted"), capital("座位4革命")
+    ('Seat 4 revolted', '座位4革命')
+    """
+    return text[:1].upper() + text[1:]

@@ -478,15 +478,16 @@ def compared(session: Session, challenger: str, target: str | None = None) -> w.
 
 
 def printed(lines: Iterable[Line], session: Session | None = None,
-            about: Iterable[str | tuple[str, str]] = ()) -> Printed:
-    """Example lines for a notebook cell to show (:func:`.printed.printed`). ``about`` names what they answer:
+            about: Iterable[str | tuple[str, str]] = (), folded: tuple[str, str] | None = None) -> Printed:
+    """Example lines for a notebook cell to show (:func:`.printed.printed`; ``folded``: under that title, folded).
+    ``about`` names what they answer:
     plays (their count, 够级, 开点) or ``(challenger, target)`` pairs; with the page's ``session``, its quiz asks
     none of them (it takes the next drill of the same kind and level, :func:`quiz`): a learner does not read a
     drill's answer printed above it."""
     if session is not None:
         for x in about:
             open_drills(session).shows(*((x, None) if isinstance(x, str) else x))
-    return _printed(lines)
+    return _printed(lines, folded)
 
 
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:

@@ -24,9 +24,9 @@ from typing import Any
 from ..rules.record import GameRecord
 from ..rules.rulesets import PRESETS, SwitchChoice, TributeKind, all_rulesets, describe, find_ruleset, switches
 from ..rules.settlement import settle
-from ..rules.verdicts import cite_source
+from ..rules.verdicts import cite_source, en_citation, zh_citation
 from ..rules.words import Lang
-from ..show.i18n import get_language, pick, register, t
+from ..show.i18n import capital, get_language, pick, register, t
 from ..show.markup import HtmlFragment, el, html
 from ..show.pictures import finish_svg, tribute_svg
 
@@ -38,7 +38,6 @@ register({
                              "Where the rule sets differ (* a house rule's change, with the club's note)"),
     "printed.switch": ("规则", "Rule"),
     "printed.table": ("见规则书", "see the rule book"),
-    "printed.points": ("座位{seat} {points:+d}", "seat {seat} {points:+d}"),
 })
 
 Line = str | tuple[str, str]
@@ -46,22 +45,36 @@ Line = str | tuple[str, str]
 
 @dataclass(frozen=True)
 class Printed:
-    """Printed example lines: plain text with both languages, HTML with one line per language."""
+    """Printed example lines: plain text with both languages, HTML with one line per language; ``folded`` (a
+    title in Chinese and English) shows them folded under that title, for the reader who wants every step."""
 
     lines: tuple[Line, ...]
+    folded: tuple[str, str] | None = None
 
     def __repr__(self) -> str:
         return "\n".join(line if isinstance(line, str) else f"{line[0]}\n    {line[1]}" for line in self.lines)
 
     def _repr_html_(self) -> HtmlFragment:
-        rows = [el("div", line) if isinstance(line, str) else
-                (el("div", line[0], lang="zh"), el("div", line[1], lang="en")) for line in self.lines]
-        return html(el("div", *rows, cls="gj-printed"))
+        rows = [_line(line) for line in self.lines]
+        if self.folded is None:
+            return html(el("div", *rows, cls="gj-printed"))
+        return html(el("details", el("summary", _line(self.folded, "span")), *rows, cls="gj-printed"))
 
 
-def printed(lines: Iterable[Line]) -> Printed:
-    """Example lines for a notebook cell to show (its last expression), each pair in the page's language."""
-    return Printed(tuple(lines))
+def _line(line: Line, tag: str = "div") -> tuple[object, ...]:
+    return (el(tag, line),) if isinstance(line, str) else (el(tag, line[0], lang="zh"), el(tag, line[1], lang="en"))
+
+
+def printed(lines: Iterable[Line], folded: tuple[str, str] | None = None) -> Printed:
+    """Example lines for a notebook cell to show (its last expression), each pair in the page's language; with
+    ``folded``, folded under that title.
+
+    >>> shown = str(printed(["a"], folded=("每一步", "every step"))._repr_html_())
+    >>> shown.startswith('<details class="gj-printed"><summary><span lang="zh">每一步</span>'), shown.endswith(
+    ...     '<span lang="en">every step</span></summary><div>a</div></details>')
+    (True, True)
+    """
+    return Printed(tuple(lines), folded)
 
 
 def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: Lang | None = None) -> HtmlFragment:
@@ -102,14 +115,17 @@ def hands_figure(records: Sequence[GameRecord], lang: Lang | None = None) -> Htm
     revolted), captioned with its rule set and every seat's points, side by side where the screen is wide enough.
 
     >>> figure = hands_figure([GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 2, 4, 1, 3, 5))], "en")
-    >>> "<figcaption>Qingdao: seat 0 +12, seat 1 -12" in figure, "out 1st" in figure
-    (True, True)
+    >>> "<figcaption><b>Qingdao</b>" in figure, "out 1st" in figure, "double, to 12 and -12" in figure
+    (True, True, True)
     """
     figures = []
     for record in records:
-        rules, points = find_ruleset(record.rules), settle(record).scores.points
-        scores = pick("、", ", ", lang).join(t("printed.points", lang, seat=s, points=p) for s, p in enumerate(points))
-        caption = pick(rules.title_zh, rules.title_en, lang) + pick("：", ": ", lang) + scores
+        rules, result = find_ruleset(record.rules), settle(record)
+        # the picture shows the order: the caption says the rest of the settlement, a line a step (≤ 4)
+        steps = [r for r in (*result.places.reasons, *result.scores.reasons) if r.rule != "place.order"]
+        caption = [el("b", pick(rules.title_zh, rules.title_en, lang)),
+                   *(el("div", pick(r.zh, capital(r.en), lang),
+                        title=pick(zh_citation(r.source), en_citation(r.source), lang)) for r in steps)]
         figures.append(el("figure", finish_svg(record.finish_order, revolution=record.revolution, lang=lang),
                           el("figcaption", caption),
                           style="display:inline-block;vertical-align:top;width:300px;margin:0 16px 16px 0"))

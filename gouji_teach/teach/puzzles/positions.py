@@ -22,7 +22,7 @@ from ...rules.plays import Play
 from ...rules.rulebook import RULES
 from ...rules.rulesets import FoursBeforeKaidian, Ruleset
 from ...rules.scenario import instead
-from ...show.i18n import register, t
+from ...show.i18n import capital, register, t
 from ..dealing import small_deal
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, feedback, seat_names, tagged
 from .kinds import declare
@@ -551,7 +551,7 @@ class _SeatsSituation(WhoMayActPuzzle):
         lines = [tagged(w[0], w[1], w[2], self.rules) for w, _ in whys]
         context = [tagged(e.zh, e.en, e.rule, self.rules) for e in self._context_events()]
         zh = t("sit.seats.answer", "zh", seats=names[0], whys=SEP_ZH.join(x[0] for x in context + lines))
-        en = t("sit.seats.answer", "en", seats=names[1], whys=_capital(SEP_EN.join(x[1] for x in context + lines)))
+        en = t("sit.seats.answer", "en", seats=names[1], whys=capital(SEP_EN.join(x[1] for x in context + lines)))
         return Feedback(True, zh.replace("'", "’"), en.replace("'", "’"), rule_ids=self.rule_ids())
 
     def _context_events(self) -> list:
@@ -562,11 +562,6 @@ class _SeatsSituation(WhoMayActPuzzle):
         return (t(f"sit.{self._qkey}.q", "zh", story=story[0]), t(f"sit.{self._qkey}.q", "en", story=story[1]))
 
     _qkey = "luan"
-
-
-def _capital(text: str) -> str:
-    """``text`` with its first letter capitalised: it starts a sentence ("seat 4 …" → "Seat 4 …")."""
-    return text[:1].upper() + text[1:]
 
 
 def _played(seat: int, play: Play) -> tuple[str, str]:
@@ -594,7 +589,7 @@ class LuanchanPuzzle(_SeatsSituation, kind="luanchan",
             zh, en = both("sit.luan.chan")
         if game.top is not None and game.top[0] != out:
             played = _played(game.top[0], game.top[1])
-            more = t("sit.luan.top", "zh", played=played[0]), t("sit.luan.top", "en", played=_capital(played[1]))
+            more = t("sit.luan.top", "zh", played=played[0]), t("sit.luan.top", "en", played=capital(played[1]))
         elif out is not None:
             more = both("sit.luan.out" if game.top is not None else "sit.luan.jiefeng", s=out)
         else:
