@@ -94,6 +94,25 @@ def test_a_reload_and_the_next_stage_keep_the_key(store: ProgressStore) -> None:
     assert reloaded.passkey == session.passkey and len(store.attempts(store.learner("小明"))) == 1
 
 
+def test_a_stage_page_asks_for_the_key_of_a_taken_name_and_takes_it(store: ProgressStore) -> None:
+    """A learner on another computer who opens a stage with their name (a link without its key) gets a key box in
+    the header; the right key signs them in where they are (nothing lost: the page stays, the answer saves), a
+    wrong one keeps the refusal and the box."""
+    _, key = store.sign_in("小红")
+    session, header, (widget, *_) = _page("learner=小红&lang=zh")
+    box = header.children[1]
+    assert "gj-key" in box._dom_classes and box.layout.display is None and "已经有人用了" in header.value
+    box.value = "ZZZZ-ZZZZ"  # a wrong key: still refused, the box still there
+    assert "已经有人用了" in header.value and box.layout.display is None and session.passkey == "ZZZZZZZZ"
+    box.value = key.lower()  # typed as it comes: case and dash do not matter
+    assert session.passkey == key and "学员：小红" in header.value and box.layout.display == "none"
+    assert f"pass={key}" in header.value  # the address and the links carry it now
+    widget.answer(right_answer(widget.puzzle))
+    assert len(store.attempts(store.learner("小红"))) == 1
+    _, own_header, _ = _page(f"learner=小红&pass={key}&lang=en")
+    assert own_header.children[1].layout.display == "none"
+
+
 def test_on_another_computer_the_learner_types_the_key_beside_the_name(store: ProgressStore) -> None:
     _, key = store.sign_in("小红")
     store.record_attempt(store.learner("小红"), "cards", "rank/1", correct=True)

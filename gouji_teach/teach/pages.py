@@ -169,9 +169,27 @@ def header(session: Session) -> w.Widget:
                           _link(session.link(HOME, lang=lang), t("page.home", lang))),
                        el("span", cls="gj-state", hidden=True, data_query=session.query()), cls="gj-header"))
 
+    # the name's pass key, typed here when the name is taken (the learner on another computer): the page's session
+    # takes it, the header signs in again and the address and every link carry it; hidden while not refused
+    key = make(w.Text, placeholder=t("passkey.box"), continuous_update=False, layout={"width": "12em"})
+    key.add_class("gj-key")
+
+    def show_key(_changed: object = None) -> None:
+        key.layout.display = None if any(isinstance(e, NameTaken) for e in refused) else "none"
+        key.placeholder = t("passkey.box", get_language())
+
+    def typed(change: dict) -> None:
+        if normal_key(change["new"]) and normal_key(change["new"]) != session.passkey:
+            session.apply(session.query(passkey=normal_key(change["new"])))
+
     session.follow(sign_in)  # before the header's own follower: it redraws with the verdict
     sign_in({"learner"})
-    return _Header(_Live(render, session), _switch_controls(session))
+    text = _Live(render, session)
+    session.follow(show_key)
+    show_key()
+    key.observe(typed, names="value")
+    follow_language(key, show_key)
+    return _Header(text, key, _switch_controls(session))
 
 
 def _refusal(session: Session) -> list[GoujiError]:
@@ -202,8 +220,8 @@ def _who(session: Session, refused: Sequence[GoujiError], lang: Lang) -> Element
 class _Header(w.VBox):
     """A stage's header: its text (``value``, the HTML as it is now) above the page's switches."""
 
-    def __init__(self, text: w.HTML, switches: w.Widget) -> None:
-        super().__init__(children=[text, switches], **defaults(w.VBox))
+    def __init__(self, text: w.HTML, *controls: w.Widget) -> None:
+        super().__init__(children=[text, *controls], **defaults(w.VBox))
         self.add_class("gj-header-box")
 
     @property
