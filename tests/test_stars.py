@@ -85,6 +85,20 @@ def test_an_empty_or_unreadable_submission_is_not_an_attempt():
     assert len(attempts) == 1 and other.stars == 0
 
 
+def test_a_two_choice_drill_missed_once_keeps_one_star_on_the_page_and_in_the_store(where, monkeypatch):
+    """After one miss a two-choice drill (能 / 不能) has one answer left: its solve is worth one star, and the store
+    counts the choices from the drill the kernel made (nothing the page says)."""
+    store = ProgressStore(where)
+    monkeypatch.setattr(progress, "_STORE", [store])
+    session = course.start("compare", "rules=qingdao&lang=zh&learner=小明")
+    widget = pages.quiz(session, [("beats", "easy")]).puzzle_widgets[0]
+    assert len(widget.puzzle.choices) == 2
+    widget.answer(wrong_answers(widget.puzzle)[0])
+    widget.answer(right_answer(widget.puzzle))
+    stored = store.drill_stars(store.learner("小明"), "compare", widget.puzzle.puzzle_id)
+    assert stored == widget.stars == shown_stars(widget) == 1
+
+
 def retry_until_new(widget: PuzzleWidget) -> None:
     before = widget.puzzle.puzzle_id
     widget.retry_button.click()

@@ -54,7 +54,8 @@ def test_no_answer_or_explanation_in_any_synced_widget_state_before_answering(ki
     assert fb.zh not in synced_state()
 
 
-def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_two_stars():
+def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_one_star_when_no_choice_was_left():
+    """A two-choice drill (能 / 不能) missed once has nothing left to choose: its solve earns one star, not two."""
     attempts: list[Attempt] = []
     puzzle = make_drill("beats", 3, level="medium", rules="qingdao")
     widget = PuzzleWidget(puzzle, on_attempt=attempts.append)
@@ -64,9 +65,10 @@ def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_two_stars():
     buttons[wrong].click()
     assert "✘" in widget.feedback.value and widget.stars == 0
     assert "反例" in widget.feedback.value or puzzle.check(wrong).counter_zh == ""
+    assert len(puzzle.choices) == 2
     buttons[right].click()
-    assert "✔" in widget.feedback.value and widget.stars == 2
-    assert "★★☆" in widget.status.value
+    assert "✔" in widget.feedback.value and widget.stars == 1
+    assert "★☆☆" in widget.status.value
     assert [(a.attempt, a.feedback.correct) for a in attempts] == [(1, False), (2, True)]
     buttons[wrong].click()  # solved: no further attempts until retry
     assert len(attempts) == 2
@@ -75,6 +77,17 @@ def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_two_stars():
     assert widget.feedback.value == "" and widget.stars == 0 and widget.status.value == ""
     widget.answer(right_key(widget.puzzle))
     assert widget.stars == 3
+    widget.close()
+
+
+def test_a_second_try_among_three_choices_or_more_earns_two_stars():
+    puzzle = next(p for p in (make_drill("count", n, level="hard", rules="linyi") for n in range(50))
+                  if len(p.choices) >= 3)
+    widget = PuzzleWidget(puzzle)
+    right = right_key(puzzle)
+    widget.answer(next(c.key for c in puzzle.choices if c.key != right))
+    widget.answer(right)
+    assert widget.stars == 2 and "★★☆" in widget.status.value
     widget.close()
 
 

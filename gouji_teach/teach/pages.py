@@ -275,7 +275,8 @@ def _record(session: Session, attempt: Attempt, saving: _Saving) -> Kept | None:
         learner = done["learner"]
         if attempt.answer and "attempt" not in done:
             done["attempt"] = store().record_attempt(learner, stage_id, puzzle_id, rules=attempt.feedback.rule_ids,
-                                                     correct=attempt.feedback.correct, answer=attempt.answer[:200])
+                                                     correct=attempt.feedback.correct, answer=attempt.answer[:200],
+                                                     choices=len(attempt.puzzle.choices))
         if attempt.shown and "shown" not in done:
             done["shown"] = store().record_shown(learner, stage_id, puzzle_id)
         done["result"] = store().drill_result(learner, stage_id, puzzle_id)

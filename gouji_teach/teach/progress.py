@@ -948,6 +948,7 @@ class ProgressStore:
         answer: str = "",
         choice: str | None = None,
         source: str = "practice",
+        choices: int = 0,
     ) -> StoredAttempt:
         """Store one answer at once and return it with its attempt number and the stars it earned.
 
@@ -955,12 +956,14 @@ class ProgressStore:
         exercises (for :meth:`mastery`); ``answer`` is the learner's answer as text (at most :data:`ANSWER_MAX`
         characters); ``choice`` the answer as chosen (a choice's key; by default ``answer``, none for a
         practice-table hand), which the report counts per question; ``source`` where it was given (one of
-        :data:`SOURCES`).
+        :data:`SOURCES`); ``choices`` how many answers the drill offers (the kernel's drill says, never the page: 0
+        for a drill answered otherwise).
 
         The stars are the store's, from the drill's history, never the caller's: a correct answer that is the
         drill's first solve, its answer not shown before (:meth:`record_shown`, or three misses), earns
         :func:`stars_for` its attempt number as the store counts it (every answer since the first, across pages,
-        reloads and tabs), one less if a hint was asked before it (:meth:`record_hint`). The drill keeps them:
+        reloads and tabs), one less if a hint was asked before it (:meth:`record_hint`), one if every other choice
+        was missed before it. The drill keeps them:
         later solves earn nothing (:meth:`drill_result` says what it keeps).
         """
         stage = _check_text(stage, "stage")
@@ -998,7 +1001,7 @@ class ProgressStore:
             earned = 0
             if not self._done(connection, learner, stage, puzzle_id):
                 if correct:  # the first solve
-                    earned = stars_for(number, hinted=self._hinted(connection, key))
+                    earned = stars_for(number, hinted=self._hinted(connection, key), choices=choices)
                     connection.execute(
                         "INSERT INTO stars (learner, stage, puzzle_id, stars, attempt) VALUES (?, ?, ?, ?, ?)",
                         (*key, earned, attempt_id),

@@ -321,7 +321,8 @@ class PuzzleWidget(View):
         self._attempts += 1
         self._last = feedback
         if feedback.correct:
-            self._done, self._stars = True, stars_for(self._attempts, hinted=self._asked_hint)
+            self._done, self._stars = True, stars_for(self._attempts, hinted=self._asked_hint,
+                                                      choices=len(self._puzzle.choices))
             self._keep(self._stars)
         elif self._attempts >= 3:
             self._done = self._revealed = True

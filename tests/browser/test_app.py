@@ -139,7 +139,7 @@ def test_wrong_then_right_answer_shows_feedback_and_stars_and_the_progress_survi
     _button(page, puzzle, right).click()
     expect(box.locator(".gouji-feedback.right")).to_contain_text("✔")
     expect(box.locator(".gouji-feedback.right")).to_contain_text(puzzle.solution().text("zh"))
-    stars = stars_for(2)
+    stars = stars_for(2, choices=len(puzzle.choices))
     expect(box.locator(".gouji-stars")).to_contain_text("★" * stars + "☆" * (3 - stars))
     page.locator(".gj-header a", has_text="回到首页").click()
     page.wait_for_url(re.compile(r"index\.ipynb"), wait_until="domcontentloaded")
