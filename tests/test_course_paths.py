@@ -66,6 +66,22 @@ def test_switching_the_pages_rule_set_switches_the_scenario_at_once() -> None:
     assert player._rules.key == "tongsu" and "⚑" in player.changes.value and not example.children
 
 
+def test_a_familys_own_scenario_has_its_own_step_in_the_address() -> None:
+    """The family's own scenario below a stage's (stage 08 under linyi) keeps its step in the address under a key
+    of its own: a reload opens it there, and stepping it moves no other player."""
+    session = course.start("kaidian", "rules=linyi&lang=zh")
+    player = pages.scenario(session, "qingdao_kaidian_twos")
+    example = pages.family_example(session, "qingdao_kaidian_twos")
+    key = course.step_key(len(stage_scenarios(session.stage)))
+    [family_player] = example.players
+    family_player.step.value = 3
+    assert session.steps == {key: 3} and f"&{key}=3" in session.query() and player.step.value == 0
+    reloaded = course.start("kaidian", session.query())
+    assert pages.family_example(reloaded, "qingdao_kaidian_twos").players[0].step.value == 3
+    session.apply(session.query(**{key: 1}))  # the address arrives (a preheated kernel): the player goes there
+    assert family_player.step.value == 1
+
+
 def test_an_instructors_lesson_keeps_its_own_rule_set() -> None:
     player = pages.scenario(course.start(LESSON_PAGE, "rules=tongsu"), "qingdao_dagouji")
     assert player._rules.key == "qingdao" and not player.changes.value

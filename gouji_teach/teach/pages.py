@@ -460,6 +460,14 @@ def family_example(session: Session, name: str) -> w.Widget:
     It follows the page's rule set."""
     box = make(w.VBox, layout={"max_width": "100%"})
     shown: list[ScenarioPlayer] = []
+    box.players = shown  # the player shown, if any (a plain attribute: never synced to the browser)
+    # its own step in the address, after the stage's scenarios' (:func:`~.course.step_key`)
+    stage_names = stage_scenarios(session.stage)
+    key = step_key(len(stage_names) + stage_names.index(name)) if name in stage_names else None
+
+    def stepped(change: dict) -> None:
+        if key is not None:
+            session.apply(session.query(**{key: int(change["new"])}))
 
     def draw(lang: Lang | None = None) -> None:
         lang = lang or get_language()
@@ -467,13 +475,21 @@ def family_example(session: Session, name: str) -> w.Widget:
         if shown and (own == name or not shown[0].scenario.path.endswith(f"/{own}.yaml")):
             shown.pop().close()
         if own != name and not shown:
-            shown.append(ScenarioPlayer(own))
+            player = ScenarioPlayer(own, start_step=session.steps.get(key, 0) if key else 0)
+            player.step.observe(stepped, names="value")
+            shown.append(player)
         rules = session.rules
         heading = make(w.HTML, value=html(el("h3", t("page.family_example", lang,
                                                    rules=pick(rules.title_zh, rules.title_en, lang)))))
         box.children = [heading, shown[0].box] if shown else []
 
-    session.follow(lambda changed: draw() if "rules" in changed else None)
+    def follow(changed: set[str]) -> None:
+        if "rules" in changed:
+            draw()
+        if key in changed and shown:
+            shown[0].go(session.steps.get(key, 0))
+
+    session.follow(follow)
     follow_language(box, draw)
     draw()
     return box
