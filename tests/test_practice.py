@@ -8,6 +8,7 @@ import pytest
 from widget_state import fresh_widgets, synced_state
 
 from gouji_teach.cli import main
+from gouji_teach.rules.cards import Hand, Rank, format_cards
 from gouji_teach.rules.events import Action
 from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.rules.scenario import Scenario, check_file
@@ -113,6 +114,126 @@ def test_a_finished_hand_saves_as_a_scenario_that_check_accepts(rules, tmp_path,
     for step in scenario.steps:
         game.act(step.text)
     assert game.is_over and game.game_record().finish_order == p.game.game_record().finish_order
+
+
+#: Series (rule set, seed) whose second hand opens with tribute paid to the learner, under 回牌.
+GIVING_BACK = [("qingdao", 3), ("linyi", 1), ("zaozhuang", 1)]
+
+
+def _giving_back(rules: str, seed: int) -> Practice:
+    """A series at its second hand, the learner (who received tribute) to give cards back."""
+    p = Practice(rules, seed=seed, length=2)
+    p.finish_with_computer()
+    p.next_hand()
+    assert p.giving_back is not None and p.giving_back.payment.tribute.receiver == LEARNER
+    return p
+
+
+@pytest.mark.parametrize(("rules", "seed"), GIVING_BACK)
+def test_the_learner_gives_back_the_cards_of_its_choice_and_the_hand_goes_on_with_them(rules, seed):
+    p = _giving_back(rules, seed)
+    choice = p.giving_back
+    assert p.waiting and p.legal() == [] and p.game.history == ()  # before the first lead, nobody acts
+    assert not p.act("seat 0 passes") and "give back" in p.refusal.en
+    payer, dealt_payer = choice.payment.tribute.payer, len(p.start_hands[choice.payment.tribute.payer])
+    chosen = choice.allowed.cards[: choice.count]  # its biggest: a computer gives its smallest
+    assert p.give_back(chosen) and p.refusal is None
+    index = next(i for i, x in enumerate(p.paid) if x is choice.payment)
+    assert p.returned[index] == chosen
+    while p.giving_back is not None:  # a second 回牌 (another tribute received)
+        p.give_back(p.giving_back.allowed.cards[-p.giving_back.count:])
+    assert p.start_hands[payer].contains(chosen) and len(p.start_hands[payer]) == dealt_payer + len(chosen)
+    assert sum(map(len, p.start_hands)) == sum(map(len, p.dealt))
+    p.finish_with_computer()
+    assert p.game.is_over and len(p.settlements) == 2
+
+
+@pytest.mark.parametrize(("rules", "seed"), GIVING_BACK)
+def test_an_illegal_give_back_is_refused_and_changes_nothing(rules, seed):
+    p = _giving_back(rules, seed)
+    choice, hands, returned = p.giving_back, p.start_hands, dict(p.returned)
+    n, card = choice.count, choice.tribute[0]
+    own = choice.allowed.count(card.rank) > 0  # the learner holds a card like the tribute card
+    wrong = [choice.allowed.cards[: n + 1], (), "J" * (choice.hand.count(Rank.JACK) + n)]
+    for cards in wrong if own else [*wrong, (card, *choice.allowed.cards[len(choice.allowed) - n + 1:])]:
+        assert not p.give_back(cards)
+        assert p.refusal.rule == "tribute.return" and p.refusal.zh and p.refusal.en
+        assert p.giving_back is choice and p.start_hands == hands and p.returned == returned
+    if not own:
+        assert "tribute card" in p.refusal.en and "贡牌" in p.refusal.zh
+    last = (card,) if own and n == 1 else choice.allowed.cards[-n:]  # an identical card of its own may go back
+    assert p.give_back(last) and p.refusal is None
+
+
+def test_undo_takes_a_give_back_back_and_the_same_deal_keeps_it():
+    p = _giving_back("qingdao", 3)
+    choice = p.giving_back
+    assert not p.can_undo
+    p.give_back(choice.allowed.cards[: choice.count])
+    first = p.start_hands
+    p.same_deal()
+    assert p.start_hands == first  # the same deal again: the same cards given back
+    assert p.undo() and p.giving_back == choice  # undo: choose again
+    p.give_back(choice.allowed.cards[-choice.count:])
+    assert p.start_hands != first
+
+
+def test_nothing_goes_back_where_the_rule_set_has_no_huipai():
+    p = Practice("tongsu", seed=2, length=2)
+    p.finish_with_computer()
+    p.next_hand()
+    assert any(x.tribute.receiver == LEARNER and x.cards for x in p.paid)  # 受进贡的玩家无需回贡 (000 part 3 第16条)
+    assert p.giving_back is None and p.returned == {}
+
+
+def test_a_hand_with_the_learners_give_back_saves_as_a_scenario_that_check_accepts(tmp_path, capsys):
+    p = _giving_back("qingdao", 3)
+    choice = p.giving_back
+    chosen = choice.allowed.cards[: choice.count]
+    p.give_back(chosen)
+    p.finish_with_computer()
+    text = p.scenario()
+    payer = choice.payment.tribute.payer
+    assert f"seat {payer} → seat 0 点贡: {format_cards(choice.tribute, sep=' ')}, given back: " \
+           f"{format_cards(chosen, sep=' ')}" in text
+    path = tmp_path / "hand.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert check_file(path) == [] and main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith(": ok")
+    scenario = Scenario.load(path)
+    assert [Hand.parse(scenario.hands[s]) for s in range(6)] == list(p.start_hands)
+    assert Hand.parse(scenario.hands[payer]).contains(chosen)
+
+
+def test_widget_gives_back_only_legal_cards_with_a_confirm_button():
+    set_language("en")
+    table = PracticeTable("zaozhuang", seed=1, length=2, pace=0)
+    table.practice.finish_with_computer()
+    table.next_hand()
+    p = table.practice
+    choice = p.giving_back
+    assert "give back: pick 1 card from your hand for seat 3" in table.info.value
+    state = synced_state()
+    assert not [s for s in range(1, 6) if hand_label(p.game.hands[s], "en") in state]  # nobody else's cards
+    assert [k for k, b in table.buttons.items() if b.layout.display != "none"] == ["give"]
+    counts = [b.description.split()[-1] for b in table.ranks.children]
+    assert counts == [f"0/{choice.allowed.count(r)}" for r in sorted({c.rank for c in choice.allowed}, reverse=True)]
+    assert counts[0] == "0/1"  # two big jokers in hand, one of them the tribute card
+    table.buttons["give"].click()  # nothing picked
+    assert "not allowed" in table.message.value and "tribute.return" in table.message.value
+    assert p.giving_back is choice
+    low, rank = table.ranks.children[-1], choice.allowed.cards[-1].rank
+    for _ in range(choice.allowed.count(rank)):
+        low.click()
+    assert low.description.endswith(f" {choice.allowed.count(rank)}/{choice.allowed.count(rank)}")
+    low.click()  # once more: back to none
+    assert low.description.endswith(f" 0/{choice.allowed.count(rank)}")
+    low.click()
+    table.buttons["give"].click()
+    assert p.giving_back is None and "given back: " in table.settlement.value
+    assert not table.undo_button.disabled  # the give back can be taken back
+    set_language("zh")
+    assert "回：" in table.settlement.value and "given back" not in table.settlement.value
 
 
 def test_scenario_only_when_the_hand_is_over():

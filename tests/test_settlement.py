@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gouji_teach.rules.cards import Hand, build_deck
-from gouji_teach.rules.errors import RecordError
+from gouji_teach.rules.errors import GoujiError, RecordError
+from gouji_teach.rules.events import IllegalActionError
 from gouji_teach.rules.record import Burn, GameRecord, Men, team
 from gouji_teach.rules.rulebook import RULES
 from gouji_teach.rules.rulesets import PRESETS, find_ruleset, switches
@@ -18,6 +19,7 @@ from gouji_teach.rules.settlement import (
     SETTLEMENT_RULES,
     SeriesState,
     TributeKind,
+    give_back,
     pay_tributes,
     place_seats,
     settle,
@@ -317,6 +319,63 @@ def test_zaozhuang_003_s14_luo_and_returned_cards():
     paid = pay_tributes(luo, {5: Hand.parse("D 2 2 9"), 4: Hand.parse("A 3")}, "zaozhuang")
     assert [p.returned for p in paid] == [2, 1]
     assert any(r.rule == "tribute.return" for r in paid[0].reasons)
+
+
+def _zaozhuang_luo_to_seat0():
+    """枣庄 落贡 5 -> 0, paid from "D 2♠ 2♥ 9" (D 2♠), and seat 0's hand holding it with a 2♠ of its own."""
+    [luo] = [t for t in settle(rec("zaozhuang")).tributes if t.kind is LUO and t.receiver == 0]
+    [paid] = pay_tributes([luo], {5: Hand.parse("D 2♠ 2♥ 9")}, "zaozhuang")
+    return paid, Hand.parse("D 2♠ 2♠ 9 5 3")
+
+
+def test_zaozhuang_003_s14_give_back_as_many_cards_never_the_tribute_but_an_identical_card_of_ones_own():
+    paid, hand = _zaozhuang_luo_to_seat0()
+    assert [c.notation for c in paid.cards] == ["D", "2♠"]
+    back = give_back(paid, hand, "zaozhuang")
+    assert back.count == 2  # one card per card received
+    assert back.allowed == Hand.parse("2♠ 9 5 3")  # the hand without D and the tribute 2♠
+    assert back.why_not("2♠ 3") is None  # "可以回相同的牌但不能回贡牌": its own 2♠ may go back
+    assert [c.notation for c in back.take("2 5")] == ["2♠", "5"]  # a suitless 2 is the copy it may give
+    assert [c.notation for c in back.take(Hand.parse("9 3"))] == ["9", "3"]
+
+
+@pytest.mark.parametrize(("cards", "zh", "en"), [
+    ("9", "座位0要回2张牌给座位5（进几张回几张），选了1张",
+     "seat 0 gives back 2 cards to seat 5 (one per card received), not 1"),
+    ("9 5 3", "选了3张", "not 3"),
+    ("", "选了0张", "not 0"),
+    ("9 A", "座位0手里没有A", "seat 0 does not hold A"),
+    ("9 D", "D是贡牌，不能回", "D is a tribute card: it does not go back"),
+    ("2 2", "2是贡牌，不能回", "2 is a tribute card: it does not go back"),  # one 2♠ is its own, one the tribute
+])
+def test_zaozhuang_003_s14_an_illegal_give_back_is_refused_naming_the_rule(cards, zh, en):
+    paid, hand = _zaozhuang_luo_to_seat0()
+    back = give_back(paid, hand, "zaozhuang")
+    why = back.why_not(cards)
+    assert isinstance(why, IllegalActionError) and isinstance(why, GoujiError) and why.rule == "tribute.return"
+    assert zh in why.zh and why.zh.endswith("【tribute.return, 003 §十四 落】")
+    assert en in why.en and why.en.endswith("[tribute.return, 003 §14 Last places]")
+    with pytest.raises(IllegalActionError) as raised:
+        back.take(cards)
+    assert raised.value.en == why.en
+
+
+def test_qingdao_002_s4_give_back_cites_the_qingdao_seed():
+    [t] = [t for t in settle(rec()).tributes if t.payer == 5]
+    [paid] = pay_tributes([t], {5: Hand.parse("3 9 D K 2 X")}, "qingdao")
+    back = give_back(paid, Hand.parse("D X 8 7 4"), "qingdao")
+    assert back.count == 2 and back.allowed == Hand.parse("8 7 4")
+    assert back.why_not("D 8").en.endswith(f"[tribute.return, {cite('tribute.return', PRESETS['qingdao'])}]")
+
+
+def test_tongsu_000p3_16_nothing_goes_back():
+    [luo] = [t for t in settle(rec("tongsu")).tributes if t.kind is LUO][:1]
+    [paid] = pay_tributes([luo], {5: Hand.parse("A A K 2 3")}, "tongsu")
+    back = give_back(paid, Hand.parse("2 9 8"), "tongsu")
+    assert back.count == 0 and back.why_not("") is None and back.take([]) == ()
+    why = back.why_not("8")
+    assert why is not None and why.rule == "tribute.return" and "吃贡后不回牌" in why.zh
+    assert why.en.endswith("[tribute.return, 000 part 3, article 16]")
 
 
 # -- 000 part 1 临沂 ----------------------------------------------------------------------------------

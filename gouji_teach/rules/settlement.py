@@ -29,8 +29,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, Hand, Rank, format_cards
-from .errors import RecordError
+from .cards import Card, Hand, Rank, format_cards, parse_cards
+from .errors import CardError, RecordError
+from .events import IllegalActionError, refusal
 from .record import SEATS, BurnOutcome, GameRecord, opposite, team
 from .rulebook import SETTLEMENT_RULES
 from .rulesets import CounterBurnGrowth, Ruleset, SweepTribute, TributeCards, TributeKind, find_ruleset
@@ -40,6 +41,7 @@ __all__ = [
     "PLACES_EN",
     "PLACES_ZH",
     "SETTLEMENT_RULES",
+    "GiveBack",
     "Payment",
     "Places",
     "Reason",
@@ -49,6 +51,7 @@ __all__ = [
     "Tribute",
     "TributeKind",
     "Waiver",
+    "give_back",
     "pay_tributes",
     "place_seats",
     "score",
@@ -581,6 +584,88 @@ def pay_tributes(owed: Sequence[Tribute], hands: Mapping[int, Hand] | None,
                                 "(not the tribute cards)"))
         out.append(Payment(t, tuple(cards), returned, tuple(reasons)))
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack:
+    """What the receiver of a paid tribute gives back (回牌, 还贡), as :func:`give_back` finds it: ``count`` cards
+    (one per card received; none where the rule set has no 回牌), any of ``allowed``, which is the receiver's
+    ``hand`` without the ``tribute`` cards it got. A card of its own like a tribute card may go back (003 §十四
+    "可以回相同的牌但不能回贡牌"): under several packs identical cards are normal.
+
+    >>> from gouji_teach.rules.record import GameRecord
+    >>> [t] = settle(GameRecord(rules="zaozhuang", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
+    ...                         kaidian=frozenset(range(6)))).tributes[1:2]
+    >>> [paid] = pay_tributes([t], {4: Hand.parse("2♠ 9 3")}, "zaozhuang")
+    >>> g = give_back(paid, Hand.parse("2♠ 2♥ K 5 4"), "zaozhuang")
+    >>> g.count, g.allowed, format_cards(g.take("2"))
+    (1, Hand('2♥ K 5 4'), '2♥')
+    >>> (paid.tribute.payer, paid.tribute.receiver), g.why_not("5") is None
+    ((4, 1), True)
+    >>> print(g.why_not("2♠").en)
+    2♠ is a tribute card: it does not go back (a card of your own like it may) [tribute.return, 003 §14 Last places]
+    >>> print(g.why_not("A").zh)
+    座位1手里没有A【tribute.return, 003 §十四 落】
+    """
+
+    payment: Payment
+    hand: Hand
+    tribute: tuple[Card, ...]
+    count: int
+    allowed: Hand
+    rules: Ruleset
+
+    def why_not(self, cards: str | Iterable[Card]) -> IllegalActionError | None:
+        """``None`` if ``cards`` (notation, or cards; a card without a suit stands for any copy of its rank) may
+        go back, else the refusal, naming the rule: the wrong number of cards, a card not held, a tribute card."""
+        chosen = _chosen(cards)
+        r, p, n = self.payment.tribute.receiver, self.payment.tribute.payer, self.count
+        if len(chosen) != n:
+            if not self.rules.returns_cards:
+                return refusal("tribute.return", self.rules, f"吃贡后不回牌：座位{r}不回牌给座位{p}",
+                               f"no cards go back after tribute: seat {r} gives seat {p} nothing")
+            return refusal("tribute.return", self.rules,
+                           f"座位{r}要回{n}张牌给座位{p}（进几张回几张），选了{len(chosen)}张",
+                           f"seat {r} gives back {n} card{'s' * (n != 1)} to seat {p} (one per card received), "
+                           f"not {len(chosen)}")
+        for pool, held in ((self.hand, True), (self.allowed, False)):
+            for card in chosen:
+                try:
+                    pool = pool - (card,)
+                except CardError:
+                    if held:
+                        return refusal("tribute.return", self.rules, f"座位{r}手里没有{card.notation}",
+                                       f"seat {r} does not hold {card.notation}")
+                    return refusal("tribute.return", self.rules,
+                                   f"{card.notation}是贡牌，不能回（自己原有的相同的牌可以回）",
+                                   f"{card.notation} is a tribute card: it does not go back "
+                                   "(a card of your own like it may)")
+        return None
+
+    def take(self, cards: str | Iterable[Card]) -> tuple[Card, ...]:
+        """The cards that go back, as the hand holds them (a suitless card resolved to a copy the receiver may
+        give); raises the refusal of :meth:`why_not`."""
+        chosen = _chosen(cards)
+        problem = self.why_not(chosen)
+        if problem is not None:
+            raise problem
+        return (self.allowed - (self.allowed - chosen)).cards
+
+
+def _chosen(cards: str | Iterable[Card]) -> tuple[Card, ...]:
+    """Cards as given: notation (blank: none) or cards."""
+    if isinstance(cards, str):
+        return parse_cards(cards) if cards.strip() else ()
+    return tuple(cards)
+
+
+def give_back(payment: Payment, hand: Hand, rules: Ruleset | str | None = None, *,
+              tribute: Iterable[Card] | None = None) -> GiveBack:
+    """What the receiver of ``payment`` may give back from ``hand`` (its hand now, holding the payment's cards).
+    ``tribute`` is every tribute card it holds (default: this payment's), none of which goes back."""
+    rules = find_ruleset(rules)
+    got = tuple(payment.cards or ()) if tribute is None else tuple(tribute)
+    return GiveBack(payment, hand, got, payment.returned, hand - got, rules)
 
 
 # -- a hand, a series ----------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 """The practice table: the learner at seat 0 plays whole hands and series against five computer players, with a coach.
 
-:class:`Practice` is the table without widgets (tested without a browser): a series of hands under a rule set,
-dealt from a seed (hand *k* from ``seed + k``), tribute paid before every hand but the first as the rule set
-says, the computer players (:class:`~gouji_teach.bots.strategy.TeamPlayer`) on seats 1-5, the coach's lines
-(:mod:`gouji_teach.bots.coach`), undo of the learner's last action, the same deal again, and the finished hand as a
-scenario file. :class:`PracticeTable` is its widget: the table picture, the round, the learner's hand with a
-button per rank, action buttons shown only when legal, "what can I play?", the coach, the pace of the computer
-players, and settlement pictures after each hand.
+:class:`Practice` is the table without widgets (tested without a browser): a series of hands under a rule set, dealt
+from a seed (hand *k* from ``seed + k``), tribute paid before every hand but the first as the rule set says (where
+it has 回牌, the learner picks the cards it gives back before the first lead), the computer players
+(:class:`~gouji_teach.bots.strategy.TeamPlayer`) on seats 1-5, the coach's lines (:mod:`gouji_teach.bots.coach`),
+undo of the learner's last action, the same deal again, and the finished hand as a scenario file.
+:class:`PracticeTable` is its widget: the table picture, the round, the learner's hand with a button per rank,
+action buttons shown only when legal, "what can I play?", the coach, the pace of the computer players, and
+settlement pictures after each hand.
 
 Other seats' cards never reach the browser: the table shows how many cards each seat holds; the computer
 players' reasons that would tell what they hold are answered with a reason that does not; tribute cards are
@@ -26,7 +27,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as w
@@ -34,13 +35,24 @@ import yaml
 
 from ..bots.coach import Line, advice, comment, why
 from ..bots.strategy import Decision, TeamPlayer
-from ..rules.cards import Hand, Rank, format_cards
+from ..rules.cards import Card, Hand, Rank, format_cards
 from ..rules.engine import Game, Phase, team
 from ..rules.errors import GoujiError
 from ..rules.events import Action, ActionKind, Event, EventKind
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
-from ..rules.settlement import PLACES_EN, PLACES_ZH, Payment, SeriesState, Settlement, Tribute, pay_tributes, settle
+from ..rules.settlement import (
+    PLACES_EN,
+    PLACES_ZH,
+    GiveBack,
+    Payment,
+    SeriesState,
+    Settlement,
+    Tribute,
+    give_back,
+    pay_tributes,
+    settle,
+)
 from ..rules.words import Lang
 from ..show.i18n import counted, get_language, pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
@@ -85,6 +97,13 @@ register({
     "practice.yaotou": ("要头", "要头 (take it on)"),
     "practice.wutou": ("无头", "无头 (let it go)"),
     "practice.begin": ("开始出牌", "start play"),
+    "practice.give": ("回牌", "give back"),
+    "practice.giving": ("回牌：从手里选{n}张牌回给座位{p}，再按“回牌”（贡牌{cards}不能回）",
+                        "give back: pick {count} from your hand for seat {p}, then press “give back” (not the "
+                        "tribute cards {cards})"),
+    "practice.give_first": ("先选回给座位{p}的牌", "first choose the cards to give back to seat {p}"),
+    "practice.nothing_to_give": ("现在没有要回的牌", "there is nothing to give back now"),
+    "practice.given_back": ("回：", "given back: "),
     "practice.clear": ("清空选择", "clear"),
     "practice.options": ("我能出什么？", "what can I play?"),
     "practice.options.none": ("现在没有能出的牌", "nothing can be played now"),
@@ -129,12 +148,14 @@ register({
     "practice.save_failed": ("成绩没存上：{why}", "the result was not saved: {why}"),
 })
 
-_BUTTONS = ("play", "burn", "pass", "yield", "xuandian", "revolt", "yaotou", "wutou", "begin")
+_BUTTONS = ("play", "burn", "pass", "yield", "xuandian", "revolt", "yaotou", "wutou", "begin", "give")
 
 
-def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, title: tuple[str, str]) -> str:
+def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, title: tuple[str, str],
+                  comments: Sequence[str] = ()) -> str:
     """A hand as a scenario file (``docs/scenarios.md``): the hands it started from, its leader, and every
-    action as a ``do`` step, so that ``gouji-teach check`` accepts it and ``replay`` narrates it."""
+    action as a ``do`` step, so that ``gouji-teach check`` accepts it and ``replay`` narrates it. ``comments``
+    head the file as YAML comments (the practice table's: the tribute paid and the cards given back)."""
     data = {
         "title": {"zh": title[0], "en": title[1]},
         "rules": game.rules.to_json(),  # a family by name; any other rule set with its switches
@@ -144,7 +165,8 @@ def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, t
         "hands": {s: format_cards(hands[s].cards, sep=" ") for s in range(6)},
         "steps": [{"do": str(a)} for a in game.history],
     }
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120)
+    head = "".join(f"# {line}\n" for line in comments)
+    return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,18 +205,35 @@ class Practice:
         owed = self._state.owed if number else ()
         self.paid: tuple[Payment, ...] = pay_tributes(owed, dict(enumerate(dealt)), self.rules) if owed else ()
         self.dealt = dealt
-        self.start_hands = _after_tribute(dealt, self.paid)
+        self._given: dict[int, tuple[Card, ...]] = {}  # the learner's 回牌: payment index -> the cards
+        self._tribute()
+
+    def _tribute(self) -> None:
+        """The hands after the tribute, with the learner's 回牌 chosen so far; the hand starts, or waits for the
+        learner's next 回牌 (:attr:`giving_back`)."""
+        self.start_hands, self.returned, pending = _after_tribute(self.dealt, self.paid, self.rules, self._given)
+        self._pending = pending
         self._new_game()
 
+    @property
+    def giving_back(self) -> GiveBack | None:
+        """What the learner gives back now (before the hand's first lead), or ``None``."""
+        return None if self._pending is None else self._pending[1]
+
     def _new_game(self) -> None:
+        # while the learner gives back, a game only to draw the table from (nobody acts in it)
+        giving = self._pending is not None
         self.game = Game.from_hands(dict(enumerate(self.start_hands)), self.rules, seed=self.hand_seed,
-                                    prelude=True, first_hand=self.number == 0)
+                                    prelude=not giving, first_hand=self.number == 0)
         self.leader = next((e.seat for e in self.game.events if e.kind == EventKind.FIRST_LEADER), 0)
         self.player = TeamPlayer()
-        self.lines: list[Line | tuple[str, str]] = [comment(e, self.game) for e in self.game.events]
+        self.lines: list[Line | tuple[str, str]] = [] if giving else [comment(e, self.game) for e in self.game.events]
         self._marks: list[_Mark] = []
         self.refusal: GoujiError | None = None
         self.note: tuple[str, str] | None = None
+        self.declaring = False
+        if giving:
+            return
         for seat in range(1, 6):
             action = self.player.declare(self.game, seat)
             if action is not None and self.game.can(action):
@@ -205,7 +244,8 @@ class Practice:
             self.run_computers()
 
     def same_deal(self) -> None:
-        """Play the current hand again from its start (same cards, same tribute)."""
+        """Play the current hand again from its start (same cards, same tribute, the same cards given back;
+        :meth:`undo` then takes the 回牌 back)."""
         self._new_game()
 
     def next_hand(self) -> None:
@@ -219,12 +259,14 @@ class Practice:
 
     @property
     def waiting(self) -> bool:
-        """Whether the table waits for the learner."""
+        """Whether the table waits for the learner (to act, or to give back)."""
+        if self._pending is not None:
+            return True
         return not self.game.is_over and (self.declaring or self.game.to_act == LEARNER)
 
     def legal(self) -> list[Action]:
-        """The learner's legal actions now (plays cheapest first)."""
-        if not self.waiting:
+        """The learner's legal actions now (plays cheapest first; none while the learner gives back)."""
+        if not self.waiting or self._pending is not None:
             return []
         actions = self.game.legal_actions(LEARNER)
         if self.declaring:
@@ -243,6 +285,9 @@ class Practice:
         self.refusal, self.note = None, None
         try:
             action = action if isinstance(action, Action) else Action.parse(action)
+            if self._pending is not None:
+                p = self._pending[1].payment.tribute.payer
+                raise GoujiError(*(t("practice.give_first", lang, p=p) for lang in ("zh", "en")))
             if action.seat != LEARNER or not self.waiting:
                 raise self.game.why_not(action) or GoujiError("现在不是你出牌", "it is not your turn")
             self.game.verify(action)
@@ -257,6 +302,24 @@ class Practice:
                                or not {a.kind for a in self.game.legal_actions(LEARNER)} & _DECLARATIONS):
             self.declaring = False
         self.run_computers()
+        return True
+
+    def give_back(self, cards: str | Iterable[Card]) -> bool:
+        """The learner's 回牌 (:attr:`giving_back`): ``cards`` (notation, or cards; a card without a suit is any
+        copy of its rank the learner may give) go back to the payer. A refused choice is kept in :attr:`refusal`
+        (why, naming the rule) and changes nothing; a legal one is kept, and the hand starts (or the next 回牌
+        is asked)."""
+        self.refusal, self.note = None, None
+        try:
+            if self._pending is None:
+                raise GoujiError(t("practice.nothing_to_give", "zh"), t("practice.nothing_to_give", "en"))
+            index, choice = self._pending
+            back = choice.take(cards)
+        except GoujiError as e:
+            self.refusal = e
+            return False
+        self._given[index] = back
+        self._tribute()
         return True
 
     def begin(self) -> None:
@@ -285,23 +348,40 @@ class Practice:
         raise RuntimeError(f"hand {self.hand_seed} did not end within {_MAX_ACTIONS} actions")
 
     def finish_with_computer(self) -> None:
-        """The computer plays the rest of the hand, the learner's seat included."""
+        """The computer plays the rest of the hand, the learner's seat included (and gives its 回牌)."""
+        while self._pending is not None:
+            self.give_back(_cheapest(self._pending[1]))
         self.declaring = False
         self.run_computers(seat0=True)
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether the learner has something to take back: an action, or else a 回牌 of this hand."""
+        return bool(self._marks or self._given)
+
     def undo(self) -> bool:
-        """Take back the learner's last action and what the computer players did after it."""
+        """Take back the learner's last action and what the computer players did after it; with no action left
+        to take back, the learner's last 回牌 (the hand starts again from it)."""
         self.refusal, self.note = None, None
         if not self._marks:
-            return False
+            if not self._given:
+                return False
+            self._given.popitem()
+            self._unsettle()
+            self._tribute()
+            return True
         mark = self._marks.pop()
         while len(self.game.history) > mark.history:
             self.game.undo()
         del self.lines[mark.lines:]
+        self._unsettle()
+        return True
+
+    def _unsettle(self) -> None:
+        """Forget this hand's settlement (after an undo)."""
         if len(self.settlements) > self.number:
             self.settlements.pop()
             self._state = self.settlements[-1].state if self.settlements else SeriesState()
-        return True
 
     def why(self, seat: int, lang: Lang) -> str:
         """"Why did seat N do that?" from the computer player's own reason (one that tells no cards)."""
@@ -331,22 +411,62 @@ class Practice:
             raise GoujiError("这一局还没打完", "the hand is not over yet")
         title = (f"练习桌：{self.rules.title_zh}，种子{self.hand_seed}",
                  f"Practice table: {self.rules.title_en}, seed {self.hand_seed}")
-        return scenario_yaml(self.game, self.hand_seed, self.start_hands, self.leader, title)
+        return scenario_yaml(self.game, self.hand_seed, self.start_hands, self.leader, title,
+                             _tribute_comments(self.paid, self.returned))
 
 
-def _after_tribute(dealt: tuple[Hand, ...], paid: tuple[Payment, ...]) -> tuple[Hand, ...]:
-    """The hands after the tribute: the payer's cards go to the receiver, who gives back as many of its
-    smallest cards (never the tribute cards) where the rule set has 回牌."""
+def _cheapest(choice: GiveBack) -> tuple[Card, ...]:
+    """A computer's 回牌: the smallest cards it may give back."""
+    return choice.allowed.cards[len(choice.allowed) - choice.count:]
+
+
+def _after_tribute(dealt: tuple[Hand, ...], paid: tuple[Payment, ...], rules: Ruleset,
+                   given: Mapping[int, tuple[Card, ...]]
+                   ) -> tuple[tuple[Hand, ...], dict[int, tuple[Card, ...]], tuple[int, GiveBack] | None]:
+    """The hands after the tribute, payment by payment: the payer's cards go to the receiver, who gives back
+    what 回牌 asks where the rule set has it (:func:`~gouji_teach.rules.settlement.give_back`, never a tribute
+    card): the learner the cards it chose (``given``: payment index -> cards), a computer its smallest. Also
+    the cards given back (payment index -> cards) and, at the learner's first 回牌 not chosen yet, where it
+    stops: the hands so far and (the payment's index, what the learner may give back)."""
     hands = list(dealt)
-    for p in paid:
+    tribute: list[list[Card]] = [[] for _ in hands]  # the tribute cards each seat holds
+    returned: dict[int, tuple[Card, ...]] = {}
+    for i, p in enumerate(paid):
         if not p.cards:
             continue
         payer, receiver = p.tribute.payer, p.tribute.receiver
         hands[payer] = hands[payer] - p.cards
-        back = [c for c in reversed(hands[receiver].cards) if c.rank < Rank.TWO][: p.returned]
-        hands[receiver] = Hand((*(hands[receiver] - back).cards, *p.cards))
+        for card in p.cards:  # a tribute card paid on is the next receiver's
+            if card in tribute[payer]:
+                tribute[payer].remove(card)
+        hands[receiver] = Hand((*hands[receiver].cards, *p.cards))
+        tribute[receiver] += p.cards
+        if not p.returned:
+            continue
+        choice = give_back(p, hands[receiver], rules, tribute=tribute[receiver])
+        if receiver == LEARNER and i not in given:
+            return tuple(hands), returned, (i, choice)
+        back = given[i] if receiver == LEARNER else _cheapest(choice)
+        hands[receiver] = hands[receiver] - back
         hands[payer] = Hand((*hands[payer].cards, *back))
-    return tuple(hands)
+        returned[i] = back
+    return tuple(hands), returned, None
+
+
+def _tribute_comments(paid: tuple[Payment, ...], returned: Mapping[int, tuple[Card, ...]]) -> list[str]:
+    """The tribute paid before a hand and the cards given back, as the saved hand's comment lines."""
+    if not any(p.cards for p in paid):
+        return []
+    lines = ["这一局开始前进的贡（hands 是进贡、回牌以后的牌） / tribute paid before this hand (the hands are "
+             "after tribute and 回牌):"]
+    for i, p in enumerate(paid):
+        if not p.cards:
+            continue
+        tr, cards = p.tribute, format_cards(p.cards, sep=" ")
+        back = format_cards(returned.get(i, ()), sep=" ") or "—"
+        lines.append(f"座位{tr.payer} → 座位{tr.receiver} {tr.kind.zh}：{cards}，回：{back} / seat {tr.payer} → "
+                     f"seat {tr.receiver} {tr.kind.en}: {cards}, given back: {back}")
+    return lines
 
 
 # -- pictures --------------------------------------------------------------------------------------------------
@@ -372,14 +492,17 @@ def _pays(tr: Tribute, lang: Lang) -> Element:
                 n=tr.count))
 
 
-def _payment_html(p: Payment, lang: Lang) -> Element:
+def _payment_html(p: Payment, back: tuple[Card, ...], lang: Lang) -> Element:
+    """A tribute paid, with the cards given back (``back``); the cards only where the learner gives or gets them."""
     tr = p.tribute
     if p.cards and LEARNER in (tr.payer, tr.receiver):
         cards: object = hand_html(Hand(p.cards), scale=0.45, lang=lang)
+        given = (el("br"), t("practice.given_back", lang), hand_html(Hand(back), scale=0.45, lang=lang)) if back \
+            else ()
     else:
-        cards = el("small", t("practice.hidden", lang))
+        cards, given = el("small", t("practice.hidden", lang)), ()
     why = " ".join(pick(r.text_zh, r.text_en, lang) for r in p.reasons)
-    return el("li", _pays(tr, lang), " ", cards, el("br"), el("small", why))
+    return el("li", _pays(tr, lang), " ", cards, *given, el("br"), el("small", why))
 
 
 def settlement_html(settled: Settlement, *, lang: Lang | None = None) -> HtmlFragment:
@@ -502,11 +625,14 @@ class PracticeTable(View):
 
     def do(self, kind: str) -> None:
         """A button: ``play``/``burn`` the selected cards, or ``pass``, ``yield``, ``xuandian``, ``revolt``,
-        ``yaotou``, ``wutou``, ``begin``."""
+        ``yaotou``, ``wutou``, ``begin``; ``give`` gives the selected cards back (回牌)."""
         p = self.practice
         self.options.value = ""
         if kind == "begin":
             p.begin()
+        elif kind == "give":
+            if p.give_back(self._chosen()):
+                self._selected = {}
         elif kind in (ActionKind.PLAY, ActionKind.BURN):
             cards = self._chosen()
             if not cards:
@@ -523,8 +649,11 @@ class PracticeTable(View):
             return
         p = self.practice
         verb = "burns" if any(a.kind is ActionKind.BURN for a in p.legal()) else "plays"
-        action = f"seat {LEARNER} {verb} {text[:60]}"
-        if p.act(action, with_advice=self.advice.value):
+        if p.giving_back is not None:
+            done = p.give_back(text[:60])
+        else:
+            done = p.act(f"seat {LEARNER} {verb} {text[:60]}", with_advice=self.advice.value)
+        if done:
             self._selected = {}
         self.typed.value = ""
         self._after()
@@ -533,8 +662,13 @@ class PracticeTable(View):
         self._selected = selected
         self._render()
 
+    def _pickable(self) -> Hand:
+        """The cards the learner may pick: those it may give back while it gives back, else its hand."""
+        choice = self.practice.giving_back
+        return self.practice.game.hands[LEARNER] if choice is None else choice.allowed
+
     def _bump(self, rank: Rank) -> None:
-        n = self.practice.game.hands[LEARNER].count(rank)
+        n = self._pickable().count(rank)
         self._select({**self._selected, rank: (self._selected.get(rank, 0) + 1) % (n + 1)})
 
     def show_options(self) -> None:
@@ -633,20 +767,27 @@ class PracticeTable(View):
             "practice.declare" if p.declaring else "practice.your_turn" if p.waiting and not busy else "practice.wait")
         hand_no = t("practice.hand_no", lang, k=p.number + 1, n=p.length, seed=p.hand_seed,
                     rules=pick(p.rules.title_zh, p.rules.title_en, lang))
+        giving = p.giving_back
+        said = t(status, lang) if giving is None else t(
+            "practice.giving", lang, n=giving.count, count=counted(giving.count, "card"),
+            p=giving.payment.tribute.payer, cards=format_cards(giving.tribute, sep=" "))
         self.info.value = html(el("h3", t("practice.title", lang), style="margin:4px 0"),
                                el("p", hand_no, el("br"), t("practice.totals", lang, mine=mine, theirs=theirs),
-                                  el("br"), el("b", t(status, lang), role="status")))
+                                  el("br"), el("b", said, role="status")))
         self.table.value = step_picture(game, viewer=LEARNER, lang=lang)
         self.round.value = round_html(round_plays(game), lang=lang, scale=0.45)
-        hand = game.hands[LEARNER]
-        self._selected = {r: n for r, n in self._selected.items() if 0 < n <= hand.count(r)}
+        hand, pickable, choice = game.hands[LEARNER], self._pickable(), p.giving_back
+        self._selected = {r: n for r, n in self._selected.items() if 0 < n <= pickable.count(r)}
         picked, seen = [], dict.fromkeys(self._selected, 0)
+        kept = list(choice.tribute) if choice is not None else []  # tribute cards: never picked to give back
         for i, c in enumerate(hand.cards):
-            if seen.get(c.rank, -1) >= 0 and seen[c.rank] < self._selected[c.rank]:
+            if c in kept:
+                kept.remove(c)
+            elif seen.get(c.rank, -1) >= 0 and seen[c.rank] < self._selected[c.rank]:
                 seen[c.rank] += 1
                 picked.append(i)
         self.hand.value = hand_html(hand, scale=0.7, lang=lang, selectable=True, selected=picked)
-        ranks = sorted({c.rank for c in hand}, reverse=True)
+        ranks = sorted({c.rank for c in pickable}, reverse=True)
         if [b.tooltip for b in self.ranks.children] != [r.notation for r in ranks]:
             buttons = []
             for r in ranks:
@@ -658,15 +799,17 @@ class PracticeTable(View):
                 b.close()
         for b, r in zip(self.ranks.children, ranks, strict=True):
             k = self._selected.get(r, 0)
-            b.description = f"{pick(r.zh, r.en, lang)} {k}/{hand.count(r)}"
+            b.description = f"{pick(r.zh, r.en, lang)} {k}/{pickable.count(r)}"
             b.button_style = "info" if k else ""
-        kinds = {a.kind for a in p.legal()} if not busy else set()
+        kinds: set[str] = {a.kind for a in p.legal()} if not busy else set()
         if p.declaring and not busy:
             kinds.add("begin")
+        if choice is not None:
+            kinds.add("give")
         for kind, button in self.buttons.items():
             button.layout = _layout(kind in kinds)
         self.clear.layout = _layout(bool(self._selected))
-        self.undo_button.disabled = busy or not p._marks
+        self.undo_button.disabled = busy or not p.can_undo
         self.next_button.layout = _layout(game.is_over and not p.series_over)
         self.save_button.layout = _layout(game.is_over)
         refusal = None if p.refusal is None else t("practice.refused", lang, why=pick(p.refusal.zh, p.refusal.en, lang))
@@ -679,7 +822,8 @@ class PracticeTable(View):
         self.coach.value = html(el("h4", t("practice.coach", lang), style="margin:4px 0"),
                                 el("ol", (el("li", x) for x in lines), cls="gj-coach", data_count=len(p.lines),
                                    style="padding-left:1.2em;margin:0", aria_live="polite"))
-        paid = [el("h4", t("practice.paid", lang)), el("ul", (_payment_html(x, lang) for x in p.paid))] if p.paid \
+        paid = [el("h4", t("practice.paid", lang)),
+                el("ul", (_payment_html(x, p.returned.get(i, ()), lang) for i, x in enumerate(p.paid)))] if p.paid \
             else []
         over = game.is_over and len(p.settlements) > p.number
         self.settlement.value = html(paid, settlement_html(p.settlements[p.number], lang=lang) if over else None)
