@@ -171,7 +171,8 @@ def header(session: Session) -> w.Widget:
 
     # the name's pass key, typed here when the name is taken (the learner on another computer): the page's session
     # takes it, the header signs in again and the address and every link carry it; hidden while not refused
-    key = make(w.Text, placeholder=t("passkey.box"), continuous_update=False, layout={"width": "12em"})
+    key = make(w.Text, placeholder=t("passkey.box"), continuous_update=False)
+    key.layout = w.Layout(width="12em")  # its own: shown and hidden (a shared layout would hide others)
     key.add_class("gj-key")
 
     def show_key(_changed: object = None) -> None:
