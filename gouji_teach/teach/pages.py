@@ -28,7 +28,7 @@ from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
 from .book import book_html, cited_item, contradictions, summary
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
-from .controls import defaults, make
+from .controls import defaults, make, whole
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage, step_key
 from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
@@ -151,6 +151,7 @@ class _Live(w.HTML):
         self.value = self._render(get_language())
 
 
+@whole
 def header(session: Session) -> w.Widget:
     """The stage's title, goal, learner, and the language and rule-set switches (they change the page in place)."""
     number = STAGES.index(session.stage) + 1
@@ -319,6 +320,7 @@ def _heading(key: str) -> w.Widget:
     return _Live(lambda lang: html(el("h3", t(key, lang))))
 
 
+@whole
 def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, presenter: bool = False) -> w.Widget:
     """Puzzles for this stage under the session's rule set: ``(kind, level)`` pairs, by default the stage's own
     drills (:attr:`~gouji_teach.teach.course.Stage.drills`).
@@ -376,6 +378,7 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
     return box
 
 
+@whole
 def footer(session: Session) -> w.Widget:
     """Summary of the rules the stage covered (with seed citations under the session's rule set) and links to
     the previous and next stages."""
@@ -402,6 +405,7 @@ def footer(session: Session) -> w.Widget:
     return _Live(render, session)
 
 
+@whole
 def example(challenger: str, target: str, session: Session) -> w.Widget:
     """Two plays as pictures and the engine's verdict under the session's rule set, explained."""
 
@@ -418,6 +422,7 @@ def example(challenger: str, target: str, session: Session) -> w.Widget:
     return _Live(render, session)
 
 
+@whole
 def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
     """A picture that follows the session: ``draw(session)`` (e.g. a :mod:`gouji_teach.show.pictures` drawing under
     ``session.rules``) is drawn again when the rule set or the language changes.
@@ -427,6 +432,7 @@ def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
     return _Live(lambda _lang: str(draw(session)), session)
 
 
+@whole
 def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> ScenarioPlayer:
     """The page's scenario player: it opens at its step of the page's address and goes there when the address
     arrives; the session (and so the address) follows the step the learner is at. Each course scenario of a
@@ -455,6 +461,7 @@ def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> 
     return player
 
 
+@whole
 def family_example(session: Session, name: str) -> w.Widget:
     """Below a stage's scenario ``name``: the learner's family's own scenario for the same lesson, where it has one
     (:data:`~.lessons.FAMILY_SCENARIOS`), under a heading that says whose it is; nothing under the other families.
@@ -496,6 +503,7 @@ def family_example(session: Session, name: str) -> w.Widget:
     return box
 
 
+@whole
 def compared(session: Session, challenger: str, target: str | None = None) -> w.Widget:
     """The table of the four rule sets' answers on ``challenger`` against ``target`` (or on ``challenger`` alone:
     its count, 够级 and 开点), as the page shows it; while a drill of the page asks that very question, the table
@@ -534,6 +542,7 @@ def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[st
     return head + v.reason_zh, head + v.reason_en
 
 
+@whole
 def glossary(stage_id: str | None = None) -> w.Widget:
     """The glossary (of one stage, or all of it) as a table."""
     terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
@@ -550,6 +559,7 @@ def glossary(stage_id: str | None = None) -> w.Widget:
     return _Live(render)
 
 
+@whole
 def rulesets_view(session: Session, challenger: str = "DD", target: str = "D") -> w.Widget:
     """The four rule sets side by side for plays the learner types; the question of a drill of the page that is
     still open is refused, naming the drill (:func:`open_drills`)."""
@@ -558,6 +568,7 @@ def rulesets_view(session: Session, challenger: str = "DD", target: str = "D") -
     return make(w.VBox, children=[title, view.box])
 
 
+@whole
 def rule_book(session: Session) -> w.Widget:
     """The rule book page: the whole rules of the session's rule set in its language (:func:`.book.book_html`),
     with the language and rule-set switches and a link home; printable as it is (no widgets inside)."""
@@ -726,6 +737,7 @@ def _stage_map(current: Session, stars: dict[str, int], lang: Lang) -> Element:
                       for title, ids in _PARTS), cls="gj-stage-map")
 
 
+@whole
 def landing(session: Session) -> w.Widget:
     """The start page: the learner's name, stars per stage and title, their own map (where to continue, the
     rules they miss most), language and rule-set choice, links."""

@@ -43,7 +43,7 @@ from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, t
 from ..show.markup import Element, HtmlFragment, SvgImage, el, html
 from ..show.pictures import PRESENTER_SCALE, TableView, table_svg
-from .controls import make
+from .controls import make, whole
 from .puzzles import CanActPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, WhoOpenedPuzzle
 from .table import SeatPickWidget, puzzle_widget, table_view
 from .view import View, follow_language
@@ -295,6 +295,7 @@ class ScenarioPlayer(View):
     refusals are shown with their reasons, and the scenario itself never changes.
     """
 
+    @whole  # its widgets open with their final state
     def __init__(self, scenario: Scenario | str | Path, *, presenter: bool = False, start_step: int = 0) -> None:
         self.scenario = scenario if isinstance(scenario, Scenario) else Scenario.load(scenario)
         self._presenter = presenter

@@ -7,6 +7,7 @@ it is forgotten at the next switch or the next view built. A page that lives lon
 keeps one entry per open view. A :class:`View` (its widgets under ``self.box``) closes and shows itself as its box.
 
 >>> import ipywidgets as w
+>>> import gouji_teach.teach.widgets  # their messages
 >>> from gouji_teach.show.i18n import set_language, t
 >>> label = w.HTML()
 >>> follow_language(label, lambda: setattr(label, "value", t("widget.hint")))
@@ -24,6 +25,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ..show.i18n import Lang, subscribe
+from .controls import is_open
 
 __all__ = ["View", "close_tree", "follow_language"]
 
@@ -32,7 +34,7 @@ _RENDERS = "_gj_language_renders"  # the attribute of a widget holding its rende
 
 
 def _open(widget: w.Widget | None) -> bool:
-    return widget is not None and widget.comm is not None
+    return widget is not None and is_open(widget)
 
 
 def _forget_closed() -> None:
