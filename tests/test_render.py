@@ -402,7 +402,7 @@ def test_tribute_svg_draws_one_labelled_arrow_per_payment_in_both_languages():
     for svg in (zh, en):
         ET.fromstring(svg)  # well-formed
         assert svg.count('class="gj-arrow"') == 3 and svg.count("gj-badge") == 6
-        assert "落2" in svg and "点1" in svg and "闷1" in svg  # kind and number on each arrow, not colour alone
+        assert "落贡 ×2" in svg and "点贡 ×1" in svg and "闷贡 ×1" in svg  # kind and number, not colour alone
     assert "座位5→座位0：落贡2张" in zh and "seat 5 → seat 0: 2 × 落贡" in en
     assert "max-width:180px" in zh and "width:100%" in zh  # two fit side by side at 390 px, and they shrink
     assert "不进贡" in tribute_svg([], lang="zh")

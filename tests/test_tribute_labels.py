@@ -1,7 +1,8 @@
-"""The tribute picture's labels stay readable: label boxes estimated from the SVG's texts (each character 0.6 em,
-a CJK character one em) overlap neither each other nor a seat, sit on or beside their own arrow, stay inside the
-picture in type of at least 11 px at its full 180 px width; arrows between the same two seats run apart. Over the
-tribute of self-played hands settled under all four rule sets, and the most crowded cases found."""
+"""The tribute picture stays readable: label boxes estimated from the SVG's texts (each character 0.6 em, a CJK
+character one em) overlap neither each other nor a seat, sit on or beside their own arrow, stay inside the picture
+in type of at least 11 px at its full 180 px width; arrows between the same two seats run apart and no two arrows
+cross (issue 26: the ring's arrows crossed in its middle). Over the tribute of self-played hands settled under all
+four rule sets, and the most crowded cases found."""
 
 from __future__ import annotations
 
@@ -91,6 +92,15 @@ def _curve(d: str) -> list[tuple[float, float]]:
              (1 - s) ** 2 * y0 + 2 * s * (1 - s) * y1 + s * s * y2) for s in (i / 40 for i in range(41))]
 
 
+def _cross(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """Whether two arrows (points along them) cross: a segment of one properly intersects a segment of the other."""
+    def side(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return any(side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+               for p, q in itertools.pairwise(a) for r, s in itertools.pairwise(b))
+
+
 def _problems(transfers: list[tuple[str, int, int, int]]) -> list[str]:
     """What makes a tribute picture's labels hard to read, in words (nothing when all is well)."""
     root = ET.fromstring(tribute_svg(transfers, lang="en"))
@@ -113,6 +123,9 @@ def _problems(transfers: list[tuple[str, int, int, int]]) -> list[str]:
         gap = min(math.hypot(max(box[0] - px, 0, px - box[2]), max(box[1] - py, 0, py - box[3])) for px, py in curve)
         if gap > 5:  # the label's frame is 3 px around its text: it touches its arrow
             problems.append(f"{x.text} away from its arrow")
+    for i, j in itertools.combinations(range(len(curves)), 2):
+        if _cross(curves[i], curves[j]):
+            problems.append(f"arrows {i} and {j} cross")
     ends = [(round(c[0][0]), round(c[0][1]), round(c[-1][0]), round(c[-1][1])) for c in curves]
     for i, j in itertools.combinations(range(len(curves)), 2):
         same_way = ends[i] == ends[j]
@@ -138,3 +151,9 @@ def test_the_check_finds_overlapping_labels():
     root = ET.fromstring(tribute_svg([("dian", 0, 3, 1), ("men", 0, 3, 1)], lang="zh"))
     a, b = [_text_box(g.find(NS + "text")) for g in root.iter(NS + "g") if g.get("class") == "gj-arrow-label"]
     assert _overlap(a, b) == 0 and _overlap(a, (a[0] + 1, a[1] + 1, a[2] + 1, a[3] + 1)) > 0
+
+
+def test_the_check_finds_crossing_arrows():
+    """What the ring drew: the arrows between 对家 (0 to 3, 1 to 4) cross in the middle."""
+    assert _cross([(90, 150), (90, 30)], [(30, 60), (150, 120)])
+    assert not _cross([(15, 17), (165, 17)], [(15, 43), (165, 43)])  # two rows

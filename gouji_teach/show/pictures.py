@@ -748,20 +748,16 @@ def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: Lang | None
     return HtmlFragment(str(root))
 
 
-# -- tribute and finishes: the six seats in a ring, with arrows ----------------------------------------------------
+# -- tribute (a row a payment) and finishes (the six seats in a ring) ------------------------------------------
 
 _RW = _RH = 180  # a ring picture: small enough for two side by side on a 390 px phone
 _RING = 62  # radius of the ring of seats
 _SEAT_R = 12  # half the side of a seat's badge
 _LABEL = 11  # font size of an arrow's label: 11 px when the picture is drawn at its full 180 px
+_ROW = 26  # a tribute picture's row: one payment
 _KIND_COLOURS = {TributeKind.DIAN: "#1f5fbf", TributeKind.LUO: "#5d4037", TributeKind.MEN: "#6a1b9a",
                  TributeKind.SHAO: "#c8102e", TributeKind.ZHASHAO: "#c8102e", TributeKind.QUAN: "#2e7d32"}
 _NTH_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-#: Where on its arrow a label may sit (the share of the way from payer to receiver), the likeliest first.
-_ALONG = (0.42, 0.38, 0.46, 0.34, 0.5, 0.3, 0.54, 0.26, 0.58, 0.22, 0.62, 0.66, 0.7, 0.74, 0.78)
-
-Box = tuple[float, float, float, float]  # left, top, right, bottom
-Curve = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]  # start, control, end
 
 
 def _marker(kind: TributeKind) -> int:
@@ -780,134 +776,14 @@ def _ring_seats(root: Element, r: float = _SEAT_R) -> None:
         _badge(root, seat, *_ring_centre(seat), r)
 
 
-def _tribute_curves(ways: Sequence[tuple[int, int]]) -> list[Curve]:
-    """The arrows from payer to receiver, each a quadratic curve bent to one side of its way: further across the
-    ring, and further for each more arrow the same way, so arrows between the same seats never run together.
-    The two ways between two seats bend to opposite sides (each to its left); a third arrow one way, with none
-    back, takes the other side, so that it still fits in the picture.
-
-    Seat 0 is at the bottom, seat 3 at the top: from 0 up to 3 an arrow bends right, a second one further
-    right, and the way back down bends left (x of each curve's control point; the ring's centre is at 90);
-    three arrows up and none back bend right, further right and left:
-
-    >>> [round(control[0]) for _, control, _ in _tribute_curves([(0, 3), (0, 3), (3, 0)])]
-    [120, 146, 60]
-    >>> [round(control[0]) for _, control, _ in _tribute_curves([(0, 3), (0, 3), (0, 3)])]
-    [120, 146, 60]
-    """
-    seen: dict[tuple[int, int], int] = {}
-    curves = []
-    for payer, receiver in ways:
-        (x1, y1), (x2, y2) = _ring_centre(payer), _ring_centre(receiver)
-        k = seen[payer, receiver] = seen.get((payer, receiver), 0) + 1
-        length = math.hypot(x2 - x1, y2 - y1)
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        base = 30 if length > 1.5 * _RING else 16
-        crowded = k > 2 and (receiver, payer) not in ways  # a third and fourth arrow one way: the other side
-        bend = -(base + 26 * (k - 3)) if crowded else base + 26 * (k - 1)
-        mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend
-        curves.append(((x1 + ux * 14, y1 + uy * 14), (mx, my), (x2 - ux * 15, y2 - uy * 15)))
-    return curves
-
-
-def _point(curve: Curve, s: float) -> tuple[float, float, float, float]:
-    """The point of a curve ``s`` of the way along, and the unit normal there."""
-    (x0, y0), (x1, y1), (x2, y2) = curve
-    x = (1 - s) ** 2 * x0 + 2 * s * (1 - s) * x1 + s * s * x2
-    y = (1 - s) ** 2 * y0 + 2 * s * (1 - s) * y1 + s * s * y2
-    dx, dy = 2 * (1 - s) * (x1 - x0) + 2 * s * (x2 - x1), 2 * (1 - s) * (y1 - y0) + 2 * s * (y2 - y1)
-    norm = math.hypot(dx, dy) or 1.0
-    return x, y, -dy / norm, dx / norm
-
-
-def _overlap(a: Box, b: Box) -> float:
-    """The area two boxes share."""
-    width = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
-    if width <= 0:
-        return 0.0
-    height = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
-    return width * height if height > 0 else 0.0
-
-
-def _label_boxes(curves: Sequence[Curve], sizes: Sequence[tuple[float, float]]) -> list[Box]:
-    """Where each arrow's label (a box of ``sizes``) goes: on its arrow or just beside it, clear of the seats,
-    the other labels and the picture's edge, and over as few other arrows as it can. A greedy search over places
-    along each arrow, label after label; after a clash, again with the labels that clashed first."""
-    seats = [(x - _SEAT_R - 1, y - _SEAT_R - 1, x + _SEAT_R + 1, y + _SEAT_R + 1)
-             for x, y in map(_ring_centre, range(6))]
-    samples = [[_point(c, i / 16)[:2] for i in range(2, 15)] for c in curves]
-
-    def candidates(i: int) -> list[tuple[float, float, Box]]:
-        """Each place for arrow ``i``'s label: how much it covers seats or lies outside, how much it is
-        disliked (further from the likeliest place, beside the arrow rather than on it, over other arrows)."""
-        w, h = sizes[i]
-        out: list[tuple[float, float, tuple[float, float, float, float]]] = []
-        for rank, s in enumerate(_ALONG):
-            x, y, nx, ny = _point(curves[i], s)
-            beside = (abs(nx) * w + abs(ny) * h) / 2 - 1.5  # the frame (1 px inside the box) touches its arrow
-            for cost, d in ((0, 0.0), (4, beside), (4, -beside)):
-                cx, cy = x + nx * d, y + ny * d
-                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                clash = sum(_overlap(box, seat) for seat in seats) + w * h - _overlap(box, (0, 0, _RW, _RH))
-                crossed = sum(box[0] <= px <= box[2] and box[1] <= py <= box[3]
-                              for j, pts in enumerate(samples) if j != i for px, py in pts)
-                out.append((clash, rank + cost + 3 * crossed, box))
-        return out
-
-    places = [sorted(candidates(i), key=lambda p: p[:2]) for i in range(len(curves))]
-
-    def choose(i: int, others: Iterable[Box]) -> tuple[float, float, Box]:
-        """The best place for label ``i`` beside the labels ``others``: least overlap, then least disliked."""
-        others = list(others)
-        best = (math.inf, math.inf, places[i][0][2])
-        for clash, cost, box in places[i]:  # the least disliked first: the first place clear of all is the best
-            clash += sum(_overlap(box, b) for b in others)
-            if clash == 0:
-                return clash, cost, box
-            best = min(best, (clash, cost, box), key=lambda p: p[:2])
-        return best
-
-    def place(order: Sequence[int]) -> tuple[float, list[int], list[Box]]:
-        """Each label in turn at its best place beside those placed before it: how much they clash, and which."""
-        boxes: dict[int, Box] = {}
-        total, clashing = 0.0, []
-        for i in order:
-            clash, _, boxes[i] = choose(i, boxes.values())
-            if clash:
-                total += clash
-                clashing.append(i)
-        return total, clashing, [boxes[i] for i in range(len(curves))]
-
-    n = len(curves)
-    by_length = sorted(range(n), key=lambda i: math.dist(curves[i][0], curves[i][2]))
-    orders = [list(range(n)), by_length, by_length[::-1]]
-    total, boxes = math.inf, []
-    for order in orders:  # grows: after a clash, the same again with the labels that clashed first
-        tried, clashing, layout = place(order)
-        if tried < total:
-            total, boxes = tried, layout
-        if not total:
-            return boxes
-        if clashing and len(orders) < 12:
-            orders.append(clashing + [i for i in order if i not in clashing])
-    for _ in range(4):  # still a clash: move each label to its best place beside all the others
-        for i in range(n):
-            boxes[i] = choose(i, boxes[:i] + boxes[i + 1:])[2]
-    return boxes
-    for _ in range(4):  # still a clash: move each label to its best place beside all the others, while that helps
-        for i in range(n):
-            boxes[i] = choose(i, boxes[:i] + boxes[i + 1:])[2]
-    return boxes
-
-
 def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *, lang: Lang | None = None,
                 label: str | None = None, scale: float = 1.0) -> SvgImage:
-    """Tribute as a picture: the six seats in a ring (team badges: circles and squares) and an arrow from payer
-    to receiver for each ``(kind, payer, receiver, cards)`` (``kind`` a
-    :class:`~gouji_teach.rules.rulesets.TributeKind`, its id or its Chinese name), labelled with the kind and
-    the number of cards (colour is not the only signal). ``label`` names the picture for screen readers
-    (default: the arrows in words). 180 × 180: two fit side by side on a phone,
-    labels in 11 px type, none over another or a seat.
+    """Tribute as a picture: a row for each ``(kind, payer, receiver, cards)`` (``kind`` a
+    :class:`~gouji_teach.rules.rulesets.TributeKind`, its id or its Chinese name), the payer's team badge on the
+    left, an arrow to the receiver's on the right, labelled in the middle with the kind and the number of cards
+    (colour is not the only signal). Rows are ordered by payer, then receiver: no arrow crosses another and every
+    label sits on its own arrow. ``label`` names the picture for screen readers (default: the arrows in words).
+    180 wide: two fit side by side on a phone, labels in 11 px type.
 
     >>> svg = tribute_svg([("落贡", 5, 0, 2), ("点贡", 4, 1, 1)], lang="en")
     >>> svg.count('class="gj-arrow"'), svg.count('class="gj-arrow-label"'), "seat 5 → seat 0: 2 × 落贡" in svg
@@ -917,33 +793,34 @@ def tribute_svg(transfers: Iterable[tuple[TributeKind | str, int, int, int]], *,
     words = [t("render.tribute.arrow", lang, payer=p, receiver=r, kind=pick(k.zh, k.en, lang), n=n)
              for k, p, r, n in arrows]
     desc = t("render.sep", lang).join(words) or t("render.tribute.none", lang)
-    root = _svg_root(_RW, _RH, scale, "gj-tribute", label or desc, desc)
+    height = _ROW * max(len(arrows), 1) + 8
+    root = _svg_root(_RW, height, scale, "gj-tribute", label or desc, desc)
     root.set("style", f"width:100%;max-width:{_RW * scale:g}px;height:auto")
     defs = _sub(root, "defs")
     for i, colour in enumerate(_KIND_COLOURS.values()):
         marker = _sub(defs, "marker", id=f"gj-head-{i}", viewBox="0 0 10 10", refX=9, refY=5,
                       markerWidth=5, markerHeight=5, orient="auto-start-reverse")
         _sub(marker, "path", d="M0,0L10,5L0,10Z", fill=colour)
-    _ring_seats(root)
-    curves = _tribute_curves([(p, r) for _, p, r, _ in arrows])
-    tags = [f"{kind.zh[0]}{n}" for kind, _, _, n in arrows]  # 点1, 落2, 闷1, 烧1 ...
-    # each label's frame: 3 px around its text, and 1 px of space around the frame that no other label takes
-    boxes = _label_boxes(curves, [(_width_estimate(tag, _LABEL) + 8, _LABEL + 6) for tag in tags])
-    for (kind, *_), word, ((sx, sy), (mx, my), (ex, ey)) in zip(arrows, words, curves, strict=True):
+    left, right = _SEAT_R + 3, _RW - _SEAT_R - 3  # the badges' centres
+    for row, ((kind, payer, receiver, n), word) in enumerate(zip(arrows, words, strict=True)):
+        y = 4 + _ROW * row + _ROW / 2
+        _badge(root, payer, left, y, _SEAT_R - 2)
+        _badge(root, receiver, right, y, _SEAT_R - 2)
+        colour, x0, x1 = _KIND_COLOURS[kind], left + _SEAT_R, right - _SEAT_R
         g = _sub(root, "g", cls="gj-arrow")
         _sub(g, "title", word)
-        _sub(g, "path", d=f"M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}", fill="none",
-             stroke=_KIND_COLOURS[kind], stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
-    for (kind, *_), word, tag, (left, top, right, bottom) in zip(arrows, words, tags, boxes, strict=True):
-        g = _sub(root, "g", cls="gj-arrow-label")  # over every arrow: no line runs through a label
+        _sub(g, "path", d=f"M{x0:.1f},{y:.1f}Q{(x0 + x1) / 2:.1f},{y:.1f} {x1:.1f},{y:.1f}", fill="none",
+             stroke=colour, stroke_width=1.8, marker_end=f"url(#gj-head-{_marker(kind)})")
+        tag = f"{kind.zh} ×{n}"  # 点贡 ×1, 落贡 ×2 …
+        width = _width_estimate(tag, _LABEL) + 8
+        g = _sub(root, "g", cls="gj-arrow-label")  # over its arrow: no line runs through a label
         _sub(g, "title", word)
-        colour = _KIND_COLOURS[kind]
-        _sub(g, "rect", x=round(left + 1, 1), y=round(top + 1, 1), width=round(right - left - 2, 1),
-             height=round(bottom - top - 2, 1), rx=3, fill="#ffffff", stroke=colour, stroke_width=0.8)
-        _text(g, tag, round((left + right) / 2, 1), round(bottom - 5.5, 1), _LABEL, fill=colour, font_weight="bold",
+        _sub(g, "rect", x=round(_RW / 2 - width / 2, 1), y=round(y - _LABEL / 2 - 3, 1), width=round(width, 1),
+             height=_LABEL + 6, rx=3, fill="#ffffff", stroke=colour, stroke_width=0.8)
+        _text(g, tag, _RW / 2, round(y + _LABEL * 0.38, 1), _LABEL, fill=colour, font_weight="bold",
               text_anchor="middle")
     if not arrows:
-        _text(root, t("render.tribute.none", lang), _RW / 2, _RH / 2 + 4, 12, fill="#333333", text_anchor="middle")
+        _text(root, t("render.tribute.none", lang), _RW / 2, height / 2 + 4, 12, fill="#333333", text_anchor="middle")
     return SvgImage(str(root))
 
 

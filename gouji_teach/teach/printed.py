@@ -79,7 +79,7 @@ def printed(lines: Iterable[Line], folded: tuple[str, str] | None = None) -> Pri
 
 def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: Lang | None = None) -> HtmlFragment:
     """How a hand ended (:func:`~gouji_teach.show.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
-    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.show.pictures.tribute_svg`): one ring for each different
+    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.show.pictures.tribute_svg`): one picture for each different
     tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
 
     >>> from gouji_teach.rules.record import Men
@@ -101,13 +101,13 @@ def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: Lang | No
         tributes = settle(record, rules).tributes
         transfers = tuple(sorted((x.kind, x.payer, x.receiver, x.count) for x in tributes))
         owed.setdefault(transfers, []).append(pick(rules.title_zh, rules.title_en, lang))
-    scale = 1.0 if len(owed) > 1 else 1.6  # drawn at its own width (labels in 11 px type); one ring alone larger
-    rings = [el("figure", tribute_svg(transfers, lang=lang, scale=scale),
+    scale = 1.0 if len(owed) > 1 else 1.6  # drawn at its own width (labels in 11 px type); one alone larger
+    tables = [el("figure", tribute_svg(transfers, lang=lang, scale=scale),
                 el("figcaption", pick("、", ", ", lang).join(titles)),
                 style=f"display:inline-block;vertical-align:top;width:{180 * scale:g}px;max-width:100%;"
                       "margin:0 12px 12px 0")
              for transfers, titles in owed.items()]
-    return html(el("div", el("div", finish, style="max-width:360px"), el("div", *rings), cls="gj-tribute-figure"))
+    return html(el("div", el("div", finish, style="max-width:360px"), el("div", *tables), cls="gj-tribute-figure"))
 
 
 def hands_figure(records: Sequence[GameRecord], lang: Lang | None = None) -> HtmlFragment:
