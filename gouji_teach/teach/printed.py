@@ -79,8 +79,8 @@ def printed(lines: Iterable[Line], folded: tuple[str, str] | None = None) -> Pri
 
 def tribute_figure(record: GameRecord, rule_sets: Sequence[str], lang: Lang | None = None) -> HtmlFragment:
     """How a hand ended (:func:`~gouji_teach.show.pictures.finish_svg`: who went out when, 闷, burns, 开点) and the
-    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.show.pictures.tribute_svg`): one picture for each different
-    tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
+    tribute it costs under ``rule_sets`` (:func:`~gouji_teach.show.pictures.tribute_svg`): one picture for each
+    different tribute, captioned with the rule sets that owe it, side by side where the screen is wide enough.
 
     >>> from gouji_teach.rules.record import Men
     >>> same = tribute_figure(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4),
