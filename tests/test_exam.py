@@ -53,10 +53,10 @@ def _wrong(puzzle: Puzzle) -> str:
 def _secrets(puzzle: Puzzle) -> set[str]:
     """What would tell right from wrong: the solution and the feedback on every choice, in both languages, as they
     as text (compared with the widgets' HTML read back as text, whatever the builder escapes)."""
-    texts = {puzzle.solution().zh, puzzle.solution().en}
+    texts = {puzzle.solution().zh, puzzle.solution().en, puzzle.solution().text("zh"), puzzle.solution().text("en")}
     for choice in puzzle.choices:
         fb = puzzle.check(choice.key)
-        texts |= {fb.zh, fb.en}
+        texts |= {fb.zh, fb.en, fb.text("zh"), fb.text("en")}
     return {x for x in texts if x}
 
 
@@ -199,7 +199,7 @@ def test_nothing_about_right_or_wrong_is_in_any_widget_before_submission(store, 
     after = synced_text()
     assert f"成绩：{len(puzzles)}/{len(puzzles)}" in after
     assert after.count("gouji-feedback right") == len(puzzles)
-    assert all(p.check(_right(p)).zh in after for p in puzzles)  # the explanations, now
+    assert all(p.check(_right(p)).text("zh") in after for p in puzzles)  # the explanations, now
     assert store.sitting(exam.code, "小明").score == len(puzzles)
 
 
@@ -218,7 +218,7 @@ def test_submit_with_unanswered_questions_asks_again_and_counts_them_missed(stor
     assert "Score: 0 of 3" in page.status.value
     assert "Not answered" in page.questions[1].feedback.value
     assert result.answers == {_numbers(exam, "小红")[0]: _wrong(puzzles[0])}
-    assert puzzles[0].solution().en in html.unescape(page.questions[0].feedback.value)
+    assert puzzles[0].solution().text("en") in html.unescape(page.questions[0].feedback.value)
     page.questions[0].answer(_right(puzzles[0]))  # after submission, answers change nothing
     assert store.sitting(exam.code, "小红").answers == result.answers
 

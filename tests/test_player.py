@@ -13,6 +13,7 @@ from widget_state import answers_of, fresh_widgets, right_answer, synced_state
 from gouji_teach import PRESETS
 from gouji_teach.rules.cards import Hand
 from gouji_teach.rules.events import Action
+from gouji_teach.rules.rulebook import RULES
 from gouji_teach.rules.scenario import Scenario, ScenarioError, action_words, frames, question_words, rule_changes, run
 from gouji_teach.show.i18n import set_language
 from gouji_teach.teach.course import parse_query
@@ -165,7 +166,7 @@ def test_what_if_plays_a_branch_and_shows_refusals_in_both_languages():
     assert not isinstance(events, Exception) and events[0].en == "seat 3 passes"
     assert html.escape(events[0].zh) in player.branch.value
     player.what_if.value = "seat 1 plays AA"  # typed and Enter
-    assert "gouji.duitou" in player.branch.value and 'role="alert"' in player.branch.value
+    assert RULES["gouji.duitou"].zh in player.branch.value and 'role="alert"' in player.branch.value
     set_language("en")
     assert "only the 对头" in player.branch.value
     player.try_action("<img src=x onerror=alert(1)>")
@@ -245,14 +246,15 @@ def test_no_checkpoint_answer_reaches_the_browser_before_answering(path):
             assert html.escape(frame.answer.en) not in synced_state()
             player.close()
             continue
-        secrets = [puzzle.solution().zh, puzzle.solution().en]
+        sol = puzzle.solution()
+        secrets = [sol.zh, sol.en, sol.text("zh"), sol.text("en")]
         for answer in answers_of(puzzle):
             fb = puzzle.check(answer)
-            secrets += [fb.zh, fb.en, fb.counter_zh, fb.counter_en]
+            secrets += [fb.zh, fb.en, fb.text("zh"), fb.text("en"), fb.counter_zh, fb.counter_en]
         state = synced_state()
         leaked = [s for s in secrets if len(s) > 6 and (s in state or html.escape(s) in state)]
         assert not leaked, f"step {frame.number} leaked {leaked[0]!r}"
         widget = player._puzzles[player._rules.name, frame.number]
         widget.answer(right_key(puzzle))
-        assert html.escape(puzzle.solution().zh) in synced_state()
+        assert html.escape(puzzle.solution().text("zh")) in synced_state()
         player.close()

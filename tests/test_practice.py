@@ -10,6 +10,7 @@ from widget_state import fresh_widgets, synced_state
 from gouji_teach.cli import main
 from gouji_teach.rules.cards import Hand, Rank, format_cards
 from gouji_teach.rules.events import Action
+from gouji_teach.rules.rulebook import RULES
 from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.rules.scenario import Scenario, check_file
 from gouji_teach.show.i18n import set_language
@@ -220,7 +221,7 @@ def test_widget_gives_back_only_legal_cards_with_a_confirm_button():
     assert counts == [f"0/{choice.allowed.count(r)}" for r in sorted({c.rank for c in choice.allowed}, reverse=True)]
     assert counts[0] == "0/1"  # two big jokers in hand, one of them the tribute card
     table.buttons["give"].click()  # nothing picked
-    assert "not allowed" in table.message.value and "tribute.return" in table.message.value
+    assert "not allowed" in table.message.value and RULES["tribute.return"].en in table.message.value
     assert p.giving_back is choice
     low, rank = table.ranks.children[-1], choice.allowed.cards[-1].rank
     for _ in range(choice.allowed.count(rank)):

@@ -26,7 +26,7 @@ def secrets_of(puzzle) -> list[str]:
     texts = []
     for answer in answers_of(puzzle):
         fb = puzzle.check(answer)
-        texts += [fb.zh, fb.en, fb.counter_zh, fb.counter_en]
+        texts += [fb.zh, fb.en, fb.text("zh"), fb.text("en"), fb.counter_zh, fb.counter_en]
     sol = puzzle.solution()
     texts += [sol.zh, sol.en]
     return [x for x in texts if len(x) > 6]
@@ -49,9 +49,9 @@ def test_no_answer_or_explanation_in_any_synced_widget_state_before_answering(ki
         assert not any(secret in state for secret in secrets_of(puzzle))
     # the test can see a leak: after answering, the feedback is (rightly) in the synced state
     fb = widget.answer(right_key(puzzle))
-    assert fb.zh in synced_state()
+    assert fb.text("zh") in synced_state()  # as the page says it: its rules by name
     widget.close()  # and closing forgets it
-    assert fb.zh not in synced_state()
+    assert fb.text("zh") not in synced_state()
 
 
 def test_clicking_a_wrong_then_the_right_choice_gives_feedback_and_one_star_when_no_choice_was_left():
@@ -160,7 +160,7 @@ def test_pick_puzzle_by_toggles_and_by_keyboard_typing():
 def test_presenter_reveals_the_answer_only_on_request():
     puzzle = make_drill("count", 9, level="hard", rules="zaozhuang")
     widget = PuzzleWidget(puzzle, presenter=True)
-    solution = puzzle.solution().zh
+    solution = puzzle.solution().text("zh")  # as the page says it
     assert solution not in synced_state()
     widget.reveal_button.click()
     assert solution in widget.feedback.value

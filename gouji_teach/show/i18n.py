@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from ..rules.rulebook import RULES
 from ..rules.verdicts import zh_citation, zh_parts
 from ..rules.words import LANGUAGES, Lang, as_lang, number_en
 
-__all__ = ["LANGUAGES", "MESSAGES", "Lang", "capital", "counted", "get_language", "number_en", "pick", "register",
-           "said", "set_language", "subscribe", "t"]
+__all__ = ["LANGUAGES", "MESSAGES", "Lang", "capital", "counted", "get_language", "named_rules", "number_en", "pick",
+           "register", "said", "set_language", "subscribe", "t"]
 
 
 #: Every message: key -> (Chinese, English).
@@ -93,13 +94,42 @@ def said(zh: str, en: str, lang: Lang | None = None) -> str:
     >>> said("不许贴钱（000 part 3 第3条）", "no 贴钱 (000 part 3 第3条)", "zh")
     '不许贴钱（000 第三部分 第3条）'
     >>> said("大落【place.order, default: 003 is silent; as 002 §6 游戏名次】", "", "zh")
-    '大落【place.order, 默认（这套规则的原文没写，参照 002 §6 游戏名次）】'
+    '大落【名次按走完的先后：默认（这套规则的原文没写，参照 002 §6 游戏名次）】'
     """
     text = pick(zh, en, lang)
     if (lang or _current[0]) == "zh":
         text = _DEFAULT.sub(lambda m: zh_citation(m.group(0)), text)
         text = zh_parts(text)
-    return text
+    return named_rules(text, lang)
+
+
+#: A rule's id where an engine text cites it: 【compare.rank, …】 or [compare.rank, …].
+_CITED_RULE = re.compile(r"(?P<open>【|\[)(?P<id>[a-z_]+(?:\.[a-z_0-9]+)+)(?P<sep>, |】|\])")
+
+
+def named_rules(text: str, lang: Lang | None = None) -> str:
+    """An engine text as a page shows it: a cited rule by its name in ``lang``, not its id (the CLI and the
+    scenario files keep the ids).
+
+    >>> named_rules("2比A大【compare.rank, 002 §3】", "zh"), named_rules("2 beats A [compare.rank, 002 §3]", "en")
+    ('2比A大【张数相同，点数大的大：002 §3】', '2 beats A [same size: the higher rank wins; 002 §3]')
+    >>> named_rules("一手牌：除2和花外点数相同【play.shape, 003 §四】", "zh")  # named already: only the source
+    '一手牌：除2和花外点数相同【003 §四】'
+    >>> named_rules("【no.such, 002】", "zh")
+    '【no.such, 002】'
+    """
+    zh = (lang or _current[0]) == "zh"
+
+    def name(m: re.Match[str]) -> str:
+        rule = RULES.get(m.group("id"))
+        if rule is None:
+            return m.group(0)
+        called, sep = (rule.zh if zh else rule.en).replace("'", "’"), m.group("sep")  # quotes as the texts have them
+        if called in m.string[:m.start()] and sep == ", ":  # the text has just said it: only the source
+            return m.group("open")
+        return m.group("open") + called + (("：" if zh else "; ") if sep == ", " else sep)
+
+    return _CITED_RULE.sub(name, text)
 
 
 def counted(n: int, noun: str, *, sign: bool = False) -> str:

@@ -54,7 +54,7 @@ from ..rules.settlement import (
     settle,
 )
 from ..rules.words import Lang
-from ..show.i18n import counted, get_language, pick, register, t
+from ..show.i18n import counted, get_language, named_rules, pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import hand_html, play_html, round_html
 from .controls import make, shared
@@ -501,7 +501,7 @@ def _payment_html(p: Payment, back: tuple[Card, ...], lang: Lang) -> Element:
             else ()
     else:
         cards, given = el("small", t("practice.hidden", lang)), ()
-    why = " ".join(pick(r.text_zh, r.text_en, lang) for r in p.reasons)
+    why = " ".join(named_rules(pick(r.text_zh, r.text_en, lang), lang) for r in p.reasons)
     return el("li", _pays(tr, lang), " ", cards, *given, el("br"), el("small", why))
 
 
@@ -515,7 +515,8 @@ def settlement_html(settled: Settlement, *, lang: Lang | None = None) -> HtmlFra
                                points=counted(settled.scores.points[seat], "point", sign=True))),
                  style="display:flex;flex-wrap:wrap;gap:8px;align-items:center")
               for i, seat in enumerate(places.order if places else ()))
-    tributes = [el("li", _pays(tr, lang), el("br"), el("small", pick(tr.reason.text_zh, tr.reason.text_en, lang)))
+    tributes = [el("li", _pays(tr, lang), el("br"),
+                   el("small", named_rules(pick(tr.reason.text_zh, tr.reason.text_en, lang), lang)))
                 for tr in settled.tributes] or [el("li", t("practice.no_tribute", lang))]
     return html(el("div", el("h4", t("practice.places", lang)),
                    el("ol", ranked, cls="gj-places",
@@ -812,7 +813,8 @@ class PracticeTable(View):
         self.undo_button.disabled = busy or not p.can_undo
         self.next_button.layout = _layout(game.is_over and not p.series_over)
         self.save_button.layout = _layout(game.is_over)
-        refusal = None if p.refusal is None else t("practice.refused", lang, why=pick(p.refusal.zh, p.refusal.en, lang))
+        refusal = None if p.refusal is None else t("practice.refused", lang,
+                                                   why=named_rules(pick(p.refusal.zh, p.refusal.en, lang), lang))
         self.message.value = html(
             el("p", message, role="status") if message else None,
             el("p", refusal, role="alert", cls="gj-refusal", style="color:#b03a2e") if refusal is not None else None,

@@ -26,7 +26,7 @@ from ..rules.rulesets import PRESETS, SwitchChoice, TributeKind, all_rulesets, d
 from ..rules.settlement import settle
 from ..rules.verdicts import cite_source, en_citation, zh_citation
 from ..rules.words import Lang
-from ..show.i18n import capital, get_language, pick, register, t
+from ..show.i18n import capital, get_language, named_rules, pick, register, t
 from ..show.markup import HtmlFragment, el, html
 from ..show.pictures import finish_svg, tribute_svg
 
@@ -62,7 +62,10 @@ class Printed:
 
 
 def _line(line: Line, tag: str = "div") -> tuple[object, ...]:
-    return (el(tag, line),) if isinstance(line, str) else (el(tag, line[0], lang="zh"), el(tag, line[1], lang="en"))
+    """A line as the page shows it: a pair as its two halves, their cited rules by name."""
+    if isinstance(line, str):
+        return (el(tag, line),)
+    return el(tag, named_rules(line[0], "zh"), lang="zh"), el(tag, named_rules(line[1], "en"), lang="en")
 
 
 def printed(lines: Iterable[Line], folded: tuple[str, str] | None = None) -> Printed:

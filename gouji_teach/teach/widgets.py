@@ -25,6 +25,7 @@ How a drill is scored (the progress store counts, from the drill's history, and 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -206,8 +207,10 @@ class PuzzleWidget(View):
         lang = get_language()
         puzzle = self._puzzle
         zh, en = puzzle.question()
-        drill = t("widget.id", lang, id=puzzle.puzzle_id) if puzzle.puzzle_id else ""
-        self.question.value = html(el("div", el("b", pick(zh, en, lang)), [" ", el("small", drill)] if drill else None,
+        # the drill's number (its whole id, kind/rules/level/number, on hover: for a teacher's question)
+        number = re.search(r"(\d+)$", puzzle.puzzle_id) if puzzle.puzzle_id else None
+        drill = el("small", t("widget.id", lang, id=number.group(1)), title=puzzle.puzzle_id) if number else None
+        self.question.value = html(el("div", el("b", pick(zh, en, lang)), [" ", drill] if drill else None,
                                       cls="gouji-question"))
         self.cards.value = self._pictures()
         if self.toggles:  # answered by toggles (cards, or seats): no choice buttons

@@ -31,7 +31,7 @@ from ...rules.rulebook import RULES
 from ...rules.rulesets import Ruleset
 from ...rules.verdicts import cite
 from ...rules.words import Lang
-from ...show.i18n import pick, register, t
+from ...show.i18n import named_rules, pick, register, t
 from ...show.markup import Markup
 
 __all__ = ["AnsweredBy", "Choice", "Feedback", "Puzzle"]
@@ -99,7 +99,8 @@ class Feedback:
             object.__setattr__(self, name, _sentence_starts().sub(lambda m: m.group(0).upper(), getattr(self, name)))
 
     def text(self, lang: Lang | None = None) -> str:
-        return pick(self.zh, self.en, lang)
+        """The feedback as a page shows it: in ``lang``, its rules by name (:func:`~.i18n.named_rules`)."""
+        return named_rules(pick(self.zh, self.en, lang), lang)
 
     def counter(self, lang: Lang | None = None) -> str:
         return pick(self.counter_zh, self.counter_en, lang)
