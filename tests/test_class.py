@@ -88,6 +88,46 @@ def test_a_page_gets_a_warm_kernel_told_the_address_of_its_request(monkeypatch: 
                                                         "QUERY_STRING": "lang=en&rules=linyi&step=2"}}]
 
 
+def test_a_pre_rendered_page_is_not_culled_while_its_browser_loads(monkeypatch: pytest.MonkeyPatch):
+    """A pre-rendered page's kernel ran its notebook when the pool was filled, minutes before a request took it:
+    the culler gives its browser ``unconnected_grace`` seconds from the round that first finds it out of the
+    pool, not from its last activity (the index page's kernel was culled that way under a loaded machine)."""
+    import datetime
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from widget_state import run_own_loop
+
+    from gouji_teach.app import kernels
+
+    culled: list[str] = []
+
+    async def cull(self: object, kernel_id: str) -> None:
+        culled.append(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", cull)
+    clock = [1000.0]
+    monkeypatch.setattr(kernels.time, "monotonic", lambda: clock[0])
+
+    async def rounds() -> list[list[str]]:
+        manager = ClassKernelManager(unconnected_grace=50)
+        manager._schedule_fill = lambda delay: None  # no real kernels in this test
+        long_ago = kernels._now() - datetime.timedelta(minutes=5)
+        manager._kernels["pre-rendered"] = SimpleNamespace(last_activity=long_ago)
+        manager._kernels["connected"] = SimpleNamespace(last_activity=long_ago)
+        manager._connected.add("connected")
+        seen = []
+        for later in (0, 30, 21):  # the culler's rounds: first seen, 30 s on, 51 s on
+            clock[0] += later
+            culled.clear()
+            for kernel_id in ("pre-rendered", "connected"):
+                await manager.cull_kernel_if_idle(kernel_id)
+            seen.append(list(culled))
+        return seen
+
+    assert run_own_loop(rounds()) == [["connected"], ["connected"], ["pre-rendered", "connected"]]
+
+
 class _Shell:
     """What a page's kernel shows an exception with (IPython's ``_showtraceback``), recorded."""
 

@@ -155,6 +155,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._announced = False
         self._connected: set[str] = set()  # kernels a page has connected to at least once
         self._waiting: set[str] = set()  # pages' kernels their page has not connected to yet
+        self._unconnected_since: dict[str, float] = {}  # when the culler first found a kernel with no page yet
         share_compiled_templates()
         trust_course_notebooks(self.parent)
         self._schedule_fill(0)
@@ -251,18 +252,27 @@ class ClassKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         self._connected.add(kernel_id)
         self._waiting.discard(kernel_id)
+        self._unconnected_since.pop(kernel_id, None)
         super().notify_connect(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Warm kernels are never culled; other kernels only when no page is connected (``cull_connected`` is
         false in the app's configuration), and a page's kernel its page has not connected to yet only after
-        ``unconnected_grace`` seconds (a tab closed before then asks for the kernel's shutdown itself)."""
+        ``unconnected_grace`` seconds, counted from its last activity *and* from the first round of the culler
+        that saw it out of a pool (a tab closed before then asks for the kernel's shutdown itself).
+
+        The second count is for Voila's pre-rendered pages: their kernel ran its notebook when the pool was
+        filled, perhaps minutes before a request took it, and must not be culled while the browser that asked
+        for the page is still loading its scripts (Voila keeps the culler off the kernels still in its pool)."""
         if kernel_id in self._warm:
             return
-        kernel = self._kernels.get(kernel_id)
-        if (kernel_id not in self._connected and kernel is not None and hasattr(kernel, "last_activity")
-                and (_now() - kernel.last_activity).total_seconds() < self.unconnected_grace):
-            return
+        if kernel_id not in self._connected:
+            kernel = self._kernels.get(kernel_id)
+            first = self._unconnected_since.setdefault(kernel_id, time.monotonic())
+            last = getattr(kernel, "last_activity", None)
+            if (time.monotonic() - first < self.unconnected_grace
+                    or (last is not None and (_now() - last).total_seconds() < self.unconnected_grace)):
+                return
         await super().cull_kernel_if_idle(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
@@ -271,6 +281,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         if not restart:
             self._connected.discard(kernel_id)
             self._waiting.discard(kernel_id)
+            self._unconnected_since.pop(kernel_id, None)
         await super().shutdown_kernel(kernel_id, now=now, restart=restart)
         if not restart:
             self._schedule_fill(self.warm_delay)
