@@ -1,7 +1,8 @@
 """Levels that do not predict answers (issue 22 item 3): for every multiple-choice kind of the drill registry, every
-level and every rule set, no answer is the right one in more than chance + 15 points of 200 drills (by what the
-right choice says, not where it stands). A learner who knows the level, or only the rule set, must not be able to
-answer without reading the question.
+level and every rule set, no answer is the right one in more than chance + 15 points of 100 drills (by what the
+right choice says, not where it stands; a share's standard error there is at most 5 points, so the margin is three
+of them; ``bench/bench_levels.py`` prints the shares over 200). A learner who knows the level, or only the rule
+set, must not be able to answer without reading the question.
 
 Some levels allow fewer answers than there are choices, as their docstrings define them; those are listed in
 :data:`LIMITED` with the reason, and there the right answers are those and no other, drawn evenly (each at most
@@ -23,7 +24,7 @@ from gouji_teach import PRESETS
 from gouji_teach.rules.rulesets import Ruleset
 from gouji_teach.teach.drills import LEVELS
 
-DRILLS = 200
+DRILLS = 100
 MARGIN = 0.15
 
 _NOT, _GOUJI, _OPENS = "Not 够级", "够级, but it cannot 开点", "够级, and it can 开点"
