@@ -49,7 +49,7 @@ def test_the_second_miss_shows_the_hint_the_third_the_answer_with_no_star():
     widget.answer(wrong)
     assert "gouji-hint" in widget.feedback.value and "gouji-solution" not in widget.feedback.value
     widget.answer(wrong)
-    assert "gouji-solution" in widget.feedback.value and puzzle.solution().zh in widget.feedback.value
+    assert "gouji-solution" in widget.feedback.value and puzzle.solution().text("zh") in widget.feedback.value
     assert widget.stars == 0 and shown_stars(widget) == 0 and attempts[-1].shown
     widget.answer(right_answer(puzzle))  # over: no more attempts, no stars
     assert widget.stars == 0 and len(attempts) == 3
@@ -60,9 +60,9 @@ def test_show_answer_scores_zero_and_ends_the_drill():
     attempts: list[Attempt] = []
     puzzle = make_drill("beats", 8, level="easy", rules="tongsu")
     widget = PuzzleWidget(puzzle, on_attempt=attempts.append)
-    assert puzzle.solution().zh not in widget.feedback.value
+    assert puzzle.solution().text("zh") not in widget.feedback.value
     widget.show_button.click()
-    assert puzzle.solution().zh in widget.feedback.value and widget.stars == 0
+    assert puzzle.solution().text("zh") in widget.feedback.value and widget.stars == 0
     assert [(a.answer, a.shown) for a in attempts] == [("", True)]
     widget.answer(right_answer(puzzle))
     assert widget.stars == 0 and len(attempts) == 1

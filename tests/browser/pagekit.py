@@ -88,7 +88,15 @@ SHOWN_HALVES = """() => [...document.querySelectorAll('.jp-MarkdownOutput [lang]
 _PAGE_STATE = """() => ({loading: (document.getElementById('loading_text') || {}).textContent || null,
   outputs: document.querySelectorAll('.jp-OutputArea-output').length,
   cells: (document.getElementById('rendered_cells') || {style: {}}).style.display,
-  stopped: !!document.querySelector('.gj-stopped'), text: document.body.innerText.slice(0, 300)})"""
+  stopped: !!document.querySelector('.gj-stopped'), text: document.body.innerText.slice(0, 300),
+  end: document.body.innerText.slice(-300), widgets: document.querySelectorAll('.jupyter-widgets').length,
+  widgetErrors: document.querySelectorAll('.jupyter-widgets.widget-error, .jupyter-widgets-error-widget').length})"""
+
+
+def _console(page: Any) -> list[str]:
+    """The page's last console errors and warnings and its uncaught errors (why a widget did not show)."""
+    said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")]
+    return (said + [f"uncaught: {e}" for e in page.page_errors()])[-8:]
 
 
 def wait_for_page(page: Any, stage: Stage | None = None, rules: str = "qingdao") -> None:
@@ -103,10 +111,15 @@ def wait_for_page(page: Any, stage: Stage | None = None, rules: str = "qingdao")
         shot = ARTIFACTS / f"not-ready-{page.url.split('/')[-1].split('?')[0]}.png"
         page.screenshot(path=str(shot), full_page=True)
         raise AssertionError(f"{page.url} not ready within {WIDGET_TIMEOUT_MS / 1000:.0f} s: "
-                             f"{page.evaluate(_PAGE_STATE)} (screenshot {shot})") from None
+                             f"{page.evaluate(_PAGE_STATE)}, console {_console(page)} (screenshot {shot})") from None
     if stage is not None:
         for puzzle in quiz_puzzles(stage, rules):
-            page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=WIDGET_TIMEOUT_MS)
+            puzzle_box(page, puzzle).wait_for(timeout=WIDGET_TIMEOUT_MS)
+
+
+def puzzle_box(page: Any, puzzle: Puzzle) -> Any:
+    """The box of ``puzzle`` on ``page``: the drill's number shows its whole id on hover (its ``title``)."""
+    return page.locator(f'.gouji-puzzle:has([title="{puzzle.puzzle_id}"])')
 
 
 def is_static(url: str, app: str) -> bool:

@@ -31,6 +31,7 @@ from pagekit import (
     SHOWN_HALVES,
     STAGE_PAGES,
     WIDGET_TIMEOUT_MS,
+    puzzle_box,
     quiz_puzzles,
     render_path,
     wait_for_page,
@@ -81,12 +82,7 @@ def _keys(puzzle: Puzzle) -> tuple[str, str]:
 
 def _button(page: Page, puzzle: Puzzle, key: str, lang: str = "zh") -> Any:
     choice = next(c for c in puzzle.choices if c.key == key)
-    box = page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id)
-    return box.get_by_role("button", name=choice.text(lang), exact=True)
-
-
-def _puzzle_box(page: Page, puzzle: Puzzle) -> Any:
-    return page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id)
+    return puzzle_box(page, puzzle).get_by_role("button", name=choice.text(lang), exact=True)
 
 
 # -- a learner's path --------------------------------------------------------------------------------------------
@@ -132,7 +128,7 @@ def test_wrong_then_right_answer_shows_feedback_and_stars_and_the_progress_survi
     name = _learner("answer")
     page.goto(render_path(stage, learner=name), wait_until="domcontentloaded")
     wait_for_page(page, stage)
-    box = _puzzle_box(page, puzzle)
+    box = puzzle_box(page, puzzle)
     _button(page, puzzle, wrong).click()
     expect(box.locator(".gouji-feedback.wrong")).to_contain_text("✘")
     expect(box.locator(".gouji-stars")).to_have_count(0)
@@ -166,7 +162,7 @@ def test_rule_set_and_language_switches_change_the_page_in_place(page: Page) -> 
     puzzles = quiz_puzzles(stage, "linyi")
     for puzzle in puzzles:
         assert "/linyi/" in puzzle.puzzle_id
-        expect(_puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[0])
+        expect(puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[0])
     expect(page.locator(".gj-switches .gj-current", has_text=linyi.title_zh)).to_be_visible()
     expect(page.locator(".gj-footer a").first).to_have_attribute("href", re.compile(r"rules=linyi"))
     expect(page).to_have_url(re.compile(r"rules=linyi"))  # a reload keeps the rule set
@@ -174,7 +170,7 @@ def test_rule_set_and_language_switches_change_the_page_in_place(page: Page) -> 
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
     expect(page.locator(".gj-header")).to_contain_text(stage.goal("en"))
     if puzzles:
-        expect(_puzzle_box(page, puzzles[0]).locator(".gouji-question")).to_contain_text(puzzles[0].question()[1])
+        expect(puzzle_box(page, puzzles[0]).locator(".gouji-question")).to_contain_text(puzzles[0].question()[1])
     expect(page.locator(".gj-switches .gj-current", has_text=linyi.title_en)).to_be_visible()
     expect(page).to_have_url(re.compile(r"lang=en"))
     expect(page).to_have_url(re.compile(r"rules=linyi"))
@@ -227,7 +223,7 @@ def test_a_page_built_before_its_request_shows_the_session_of_the_request_and_st
     expect(page.locator(".gj-header h2")).to_have_text(stage.title("en"))
     expect(page.locator(".gj-switches .gj-current", has_text=PRESETS["linyi"].title_en)).to_be_visible()
     for puzzle in quiz_puzzles(stage, "linyi"):
-        expect(_puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[1])
+        expect(puzzle_box(page, puzzle).locator(".gouji-question")).to_contain_text(puzzle.question()[1])
     player = page.locator(".gouji-scenario-player").first
     expect(player).to_contain_text("Step 2 of")
     before = player.inner_text()
@@ -251,7 +247,7 @@ def test_answer_with_the_keyboard_only(page: Page) -> None:
     right, wrong = _keys(puzzle)
     page.goto(render_path(stage, learner=_learner("keys")), wait_until="domcontentloaded")
     wait_for_page(page, stage)
-    box = _puzzle_box(page, puzzle)
+    box = puzzle_box(page, puzzle)
     _tab_to(page, _button(page, puzzle, wrong))
     page.keyboard.press("Space")
     expect(box.locator(".gouji-feedback.wrong")).to_contain_text("✘")
@@ -261,11 +257,11 @@ def test_answer_with_the_keyboard_only(page: Page) -> None:
     picks = [p for s in STAGE_PAGES[:1] for p in quiz_puzzles(s) if isinstance(p, PickPuzzle) and p.example()]
     if picks and stage == STAGE_PAGES[0]:
         pick = picks[0]
-        field = _puzzle_box(page, pick).locator("input[type=text]")
+        field = puzzle_box(page, pick).locator("input[type=text]")
         _tab_to(page, field)
         page.keyboard.type(pick.example().notation)  # type: ignore[union-attr]  # a pick puzzle's example is a play
         page.keyboard.press("Enter")
-        expect(_puzzle_box(page, pick).locator(".gouji-feedback.right")).to_contain_text("✔")
+        expect(puzzle_box(page, pick).locator(".gouji-feedback.right")).to_contain_text("✔")
 
 
 # -- a class: kernels follow learners ---------------------------------------------------------------------------
@@ -345,7 +341,7 @@ def test_a_killed_kernel_says_so_and_resume_keeps_the_page_and_the_progress(page
     page.goto(render_path(stage, learner=name), wait_until="domcontentloaded")
     wait_for_page(page, stage)
     _button(page, puzzle, right).click()
-    expect(_puzzle_box(page, puzzle).locator(".gouji-feedback.right")).to_be_visible()
+    expect(puzzle_box(page, puzzle).locator(".gouji-feedback.right")).to_be_visible()
     killed = _kernel_id(page)
     os.kill(_kernel_pid(killed), signal.SIGKILL)
     stopped = page.locator(".gj-stopped[role=alert]")
@@ -405,6 +401,8 @@ class Visit:
     inside_puzzles: str = ""
     widget_messages: str = ""
     widths: dict[str, int] = field(default_factory=dict)
+    #: text shown smaller than 11 px at phone width: [size in px, tag, the text's start] (card faces aside)
+    small_text: list[list[Any]] = field(default_factory=list)
     after_answer: str = ""
     answered: Puzzle | None = None
 
@@ -452,6 +450,21 @@ def _open(browser: Browser, base_url: str, stage: Stage) -> _Opened:
     return _Opened(stage, context, page, frames, response)
 
 
+#: Every shown text smaller than 11 CSS pixels: an SVG's text by its size on the screen. The glyphs on a card's face
+#: are the card (its name is in its label); words under and beside cards, captions and tables are text.
+_SMALL_TEXT = r"""() => { const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim(), el = n.parentElement;
+    if (!text || !el || el.closest('svg.gj-card')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) size *= el.getScreenCTM().a;
+    if (size < 10.95) out.push([Math.round(size * 10) / 10, el.tagName, text.slice(0, 30)]);
+  }
+  return out; }"""
+
+
 def _record(opened: _Opened, screenshots: Path) -> Visit:
     """What a page at phone width shows and received, screenshots (phone and desktop), then one right answer and
     what arrived after it."""
@@ -471,6 +484,7 @@ def _record(opened: _Opened, screenshots: Path) -> Visit:
         return {doc: document.documentElement.scrollWidth, inner: window.innerWidth,
                 main: main.scrollWidth, mainClient: main.clientWidth};
     }""")
+    seen.small_text = page.evaluate(_SMALL_TEXT)
     name = stage.notebook.removesuffix(".ipynb")
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
@@ -481,7 +495,7 @@ def _record(opened: _Opened, screenshots: Path) -> Visit:
     first = next((p for p in (quiz_puzzles(stage) if stage is not HOME else []) if _answered_by_buttons(p)), None)
     if first is not None:
         _button(page, first, _keys(first)[0]).click()
-        expect(_puzzle_box(page, first).locator(".gouji-feedback.right")).to_be_visible()
+        expect(puzzle_box(page, first).locator(".gouji-feedback.right")).to_be_visible()
         seen.answered, seen.after_answer = first, _received(frames)
     return seen
 
@@ -529,6 +543,12 @@ def test_phone_width_has_no_horizontal_overflow(visit: Visit) -> None:
     assert w["main"] <= w["mainClient"] + 1, f"{visit.stage.notebook}: content {w['main']} px in {w['mainClient']} px"
 
 
+def test_no_text_at_phone_width_is_smaller_than_11_px(visit: Visit) -> None:
+    """Words under cards, captions, the table's seat labels and small print stay readable on a phone."""
+    assert not visit.small_text, f"{visit.stage.notebook}: {len(visit.small_text)} texts under 11 px, e.g. " \
+                                 f"{visit.small_text[:5]}"
+
+
 def test_no_answer_reaches_the_browser_before_the_learner_answers(visit: Visit) -> None:
     """Neither the served HTML, nor the live page, nor any widget message holds a puzzle's answer or its
     explanation before the learner answers. An explanation that the page teaches outside its puzzles (the
@@ -541,7 +561,7 @@ def test_no_answer_reaches_the_browser_before_the_learner_answers(visit: Visit) 
     places = {"served HTML": visit.served, "page": visit.dom, "widget messages": visit.widget_messages}
     for puzzle in puzzles:
         solution = puzzle.solution()
-        for secret in filter(None, (solution.zh, solution.en)):
+        for secret in filter(None, (solution.zh, solution.en, solution.text("zh"), solution.text("en"))):
             if any(f in visit.outside_puzzles for f in _forms(secret)):
                 assert not any(f in visit.inside_puzzles for f in _forms(secret)), f"{puzzle.puzzle_id}: in a puzzle"
                 continue
@@ -549,7 +569,7 @@ def test_no_answer_reaches_the_browser_before_the_learner_answers(visit: Visit) 
                 assert not any(f in text for f in _forms(secret)), f"{puzzle.puzzle_id}: answer in {where}: {secret}"
     assert "gouji-feedback" not in visit.inside_puzzles and "gouji-solution" not in visit.inside_puzzles
     if visit.answered is not None:  # once the learner answers, the explanation arrives by the same path
-        assert any(f in visit.after_answer for f in _forms(visit.answered.solution().zh))
+        assert any(f in visit.after_answer for f in _forms(visit.answered.solution().text("zh")))
 
 
 # -- last: the tabs closed by the second test have had their minute --------------------------------------------

@@ -58,7 +58,7 @@ def test_a_stage_page_follows_the_house_rules_it_was_served_with(page: Page, clu
     expect(switches.filter(has_text="Our club's rules")).to_have_count(1)
     expect(switches.filter(has_text="Qingdao")).to_have_count(1)  # the four families beside it
     expect(page.locator(".gj-switches button.gj-current", has_text="Our club's rules")).to_have_count(1)
-    drill = page.locator(".gouji-puzzle", has_text="beats/linyi+joker_model=cover/easy/compare.1")
+    drill = page.locator('.gouji-puzzle:has([title="beats/linyi+joker_model=cover/easy/compare.1"])')  # its id on hover
     drill.wait_for(timeout=WIDGET_TIMEOUT_MS)
     expect(page.locator(".gj-footer")).to_contain_text("myclub: Our club beats 挂花 card by card.")
     drill.locator("button", has_text="Show answer").click()  # the kernel answers under the club's rules
