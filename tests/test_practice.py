@@ -341,6 +341,11 @@ def test_language_switch_relabels_the_table():
     set_language("en")
     assert "Practice table" in table.info.value and "练习桌" not in table.info.value
     assert table.buttons["pass"].description == "pass"
+    table.rules.value = "linyi"  # the rule-set menu says each set's title in the page's language, keeping the choice
+    assert table.rules.label == "Linyi (憋三发四)" and ("Qingdao", "qingdao") in table.rules.options
+    set_language("zh")
+    assert table.rules.label == "临沂够级（憋三发四）" and table.rules.value == "linyi"
+    assert not any(label == value for label, value in table.rules.options)  # no raw reference shown
 
 
 def test_the_course_page_builds_the_table_on_start_and_records_each_hand(tmp_path, monkeypatch):

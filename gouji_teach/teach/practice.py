@@ -505,6 +505,11 @@ def _payment_html(p: Payment, back: tuple[Card, ...], lang: Lang) -> Element:
     return el("li", _pays(tr, lang), " ", cards, *given, el("br"), el("small", why))
 
 
+def _titled(rulesets: Iterable[Ruleset], lang: Lang) -> list[tuple[str, str]]:
+    """A rule-set menu's options: each set's title in ``lang``, its reference as the value."""
+    return [(pick(r.title_zh, r.title_en, lang), r.ref) for r in rulesets]
+
+
 def settlement_html(settled: Settlement, *, lang: Lang | None = None) -> HtmlFragment:
     """A settled hand as pictures: places from 头科 to 大落 with each seat's points (the teams' colours and
     badges of the table picture), then the tribute owed for the next hand with its reasons."""
@@ -580,9 +585,11 @@ class PracticeTable(View):
         self.again_button.on_click(lambda _b: self.same_deal())
         self.next_button = make(w.Button, layout=_AUTO, button_style="success")
         self.next_button.on_click(lambda _b: self.next_hand())
-        chosen = find_ruleset(rules).ref
-        offered = [r.ref for r in all_rulesets()]  # the families, and the app's house rules
-        self.rules = make(w.Dropdown, options=offered + ([chosen] if chosen not in offered else []), value=chosen,
+        chosen = find_ruleset(rules)
+        self._offered = [*all_rulesets()]  # the families, and the app's house rules, by title in the page's language
+        if chosen.ref not in [r.ref for r in self._offered]:
+            self._offered.append(chosen)
+        self.rules = make(w.Dropdown, options=_titled(self._offered, get_language()), value=chosen.ref,
                           layout={"width": "auto"})
         self.seed = make(w.Text, value=str(seed), layout={"width": "7em"})
         self.length = make(w.Dropdown, options=[1, 2, 4, 6, 8], value=length if length in (1, 2, 4, 6, 8) else 4,
@@ -758,6 +765,9 @@ class PracticeTable(View):
         self.save_button.description = t("practice.save", lang)
         self.seed_label.value = t("practice.seed", lang)
         self.length_label.value = t("practice.length", lang)
+        chosen = self.rules.value
+        self.rules.options = _titled(self._offered, lang)
+        self.rules.value = chosen
 
     def _render(self, *, busy: bool = False, message: str | None = None) -> None:
         lang = get_language()
