@@ -561,3 +561,21 @@ def test_a_stages_choice_drills_do_not_always_have_the_same_answer(stage):
                 if puzzle.choices and puzzle.choices[0].key in ("yes", "not", "no"):  # a fixed set of choices
                     rights[next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)] += 1
         assert len(rights) != 1, (kind, rights)
+
+
+@pytest.mark.parametrize("stage", [s for s in course.STAGES if '"' + s.id + '"' in "".join(
+    "".join(c["source"]) for c in _cells(s) if c["cell_type"] == "code" and "pages.glossary(" in "".join(c["source"]))],
+    ids=lambda s: s.id)
+def test_an_english_pages_glossary_has_every_chinese_term_the_page_writes(stage):
+    """Every run of Chinese an English page's text writes is in the page's glossary (as a term, or a part of one:
+    乱缠 of 四户乱缠), with its pinyin and English, whichever stage teaches it; rule-set titles aside."""
+    set_language("en")
+    shown = html.unescape(pages.glossary(stage.id).value)
+    names = set(re.findall(r'<th scope="row" lang="zh">(.*?)</th>', shown))
+    names = {name for entry in names for name in re.split(r"[（）、]", entry) if name}
+    titles = " ".join(r.title_en for r in PRESETS.values())
+    english = " ".join(part for c in _cells(stage) if c["cell_type"] == "markdown"
+                       for part in re.findall(r'<div lang="en">(.*?)</div>', "".join(c["source"]), re.S))
+    written = set(re.findall(r"[\u4e00-\u9fff]+", english))
+    missing = sorted(x for x in written if x not in titles and not any(x in name for name in names))
+    assert not missing, f"{stage.notebook}: Chinese on the English page without a glossary entry: {missing}"

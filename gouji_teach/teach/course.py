@@ -26,6 +26,7 @@ address. A page is then ready the moment it is asked for.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import re
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 _S = TypeVar("_S", bound="Session")
 
 __all__ = ["GLOSSARY", "HOME", "RULEBOOK", "RULES_ENV", "STAGES", "Session", "Stage", "Term", "default_rules",
-           "hub_user", "parse_query", "query_string", "stage", "start", "step_key"]
+           "hub_user", "names", "page_terms", "parse_query", "query_string", "stage", "start", "step_key"]
 
 #: The house rule files (separated by the system's path separator) whose rule sets every page offers beside the
 #: four families: ``gouji-teach serve --rules myclub.yaml`` sets it for the app's kernels.
@@ -207,19 +208,20 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("大花（大王）", "dà huā (dà wáng)", "big (red) joker", "cards"),
     ("小花（小王）", "xiǎo huā (xiǎo wáng)", "small (black) joker", "cards"),
     ("钱", "qián", "a 2 (literally 'money')", "cards"),
+    ("花", "huā", "a joker, big or small (literally 'flower')", "cards"),
     ("单张", "dān zhāng", "a single card", "plays"),
     ("一手牌", "yì shǒu pái", "a set: two or more cards of one rank", "plays"),
     ("贴钱", "tiē qián", "2s added to a set to fill it, counting as its rank", "plays"),
     ("挂花", "guà huā", "jokers attached to a set", "plays"),
     ("算作", "suàn zuò", "counts as", "plays"),
     ("够级牌", "gòu jí pái", "a play at or above the 够级 threshold", "gouji"),
-    ("纯够级牌", "chún gòu jí pái", "a 够级 play with no 2 and no joker", "gouji"),
+    ("纯够级牌（纯级牌）", "chún gòu jí pái (chún jí pái)", "a 够级 play with no 2 and no joker", "gouji"),
     ("发牌", "fā pái", "to lead (start a round)", "turns"),
     ("上牌（顺牌）", "shàng pái (shùn pái)", "to answer with a bigger play", "turns"),
     ("过牌", "guò pái", "to pass", "turns"),
     ("让牌", "ràng pái", "to let the next two seats answer first", "turns"),
     ("打够级", "dǎ gòu jí", "answering a 够级 play (the 对头's task)", "dagouji"),
-    ("开点", "kāi diǎn", "to open one's point: a 够级 play that the 对家 cannot answer", "kaidian"),
+    ("开点（过点）", "kāi diǎn (guò diǎn)", "to open one's point: a 够级 play that the 对家 cannot answer", "kaidian"),
     ("发四", "fā sì", "leading 4s, allowed only after 开点", "kaidian"),
     ("自然点（天开）", "zì rán diǎn (tiān kāi)", "a natural point: no 够级 play dealt, the point counts as open",
      "kaidian"),
@@ -233,7 +235,8 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("诈烧", "zhà shāo", "a bluffed burn that cannot be finished", "shao"),
     ("烧失败", "shāo shī bài", "a failed burn", "shao"),
     ("憋三", "biē sān", "3s may only be the last play", "biesan"),
-    ("闷（清）", "mèn (qīng)", "being shut in with 3s: the play before your last 3s was beaten", "biesan"),
+    ("闷（清、定）", "mèn (qīng, dìng)", "being shut in with 3s: the play before your last 3s was beaten", "biesan"),
+    ("先清为落", "xiān qīng wéi là", "the first seat 闷ed is the last place (大落)", "biesan"),
     ("买三、要三", "mǎi sān, yào sān", "buying or asking for a 3 when dealt none", "biesan"),
     ("买四", "mǎi sì", "buying a 4 when dealt none", "biesan"),
     ("革命", "gé mìng", "revolution: giving up a hand dealt without jokers or 2s", "geming"),
@@ -262,6 +265,35 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("换点", "huàn diǎn", "both 对家 pay each other 点贡", "jingong"),
     ("上班", "shàng bān", "showing 3s (or 4s) to win the first lead", "turns"),
 ))
+
+
+def names(term: Term) -> tuple[str, ...]:
+    """A term's names: ``对家（对头、对门）`` is 对家, 对头 and 对门.
+
+    >>> names(GLOSSARY[2])
+    ('对家', '对头', '对门')
+    """
+    return tuple(name for name in re.split(r"[（）、]", term.zh) if name)
+
+
+@functools.cache
+def page_terms(stage_id: str) -> tuple[Term, ...]:
+    """The glossary of a stage's page: the terms the stage teaches, then every term taught elsewhere that the
+    page's English text writes in Chinese (an English reader meets 对头 on stage 4 too).
+
+    >>> [t.zh for t in page_terms("compare")][:3]
+    ['对家（对头、对门）', '大花（大王）', '小花（小王）']
+    """
+    import json
+    from pathlib import Path
+
+    notebook = Path(__file__).resolve().parent.parent / "course" / stage(stage_id).notebook
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    english = " ".join(part for cell in cells if cell["cell_type"] == "markdown"
+                       for part in re.findall(r'<div lang="en">(.*?)</div>', "".join(cell["source"]), re.S))
+    own = tuple(term for term in GLOSSARY if term.stage == stage_id)
+    return own + tuple(term for term in GLOSSARY
+                       if term.stage != stage_id and any(name in english for name in names(term)))
 
 
 def step_key(index: int) -> str:

@@ -29,7 +29,7 @@ from ..show.pictures import play_html
 from .book import book_html, cited_item, contradictions, summary
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make, whole
-from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, stage, step_key
+from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, page_terms, stage, step_key
 from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
 from .identity import signed_in
@@ -544,8 +544,8 @@ def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[st
 
 @whole
 def glossary(stage_id: str | None = None) -> w.Widget:
-    """The glossary (of one stage, or all of it) as a table."""
-    terms = [term for term in GLOSSARY if stage_id is None or term.stage == stage_id]
+    """The glossary (of one stage's page: :func:`~.course.page_terms`; or all of it) as a table."""
+    terms = GLOSSARY if stage_id is None else page_terms(stage_id)
 
     def render(lang: Lang) -> HtmlFragment:  # in Chinese the English column would be the only English on the page
         columns = ("page.col.term", "page.col.pinyin", *(("page.col.en",) if lang == "en" else ()), "page.col.stage")
