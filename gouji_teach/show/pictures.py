@@ -562,16 +562,16 @@ def _badge(parent: Element, seat: int, x: float, y: float, r: float) -> None:
     else:
         _sub(parent, "rect", x=float(x - r), y=float(y - r), width=float(2 * r), height=float(2 * r), fill=colour,
              cls="gj-badge-square")
-    _text(parent, str(seat), x, y + r * 0.45, r * 1.35, fill="#ffffff", font_weight="bold", text_anchor="middle")
+    _text(parent, str(seat), x, y + r * 0.45, r * 1.45, fill="#ffffff", font_weight="bold", text_anchor="middle")
 
 
 def _pill(parent: Element, text: str, x_right: float, y: float, colour: str, cls: str) -> float:
     """A marker with text, right-aligned at ``x_right``; returns its left edge."""
-    width = _width_estimate(text, 10.5) + 10
+    width = _width_estimate(text, 13) + 10
     g = _sub(parent, "g", cls=cls)
-    _sub(g, "rect", x=float(x_right - width), y=float(y - 8), width=float(width), height=16, rx=8, fill=colour,
+    _sub(g, "rect", x=float(x_right - width), y=float(y - 9), width=float(width), height=18, rx=9, fill=colour,
          stroke="#ffffff", stroke_width=1)
-    _text(g, text, x_right - width / 2, y + 4, 11.5, fill="#ffffff", font_weight="bold", text_anchor="middle")
+    _text(g, text, x_right - width / 2, y + 4.5, 13, fill="#ffffff", font_weight="bold", text_anchor="middle")
     return x_right - width
 
 
@@ -594,14 +594,14 @@ def _seat(root: Element, view: SeatView, table: TableView, bottom: int, lang: La
     team_text = t(f"render.team.{team}", lang)
     if table.viewer is not None:
         team_text += " · " + t(f"render.rel.{_relation(s, table.viewer)}", lang)
-    _text(g, team_text, x0 + 6, y0 + 36, 12, max_width=_BW - 12, fill=colour, font_weight="bold", cls="gj-team")
-    _text(g, t("render.seat.duijia", lang, n=(s + 3) % 6), x0 + 6, y0 + 51, 12, max_width=_BW - 12,
+    _text(g, team_text, x0 + 6, y0 + 36, 13, max_width=_BW - 12, fill=colour, font_weight="bold", cls="gj-team")
+    _text(g, t("render.seat.duijia", lang, n=(s + 3) % 6), x0 + 6, y0 + 51, 13, max_width=_BW - 12,
           fill="#333333", cls="gj-duijia")
     _sub(g, "rect", x=float(x0 + 6), y=float(y0 + 56), width=8, height=11, rx=1.5, fill="#24477a")
-    _text(g, t("render.seat.cards_left", lang, n=view.cards_left), x0 + 18, y0 + 66, 12, max_width=_BW - 24,
+    _text(g, t("render.seat.cards_left", lang, n=view.cards_left), x0 + 18, y0 + 66, 13, max_width=_BW - 24,
           fill="#333333", cls="gj-cards-left")
     if view.last_action:
-        _text(g, "“" + view.last_action + "”", x0 + 6, y0 + 80, 12, max_width=_BW - 12, fill=_DARK,
+        _text(g, "“" + view.last_action + "”", x0 + 6, y0 + 80, 13, max_width=_BW - 12, fill=_DARK,
               font_style="italic", cls="gj-last-action")
     if acting:  # below the box
         _pill(g, "▶ " + t("render.seat.to_act", lang), x0 + _BW - 4, y0 + _BH + 4, _DARK, "gj-marker gj-to-act-marker")
@@ -680,7 +680,7 @@ def table_svg(view: TableView, *, lang: Lang | None = None, scale: float = 1.0) 
         _sub(root, "line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke="#777777",
              stroke_dasharray="2 5", stroke_width=1.2, cls="gj-duijia-line")
     if view.rules:
-        _text(root, _rules_text(view.rules, lang), 6, 14, 12, max_width=_TW - 12, fill="#333333", cls="gj-rules")
+        _text(root, _rules_text(view.rules, lang), 6, 14, 13, max_width=_TW - 12, fill="#333333", cls="gj-rules")
     _draw_current_play(root, view.current_play, lang)
     for seat in view.seats:
         _seat(root, seat, view, bottom, lang)
@@ -692,7 +692,7 @@ def _draw_current_play(root: Element, play: PlayLike | None, lang: Lang | None) 
     g = _sub(root, "g", cls="gj-current-play")
     width = _RIGHT - _LEFT - _BW - 16  # between the side columns
     if play is None:
-        _text(g, t("render.table.empty", lang), _CX, _CY + 4, 12, max_width=width, fill="#555555",
+        _text(g, t("render.table.empty", lang), _CX, _CY + 4, 13, max_width=width, fill="#555555",
               text_anchor="middle")
         return
     scale, per_row = 0.6, 5
@@ -708,7 +708,7 @@ def _draw_current_play(root: Element, play: PlayLike | None, lang: Lang | None) 
         left = _CX - (card_w + step * (in_row - 1)) / 2
         g.append(_card(card, scale=scale, face_down=False, marked=marks[i], lang=lang, x=left + col * step,
                        y=top + row * (card_h + 4)))
-    _text(g, pick(play.text_zh, play.text_en, lang), _CX, top + rows * (card_h + 4) + 12, 12, max_width=width,
+    _text(g, pick(play.text_zh, play.text_en, lang), _CX, top + rows * (card_h + 4) + 12, 13, max_width=width,
           fill=_DARK, font_weight="bold", text_anchor="middle")
 
 
@@ -762,7 +762,7 @@ def round_html(plays: Sequence[tuple[int, PlayLike | str]], *, lang: Lang | None
 _RW = _RH = 180  # a ring picture: small enough for two side by side on a 390 px phone
 _RING = 62  # radius of the ring of seats
 _SEAT_R = 12  # half the side of a seat's badge
-_LABEL = 11.5  # font size of an arrow's label: at least 11 px down to 96% of the picture's full 180 px
+_LABEL = 12.5  # font size of an arrow's label: at least 11 px down to 88% of the picture's full 180 px (a 360 px phone)
 _ROW = 26  # a tribute picture's row: one payment
 _KIND_COLOURS = {TributeKind.DIAN: "#1f5fbf", TributeKind.LUO: "#5d4037", TributeKind.MEN: "#6a1b9a",
                  TributeKind.SHAO: "#c8102e", TributeKind.ZHASHAO: "#c8102e", TributeKind.QUAN: "#2e7d32"}
