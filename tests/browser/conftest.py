@@ -49,6 +49,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
 
 
+#: What a widget that failed to draw says (ipywidgets shows "Click to show javascript error." and keeps the error).
+_WIDGET_ERRORS = """() => Array.from(document.querySelectorAll('.widget-error, .jupyter-widgets-error-widget'),
+  e => { e.click(); return e.innerText.slice(0, 500); })"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report also says, for every page still open, its console errors and warnings,
+    its uncaught errors and the errors of widgets that failed to draw (a screenshot only shows that they did)."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if not report.failed or browser is None:
+        return
+    lines = []
+    for context in browser.contexts:
+        for page in context.pages:
+            try:
+                said = [f"{m.type}: {m.text}" for m in page.console_messages() if m.type in ("error", "warning")]
+                said += [f"uncaught: {e}" for e in page.page_errors()]
+                said += [f"widget error: {e}" for e in page.evaluate(_WIDGET_ERRORS)]
+            except Exception as e:  # a page closing meanwhile
+                said = [f"(could not be read: {type(e).__name__})"]
+            lines += [page.url, *("  " + x[:600] for x in said[-12:])]
+    report.sections.append(("browser pages", "\n".join(lines) or "no page open"))
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if ARTIFACTS.is_dir() and any(ARTIFACTS.glob("*.png")):
         terminalreporter.write_line(f"browser screenshots: {ARTIFACTS}")
