@@ -111,7 +111,8 @@ def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang:
         mark = "◆ " if a.ok != base else ""
         symbol = "—" if a.ok is None else ("✔" if a.ok else "✘")
         rows.append(el("tr", el("th", mark + pick(a.rules.title_zh, a.rules.title_en, lang), scope="row"),
-                       el("td", f"{symbol} {answer}"), el("td", pick(a.reason_zh, a.reason_en, lang)),
+                       el("td", f"{symbol} {answer}", style="min-width:5em"),  # kept readable on a phone
+                       el("td", pick(a.reason_zh, a.reason_en, lang)),
                        style="background:#fff3cd" if a.ok != base else None))
     head = el("tr", (el("th", t(k, lang), scope="col") for k in ("compare.col.rules", "compare.col.answer",
                                                                   "compare.col.why")))

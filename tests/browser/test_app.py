@@ -403,6 +403,8 @@ class Visit:
     widths: dict[str, int] = field(default_factory=dict)
     #: text shown smaller than 11 px at phone width: [size in px, tag, the text's start] (card faces aside)
     small_text: list[list[Any]] = field(default_factory=list)
+    #: the widths in px of each comparison table's columns (rule set, answer, why) at phone width
+    compare_columns: list[list[int]] = field(default_factory=list)
     after_answer: str = ""
     answered: Puzzle | None = None
 
@@ -485,6 +487,8 @@ def _record(opened: _Opened, screenshots: Path) -> Visit:
                 main: main.scrollWidth, mainClient: main.clientWidth};
     }""")
     seen.small_text = page.evaluate(_SMALL_TEXT)
+    seen.compare_columns = page.evaluate("""() => Array.from(document.querySelectorAll('table.gj-compare'),
+        t => Array.from(t.querySelectorAll('thead th'), th => Math.round(th.getBoundingClientRect().width)))""")
     name = stage.notebook.removesuffix(".ipynb")
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
@@ -547,6 +551,12 @@ def test_no_text_at_phone_width_is_smaller_than_11_px(visit: Visit) -> None:
     """Words under cards, captions, the table's seat labels and small print stay readable on a phone."""
     assert not visit.small_text, f"{visit.stage.notebook}: {len(visit.small_text)} texts under 11 px, e.g. " \
                                  f"{visit.small_text[:5]}"
+
+
+def test_comparison_tables_keep_their_answer_column_on_a_phone(visit: Visit) -> None:
+    """At 360 px the answer column (✔ 大得过) keeps room for its words; it was squeezed to one character."""
+    squeezed = [columns for columns in visit.compare_columns if len(columns) == 3 and columns[1] < 60]
+    assert not squeezed, f"{visit.stage.notebook}: comparison columns {squeezed} px wide"
 
 
 def test_no_answer_reaches_the_browser_before_the_learner_answers(visit: Visit) -> None:
