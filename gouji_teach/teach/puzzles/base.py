@@ -103,8 +103,7 @@ class Feedback:
         return named_rules(pick(self.zh, self.en, lang), lang)
 
     def counter(self, lang: Lang | None = None) -> str:
-        """The counter-example as a page shows it (its rules by name, as :meth:`text`)."""
-        return named_rules(pick(self.counter_zh, self.counter_en, lang), lang)
+        return pick(self.counter_zh, self.counter_en, lang)
 
 
 @cache
