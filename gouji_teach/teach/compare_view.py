@@ -21,7 +21,7 @@ from ..rules.gouji import can_kaidian, is_gouji
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets
 from ..rules.words import Lang
-from ..show.i18n import pick, register, t
+from ..show.i18n import pick, register, said, t
 from ..show.markup import HtmlFragment, el, html
 
 __all__ = ["RulesetAnswer", "across_rulesets", "across_rulesets_html", "compare_title"]
@@ -112,7 +112,7 @@ def across_rulesets_html(answers: list[RulesetAnswer], *, title: str = "", lang:
         symbol = "—" if a.ok is None else ("✔" if a.ok else "✘")
         rows.append(el("tr", el("th", mark + pick(a.rules.title_zh, a.rules.title_en, lang), scope="row"),
                        el("td", f"{symbol} {answer}", style="min-width:5em"),  # kept readable on a phone
-                       el("td", pick(a.reason_zh, a.reason_en, lang)),
+                       el("td", said(a.reason_zh, a.reason_en, lang)),
                        style="background:#fff3cd" if a.ok != base else None))
     head = el("tr", (el("th", t(k, lang), scope="col") for k in ("compare.col.rules", "compare.col.answer",
                                                                   "compare.col.why")))

@@ -23,7 +23,7 @@ from ..rules.errors import GoujiError
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
 from ..rules.words import Lang
-from ..show.i18n import get_language, pick, register, set_language, t
+from ..show.i18n import get_language, pick, register, said, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
 from .book import book_html, cited_item, contradictions, summary
@@ -416,7 +416,7 @@ def example(challenger: str, target: str, session: Session) -> w.Widget:
         mark = "✔" if verdict else "✘"
         return html(el("figure", play_html(ch, lang=lang), el("span", " ⟶ ", aria_hidden="true"),
                        play_html(tg, lang=lang),
-                       el("figcaption", f"{mark} {pick(verdict.reason_zh, verdict.reason_en, lang)}"),
+                       el("figcaption", f"{mark} {said(verdict.reason_zh, verdict.reason_en, lang)}"),
                        cls="gj-example"))
 
     return _Live(render, session)

@@ -103,7 +103,8 @@ class Feedback:
         return named_rules(pick(self.zh, self.en, lang), lang)
 
     def counter(self, lang: Lang | None = None) -> str:
-        return pick(self.counter_zh, self.counter_en, lang)
+        """The counter-example as a page shows it (its rules by name, as :meth:`text`)."""
+        return named_rules(pick(self.counter_zh, self.counter_en, lang), lang)
 
 
 @cache
