@@ -137,10 +137,14 @@ def _fragments(text: str, lang: str) -> list[str]:
 _TERMS = {name for term in course.GLOSSARY for name in re.split(r"[（）、]", term.zh) if name}
 
 
+def _shown_rule_ids(text: str) -> set[str]:
+    """The rule ids a page shows: pages name rules in words and keep ids for hover (``title``)."""
+    dotted = {r for r in RULES if "." in r and re.search(rf"(?<![\w.]){re.escape(r)}(?![\w.])", text)}
+    return dotted | {r for r in RULES if re.search(rf"[【\[]{re.escape(r)}[,，\]】]", text)}
+
+
 def _other_language(text: str, lang: str) -> list[str]:
     other = "en" if lang == "zh" else "zh"
-    for rule_id in sorted(RULES, key=len, reverse=True):  # rule ids are names, in no language
-        text = text.replace(rule_id, " ")
     found = []
     for key, (zh, en) in MESSAGES.items():
         own = zh if lang == "zh" else en
@@ -172,14 +176,13 @@ def _page_text(stage: course.Stage, rules: str, lang: str) -> str:
 @pytest.mark.parametrize("rules", list(PRESETS))
 @pytest.mark.parametrize("stage", course.STAGES, ids=lambda s: s.id)
 def test_each_language_whole(stage, rules, lang):
-    """Header, footer, glossary and the stage's scenario players hold no catalogue text of the other language,
-    and in Chinese no English word outside card notation and rule ids."""
+    """Header, footer, glossary and the stage's scenario players show no rule id and no catalogue text of the
+    other language, and in Chinese no English word outside card notation."""
     text = _page_text(stage, rules, lang)
+    assert _shown_rule_ids(text) == set()
     assert _other_language(text, lang) == []
     if lang == "zh":
         bare = re.sub(r"\[[^\]]*\]|【[^】]*】|rules=\S+|\w+\.ipynb\S*", " ", text)
-        for rule_id in sorted(RULES, key=len, reverse=True):
-            bare = bare.replace(rule_id, " ")
         words = set(re.findall(r"\b[A-Za-z]{4,}\b", bare))
         assert not words, sorted(words)
 
@@ -228,12 +231,11 @@ _CARDS = re.compile(r"^(?:[DX2-9AKQJ]|10)+$")
 @pytest.mark.parametrize("stage", [s for s in course.STAGES if s.drills], ids=lambda s: s.id)
 def test_quiz_widgets_each_language_whole(stage, rules, lang):
     """The rendered quiz widgets (questions, choices, feedback after a wrong answer, hints, answers shown) hold
-    no catalogue text of the other language; in Chinese no English word outside card notation, rule ids and
+    no rule id and no catalogue text of the other language; in Chinese no English word outside card notation and
     drill ids; in English no Chinese outside game terms (:data:`_ALLOWED_TERMS`) and seed citations."""
     text = re.sub(r"\b\w+/\w+/\w+/(?:\w+\.)?\d+\b", " ", _quiz_text(stage, rules, lang))  # drill ids are names
+    assert _shown_rule_ids(text) == set()
     assert _other_language(text, lang) == []
-    for rule_id in sorted(RULES, key=len, reverse=True):
-        text = text.replace(rule_id, " ")
     if lang == "zh":
         words = {x for x in re.findall(r"\b[A-Za-z0-9]*[A-Za-z]{3,}[A-Za-z0-9]*\b", text)
                  if not _CARDS.match(x)}
@@ -427,7 +429,8 @@ def test_the_page_shows_the_prose_of_its_language_only():
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_luanchan_solutions_name_the_rule_in_words(rules):
     """Stage 12's who-may-act drills: a solution decided by 四户乱缠 (or 接风) says that rule in words in both
-    languages, not only its id and citation, and every English sentence of it starts with a capital."""
+    languages, not only its id and citation (a page shows the name once, no id), and every English
+    sentence of it starts with a capital."""
     from gouji_teach.teach.drills import make_drill
 
     decided = Counter()
@@ -437,8 +440,11 @@ def test_luanchan_solutions_name_the_rule_in_words(rules):
             solution = puzzle.solution()
             for rule_id in set(puzzle.rule_ids()) & {"luanchan", "jiefeng"}:
                 decided[rule_id] += 1
-                assert f"（{RULES[rule_id].zh}）【{rule_id}," in solution.text("zh")
-                assert f" ({RULES[rule_id].en}) [{rule_id}," in solution.text("en")
+                zh, en = RULES[rule_id].zh, RULES[rule_id].en
+                assert f"（{zh}）【{rule_id}," in solution.zh and f" ({en}) [{rule_id}," in solution.en
+                shown = solution.text("zh"), solution.text("en")  # as a page shows it: named once, then the source
+                assert f"（{zh}）【" in shown[0] and f" ({en}) [" in shown[1], shown
+                assert f"【{rule_id}" not in shown[0] and f"[{rule_id}" not in shown[1], shown
             assert not re.search(r"[.?] [a-z]", re.sub(r"\[[^\]]*\]|\([^)]*\)", "", solution.text("en")))
             assert not re.search(r"[.?] [a-z]", puzzle.question()[1])
     assert decided["luanchan"] and decided["jiefeng"], decided

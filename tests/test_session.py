@@ -14,6 +14,7 @@ from gouji_teach import PRESETS, Play
 from gouji_teach.rules.compare import beats
 from gouji_teach.rules.verdicts import cite
 from gouji_teach.show import pictures
+from gouji_teach.show.i18n import said
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.drills import make_drill
 
@@ -61,7 +62,8 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     next(b for b in beats_box.children[2].children if b.description == right.text("en")).click()
     assert "gouji-feedback right" in _texts(beats_box)
     assert picture.value == str(pictures.play_html(Play.parse("XX888", linyi), lang="en"))
-    assert beats(Play.parse("DD", linyi), Play.parse("D", linyi), linyi).reason_en in example.value
+    v = beats(Play.parse("DD", linyi), Play.parse("D", linyi), linyi)
+    assert said(v.reason_zh, v.reason_en, "en") in example.value
     assert player.step.value == 3
 
 

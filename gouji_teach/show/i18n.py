@@ -104,7 +104,7 @@ def said(zh: str, en: str, lang: Lang | None = None) -> str:
 
 
 #: A rule's id where an engine text cites it: 【compare.rank, …】 or [compare.rank, …].
-_CITED_RULE = re.compile(r"(?P<open>【|\[)(?P<id>[a-z_]+(?:\.[a-z_0-9]+)+)(?P<sep>, |】|\])")
+_CITED_RULE = re.compile(r"(?P<open>【|\[)(?P<id>[a-z_]+(?:\.[a-z_0-9]+)*)(?P<sep>, |】|\])")
 
 
 def named_rules(text: str, lang: Lang | None = None) -> str:

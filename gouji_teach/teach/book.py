@@ -285,18 +285,18 @@ def contradictions(rule_ids: Iterable[str]) -> list[Contradiction]:
     return [c for c in CONTRADICTIONS if ids & set(c.rules)]
 
 
-def cited_item(text: str, *cites: str) -> Element:
+def cited_item(text: str, where: str, rule: str | None = None) -> Element:
     """A rule as a list item: its sentence, then where it comes from, small and in brackets (the rule book's
-    and the stage footers' lists).
+    and the stage footers' lists); the rule's id only on hover, as pages show no ids.
 
-    >>> str(cited_item("2 < 大花 & 小花", "compare.rank", "002 §3"))
-    '<li>2 &lt; 大花 &amp; 小花 <small>[compare.rank, 002 §3]</small></li>'
+    >>> str(cited_item("2 < 大花 & 小花", "002 §3", "compare.rank"))
+    '<li title="compare.rank">2 &lt; 大花 &amp; 小花 <small>[002 §3]</small></li>'
     """
-    return el("li", text, " ", el("small", f"[{', '.join(cites)}]"))
+    return el("li", text, " ", el("small", f"[{where}]"), title=rule)
 
 
 def _items(rule_ids: Iterable[str], rules: Ruleset, lang: Lang) -> list[Element]:
-    return [cited_item(text, cite) for _, text, cite in summary(rule_ids, rules, lang)]
+    return [cited_item(text, cite, rule) for rule, text, cite in summary(rule_ids, rules, lang)]
 
 
 def _dian_table(rules: Ruleset, lang: Lang) -> Element:

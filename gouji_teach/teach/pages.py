@@ -385,7 +385,7 @@ def footer(session: Session) -> w.Widget:
     index = STAGES.index(session.stage)
 
     def render(lang: Lang) -> HtmlFragment:
-        items = [cited_item(text, rule, where)
+        items = [cited_item(text, where, rule)
                  for rule, text, where in summary(session.stage.rules, session.rules, lang)]
         covered = [el("p", t("page.covered", lang)), el("ul", items)] if items else []
         warnings = [el("p", "⚠ " + t("page.contradiction", lang) + pick(c.zh, c.en, lang), cls="gj-contradiction")
