@@ -277,6 +277,24 @@ def test_kaidian_finished_revolution_and_last_action_markers() -> None:
     assert "开点 opened" in texts(by_class(en, "gj-kaidian")[0])
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("viewer", range(6))
+def test_markers_stay_inside_the_picture_and_off_the_rules_line(lang: str, viewer: int) -> None:
+    """Every seat with all three markers (at 390 px the left seats' pills ran off the picture and the top
+    seat's covered the rules line)."""
+    seats = tuple(SeatView(seat=s, cards_left=0, kaidian=True, is_revolution=True, finished="四科 out 4th")
+                  for s in range(6))
+    root = parse(table_svg(table(seats=seats, viewer=viewer, rules="zaozhuang", to_act=viewer), lang=lang))
+    width = float(root.get("viewBox").split()[2])
+    rules_line = float(by_class(root, "gj-rules")[0].get("y"))
+    pills = [r for g in by_class(root, "gj-marker") for r in g.findall("rect")]
+    assert len(pills) == 6 * 3 + 1
+    for r in pills:
+        x, y, w = float(r.get("x")), float(r.get("y")), float(r.get("width"))
+        assert 0 <= x and x + w <= width, (x, w)
+        assert y > rules_line + 3, y
+
+
 def test_table_desc_summarises_in_words() -> None:
     view = table(to_act=2, viewer=5, current_play=Play.parse("XX888"), rules="qingdao")
     desc = parse(table_svg(view, lang="zh")).find("desc").text

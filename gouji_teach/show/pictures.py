@@ -546,8 +546,9 @@ _TW, _TH = 372, 520  # picture size
 _BW, _BH = 116, 88  # seat box
 _CX, _CY = _TW / 2, 262  # centre of the table
 _LEFT, _RIGHT, _UPPER, _LOWER = 64, _TW - 64, 190, 332  # seat columns and rows at the sides
+_RULES_Y = 14  # the rules line, above the top seat's markers
 #: Seat centres, counter-clockwise on screen from the bottom: 下家 at the lower right, 上家 at the lower left.
-_SLOTS = ((_CX, _TH - 62), (_RIGHT, _LOWER), (_RIGHT, _UPPER), (_CX, 62), (_LEFT, _UPPER), (_LEFT, _LOWER))
+_SLOTS = ((_CX, _TH - 62), (_RIGHT, _LOWER), (_RIGHT, _UPPER), (_CX, 76), (_LEFT, _UPPER), (_LEFT, _LOWER))
 
 
 def _seat_centre(seat: int, bottom: int) -> tuple[float, float]:
@@ -565,9 +566,13 @@ def _badge(parent: Element, seat: int, x: float, y: float, r: float) -> None:
     _text(parent, str(seat), x, y + r * 0.45, r * 1.45, fill="#ffffff", font_weight="bold", text_anchor="middle")
 
 
+def _pill_width(text: str) -> float:
+    return _width_estimate(text, 13) + 10
+
+
 def _pill(parent: Element, text: str, x_right: float, y: float, colour: str, cls: str) -> float:
     """A marker with text, right-aligned at ``x_right``; returns its left edge."""
-    width = _width_estimate(text, 13) + 10
+    width = _pill_width(text)
     g = _sub(parent, "g", cls=cls)
     _sub(g, "rect", x=float(x_right - width), y=float(y - 9), width=float(width), height=18, rx=9, fill=colour,
          stroke="#ffffff", stroke_width=1)
@@ -613,9 +618,11 @@ def _seat(root: Element, view: SeatView, table: TableView, bottom: int, lang: La
         markers.append((t("render.seat.kaidian", lang), "#c62828", "gj-kaidian"))
     if view.is_revolution:
         markers.append((t("render.seat.revolution", lang), "#6a1b9a", "gj-revolution"))
-    right = x0 + _BW - 4
+    gap = 3
+    row = sum(_pill_width(text) + gap for text, _, _ in markers) - gap
+    right = min(max(x0 + _BW - 4, row + 2), _TW - 2)  # the row kept inside the picture (seats at the left edge)
     for text, pill_colour, cls in markers:
-        right = _pill(g, text, right, y0, pill_colour, f"gj-marker {cls}") - 3
+        right = _pill(g, text, right, y0, pill_colour, f"gj-marker {cls}") - gap
 
 
 def _table_desc(table: TableView, lang: Lang | None) -> str:
@@ -673,14 +680,14 @@ def table_svg(view: TableView, *, lang: Lang | None = None, scale: float = 1.0) 
     desc = _table_desc(view, lang)
     root = _svg_root(_TW, _TH, scale, "gj-table", t("render.table.label", lang), desc)
     root.set("style", f"width:100%;max-width:{1.45 * _TW * scale:g}px;height:auto")
-    _sub(root, "rect", x=_CX - 62, y=112, width=124, height=300, rx=40, fill="#2e6b3f", fill_opacity=0.15,
+    _sub(root, "rect", x=_CX - 62, y=124, width=124, height=288, rx=40, fill="#2e6b3f", fill_opacity=0.15,
          stroke="#2e6b3f", stroke_opacity=0.5, cls="gj-felt")
     for s in range(3):
         (x1, y1), (x2, y2) = _seat_centre(s, bottom), _seat_centre(s + 3, bottom)
         _sub(root, "line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke="#777777",
              stroke_dasharray="2 5", stroke_width=1.2, cls="gj-duijia-line")
     if view.rules:
-        _text(root, _rules_text(view.rules, lang), 6, 14, 13, max_width=_TW - 12, fill="#333333", cls="gj-rules")
+        _text(root, _rules_text(view.rules, lang), 6, _RULES_Y, 13, max_width=_TW - 12, fill="#333333", cls="gj-rules")
     _draw_current_play(root, view.current_play, lang)
     for seat in view.seats:
         _seat(root, seat, view, bottom, lang)
