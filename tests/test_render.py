@@ -291,7 +291,7 @@ def test_markers_stay_inside_the_picture_and_off_the_rules_line(lang: str, viewe
     assert len(pills) == 6 * 3 + 1
     for r in pills:
         x, y, w = float(r.get("x")), float(r.get("y")), float(r.get("width"))
-        assert 0 <= x and x + w <= width, (x, w)
+        assert x >= 0 and x + w <= width, (x, w)
         assert y > rules_line + 3, y
 
 
