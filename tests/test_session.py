@@ -51,7 +51,7 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     assert "Learner: 小明" in header.value and "rules=linyi" in footer.value
     # the footer cites the rule under linyi: a default there, shown with its reason
     assert cite("gouji.duitou", linyi).removeprefix("default: ").split(";")[0] in footer.value
-    assert "gouji.duitou, default" in footer.value and "Summary" in footer.value
+    assert "title=\"gouji.duitou\"" in footer.value and "[default" in footer.value and "Summary" in footer.value
     for kind, level in (("beats", "easy"), ("who_may_act", "medium")):
         assert make_drill(kind, "dagouji.1", level=level, rules="linyi").puzzle_id in _texts(quiz)
     assert "/qingdao/" not in _texts(quiz)
