@@ -34,8 +34,8 @@ from ..show.i18n import pick, register, said, t
 from ..show.markup import Element, HtmlFragment, el, html
 from .course import STAGES
 
-__all__ = ["CONTRADICTIONS", "book_html", "citation", "cited_item", "in_force", "own_text", "sentence", "summary",
-           "text_of"]
+__all__ = ["CONTRADICTIONS", "book_html", "citation", "cited_item", "cited_items", "in_force", "own_text", "sentence",
+           "summary", "text_of"]
 
 register({
     "book.title": ("{rules}：完整规则", "{rules}: the whole rules"),
@@ -295,7 +295,8 @@ def cited_item(text: str, where: str, rule: str | None = None) -> Element:
     return el("li", text, " ", el("small", f"[{where}]"), title=rule)
 
 
-def _items(rule_ids: Iterable[str], rules: Ruleset, lang: Lang) -> list[Element]:
+def cited_items(rule_ids: Iterable[str], rules: Ruleset, lang: Lang) -> list[Element]:
+    """The rules in force among ``rule_ids`` as :func:`cited_item` list items (the rule book, a stage's footer)."""
     return [cited_item(text, cite, rule) for rule, text, cite in summary(rule_ids, rules, lang)]
 
 
@@ -319,12 +320,12 @@ def book_html(rules: Ruleset, lang: Lang) -> HtmlFragment:
     for stage in STAGES:
         ids = [r for r in stage.rules if r not in seen]
         seen.update(stage.rules)
-        items = _items(ids, rules, lang)
+        items = cited_items(ids, rules, lang)
         if items:
             sections.append(el("section", el("h3", stage.title(lang)), el("ul", items),
                                _dian_table(rules, lang) if "tribute.dian" in ids else None))
     rest = [r for r in RULES if r not in seen and r != "action.syntax"]
-    items = _items(rest, rules, lang)
+    items = cited_items(rest, rules, lang)
     if items:
         sections.append(el("section", el("h3", t("book.other", lang)), el("ul", items)))
     absent = [r for r in RULES if not in_force(r, rules)]

@@ -26,7 +26,7 @@ from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
 from ..show.pictures import play_html
-from .book import book_html, cited_item, contradictions, summary
+from .book import book_html, cited_items, contradictions
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make, whole
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, page_terms, stage, step_key
@@ -385,8 +385,7 @@ def footer(session: Session) -> w.Widget:
     index = STAGES.index(session.stage)
 
     def render(lang: Lang) -> HtmlFragment:
-        items = [cited_item(text, where, rule)
-                 for rule, text, where in summary(session.stage.rules, session.rules, lang)]
+        items = cited_items(session.stage.rules, session.rules, lang)
         covered = [el("p", t("page.covered", lang)), el("ul", items)] if items else []
         warnings = [el("p", "⚠ " + t("page.contradiction", lang) + pick(c.zh, c.en, lang), cls="gj-contradiction")
                     for c in contradictions(session.stage.rules)]
