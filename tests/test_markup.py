@@ -139,7 +139,7 @@ def _landing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
 
 
 def _footer(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(pages, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
+    monkeypatch.setattr(book, "summary", lambda *_: [(EVIL, EVIL, EVIL)])
     monkeypatch.setattr(pages, "contradictions", lambda _ids: [book.Contradiction((), EVIL, EVIL)])
     return pages.footer(course.Session(course.stage("cards"))).value
 
