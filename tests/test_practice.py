@@ -4,9 +4,13 @@ seat's cards to the browser."""
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import pytest
 from widget_state import fresh_widgets, synced_state
 
+from gouji_teach.bots import coach
 from gouji_teach.cli import main
 from gouji_teach.rules.cards import Hand, Rank, format_cards
 from gouji_teach.rules.events import Action
@@ -286,6 +290,31 @@ def test_widget_plays_a_whole_hand_and_shows_the_settlement():
     assert "data:text/yaml;base64," in table.saved.value
     table.next_hand()
     assert table.practice.number == 1
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_coach_shows_the_whole_hand_round_by_round_with_passes_folded(lang):
+    """Every line of a whole hand is in the coach's box (it scrolls), one section a round, numbered 1.. through
+    the hand; a run of "不烧"/"过牌" is one line naming its seats (it showed the last 12 lines, four 不烧 after
+    each 够级 play, and cut numbers from 10 up)."""
+    set_language(lang)
+    table = PracticeTable("qingdao", seed=3, length=1, pace=0)
+    if table.practice.declaring:
+        table.do("begin")
+    table.practice.run_computers(seat0=True)
+    table._render()
+    box = table.coach.value
+    items = re.findall(r"<li>(.*?)</li>", box)
+    raw = table.practice.lines
+    rounds = sum(x.kind == "round" for x in raw)
+    assert "overflow-y:auto" in box and box.count("<section") == rounds + 1
+    starts = [int(n) for n in re.findall(r'<ol start="(\d+)"', box)]
+    assert starts[0] == 1 and starts == sorted(starts) and len(items) == sum(map(len, coach.rounds(raw))) > 12
+    does_not_burn = "不烧" if lang == "zh" else "not burn"
+    burns = [i for i, x in enumerate(items) if does_not_burn in x]
+    assert burns and all(b - a > 1 for a, b in itertools.pairwise(burns))
+    assert any(re.search(r"座位\d(、\d)+不烧" if lang == "zh" else r"Seats \d(, \d)* and \d do not burn", x)
+               for x in items)
 
 
 def test_widget_refuses_with_the_engines_reason_and_lists_options():

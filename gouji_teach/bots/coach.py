@@ -18,7 +18,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from ..rules.engine import Game, opposite, team
 from ..rules.events import Action, ActionKind, Event, EventKind
@@ -31,7 +32,7 @@ from ..rules.verdicts import en_citation, source_of, zh_citation
 from ..rules.words import Lang
 from .strategy import Decision, TeamPlayer
 
-__all__ = ["HEADLINES", "Line", "advice", "comment", "why"]
+__all__ = ["HEADLINES", "Line", "advice", "comment", "rounds", "why"]
 
 #: A headline for every kind of engine event (``None``: the engine's sentence says it all).
 HEADLINES: dict[EventKind, tuple[str, str] | None] = {
@@ -73,7 +74,7 @@ HEADLINES: dict[EventKind, tuple[str, str] | None] = {
     EventKind.LUANCHAN: ("四户乱缠开始", "四户乱缠 begins"),
     EventKind.DISCARD_FOURS: ("扔4", "4s thrown away"),
     EventKind.VOID: ("这一局作废", "the hand is void"),
-    EventKind.END: ("这一局结束", "the hand is over"),
+    EventKind.END: None,  # "本局结束 …" says it
 }
 
 
@@ -92,14 +93,21 @@ class Line:
     def text(self, lang: Lang, *, cite: bool = False) -> str:
         """The line in ``lang`` (``zh`` or ``en``), the seed citation added when ``cite``."""
         i = 0 if lang == "zh" else 1
-        head = f"{self.headline[i]}{'' if i == 0 else ' '}" if self.headline else ""
+        head = ""
+        if self.headline:  # set off from the sentence (which may hold a colon of its own) by a dash
+            head = self.headline[i] + ("" if self.headline[i][-1] in "！!" else "——" if i == 0 else " —")
+            head += "" if i == 0 else " "
         tag = ""
         if self.rule_name is not None:
             name = self.rule_name[i]
             where = (zh_citation if i == 0 else en_citation)(self.citation) if cite and self.citation else ""
             tag = f"【{name}{'，' + where if where else ''}】" if i == 0 else (
                 f" [{name}{', ' + where if where else ''}]")
-        return f"{head}{self.sentence[i]}{tag}"
+        if i == 0:
+            return f"{head}{self.sentence[i]}{tag}"
+        sentence = self.sentence[i]  # an English line is a sentence, and so is what follows "…!"
+        sentence = sentence[0].upper() + sentence[1:] if not head or head.endswith("! ") else sentence
+        return f"{head[:1].upper()}{head[1:]}{sentence}{tag}"
 
 
 #: The places nothing later can change: settlement puts a revolutionary, or a seat a 诈烧 闷ed, at 三科 or 四科
@@ -133,6 +141,51 @@ def comment(event: Event, game: Game) -> Line:
     name = (RULES[rule].zh, RULES[rule].en) if rule else None
     return Line(event.kind, event.seat, headline, (event.zh, event.en), rule, name,
                 _citation(rule, game.rules) if rule else None)
+
+
+#: A run of passes one after another is one line of the log: its sentence for several seats, by the rule.
+_FOLDED = {"burn.priority": ("{seats}不烧", "{seats} do not burn"),
+           "pass.rule": ("{seats}过牌", "{seats} pass"),
+           "revolt.duel": ("{seats}不打", "{seats} let it pass")}
+
+
+def rounds(lines: Iterable[Line]) -> list[list[Line]]:
+    """The coach's log as the table shows it: one list of lines a round (a round ends with its 一轮结束 line),
+    a run of passes under the same rule folded into one line naming every seat.
+
+    >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+    >>> events = g.act("seat 0 plays 5") + sum((g.act(f"seat {s} passes") for s in range(1, 6)), ())
+    >>> for r in rounds(comment(e, g) for e in events + g.act("seat 0 plays KK")):
+    ...     print(*(x.text("zh").split("【")[0] for x in r), sep=" | ")
+    座位0发牌：单张5 | 座位1、2、3、4、5过牌 | 一轮结束——没人再要：座位0的单张5赢了这一轮
+    座位0发牌：2个K：够级，只有对头座位3能上（或有人烧） | 走科：头科——座位0走科（第1个出完）
+    """
+    log: list[list[Line]] = [[]]
+    run: list[Line] = []
+
+    def close_run() -> None:
+        if len(run) == 1:
+            log[-1].append(run[0])
+        elif run:
+            zh, en = _FOLDED[run[0].rule or ""]
+            seats = [x.seat for x in run]
+            log[-1].append(replace(run[0], seat=None, sentence=(
+                zh.format(seats="座位" + "、".join(str(s) for s in seats)),
+                en.format(seats="seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"))))
+        run.clear()
+
+    for line in lines:
+        folds = line.kind == EventKind.PASS and line.rule in _FOLDED
+        if not (folds and run and run[0].rule == line.rule):
+            close_run()
+        if folds:
+            run.append(line)
+            continue
+        log[-1].append(line)
+        if line.kind == EventKind.ROUND:
+            log.append([])
+    close_run()
+    return [r for r in log if r]
 
 
 def _citation(rule: str, rules: Ruleset) -> str | None:

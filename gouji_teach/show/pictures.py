@@ -77,8 +77,8 @@ register({
     "render.hand.label": ("手牌{n}张：{groups}", "hand of {cards}: {groups}"),
     "render.hand.empty": ("没有牌", "no cards"),
     "render.play.counts_as": ("算作", "counts as"),
-    "render.play.downgraded": ("大花和小花一起出：大花按小花算",
-                               "big and small jokers together: the big ones count as small"),
+    "render.play.downgraded": ("规则：大花和小花一起出，大花按小花算",  # a rule fact, labelled as one
+                               "Rule: big and small jokers played together all count as small"),
     "render.seat": ("座位{n}", "seat {n}"),
     "render.tribute.none": ("不进贡", "no tribute"),
     "render.tribute.arrow": ("座位{payer}→座位{receiver}：{kind}{n}张", "seat {payer} → seat {receiver}: {n} × {kind}"),

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 import yaml
 
-from ..bots.coach import Line, advice, comment, why
+from ..bots.coach import Line, advice, comment, rounds, why
 from ..bots.strategy import Decision, TeamPlayer
 from ..rules.cards import Card, Hand, Rank, format_cards
 from ..rules.engine import Game, Phase, team
@@ -132,7 +132,8 @@ register({
     "practice.typed.placeholder": ("例如 999", "e.g. 999"),
     "practice.refused": ("不行：{why}", "not allowed: {why}"),
     "practice.coach": ("教练", "Coach"),
-    "practice.note": ("教练提示：{note}", "coach's note: {note}"),
+    "practice.note": ("💡 打法提示：{note}", "💡 Tip: {note}"),
+    "practice.round": ("第{n}轮", "Round {n}"),
     "practice.undone": ("悔了一步", "your last action is taken back"),
     "practice.nothing_to_undo": ("没有可以悔的一步", "nothing to undo"),
     "practice.bad_seed": ("种子要写整数：{text}", "the seed must be a whole number: {text}"),
@@ -227,7 +228,7 @@ class Practice:
                                     prelude=not giving, first_hand=self.number == 0)
         self.leader = next((e.seat for e in self.game.events if e.kind == EventKind.FIRST_LEADER), 0)
         self.player = TeamPlayer()
-        self.lines: list[Line | tuple[str, str]] = [] if giving else [comment(e, self.game) for e in self.game.events]
+        self.lines: list[Line] = [] if giving else [comment(e, self.game) for e in self.game.events]
         self._marks: list[_Mark] = []
         self.refusal: GoujiError | None = None
         self.note: tuple[str, str] | None = None
@@ -829,16 +830,28 @@ class PracticeTable(View):
             el("p", message, role="status") if message else None,
             el("p", refusal, role="alert", cls="gj-refusal", style="color:#b03a2e") if refusal is not None else None,
             el("p", t("practice.note", lang, note=pick(*p.note, lang)), cls="gj-note") if p.note is not None else None)
-        cite = bool(self.cite.value)
-        lines = [x.text(lang, cite=cite) if isinstance(x, Line) else pick(*x, lang) for x in p.lines[-12:]]
         self.coach.value = html(el("h4", t("practice.coach", lang), style="margin:4px 0"),
-                                el("ol", (el("li", x) for x in lines), cls="gj-coach", data_count=len(p.lines),
-                                   style="padding-left:1.2em;margin:0", aria_live="polite"))
+                                _coach_log(p.lines, lang, cite=bool(self.cite.value)))
         paid = [el("h4", t("practice.paid", lang)),
                 el("ul", (_payment_html(x, p.returned.get(i, ()), lang) for i, x in enumerate(p.paid)))] if p.paid \
             else []
         over = game.is_over and len(p.settlements) > p.number
         self.settlement.value = html(paid, settlement_html(p.settlements[p.number], lang=lang) if over else None)
+
+
+def _coach_log(lines: Sequence[Line], lang: Lang, *, cite: bool) -> Element:
+    """The coach's whole log, round by round (:func:`~gouji_teach.bots.coach.rounds`), in a box that scrolls and
+    opens at its newest line (a reversed column keeps the scroll at the bottom as lines come); the lines are
+    numbered through the hand, with room for three digits."""
+    groups, number = [], 1
+    for n, group in enumerate(rounds(lines), start=1):
+        groups.append(el("section", el("h5", t("practice.round", lang, n=n), style="margin:6px 0 2px"),
+                         el("ol", (el("li", x.text(lang, cite=cite)) for x in group), start=number,
+                            style="padding-left:2.6em;margin:0")))
+        number += len(group)
+    return el("div", el("div", groups), cls="gj-coach", data_count=len(lines), role="log",
+              style="max-height:20em;overflow-y:auto;display:flex;flex-direction:column-reverse;"
+                    "border:1px solid #ddd;border-radius:4px;padding:0 6px")
 
 
 # -- the course page -------------------------------------------------------------------------------------------
