@@ -1,44 +1,62 @@
-"""Benchmark of the practice table's computer players: TeamPlayer against SimplePlayer.
+"""Benchmark of the practice table's computer players: one level against another (default team against simple).
 
-    python bench/bench_match.py              # 200 seeded hands per rule set (the issue's goal)
-    python bench/bench_match.py --hands 40   # quicker
+    python bench/bench_match.py                                      # 200 hands per rule set
+    python bench/bench_match.py --hands 40                           # quicker
+    python bench/bench_match.py --team-a strong --team-b team --hands 40 --jobs 2
 
-Per rule set: illegal actions (goal 0), each team's points (the sum of its seats' scores, hand by hand), the
-improved team's margin per hand with its standard deviation and standard error (goal: ahead), and the decision
-times in CPU ms: slowest (goal <= 200 ms) and median (goal <= 20 ms). Seats are swapped every other hand
-(:func:`gouji_teach.bots.strategy.play_match`).
+Per rule set: illegal actions (goal 0), each team's points (the sum of its seats' scores, hand by hand), team A's
+margin per hand with the standard deviation of a deal and the standard error (goal: ahead; strong against team by
+3 standard errors), and team A's decision times in CPU ms: median, p95 (strong: goal <= 1000 ms) and slowest.
+Each deal is played twice, the teams swapped (:func:`gouji_teach.bots.match.play_match`); ``--jobs`` runs the
+rule sets in parallel processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from gouji_teach.bots.strategy import play_match
+from gouji_teach.bots.match import LEVELS, play_match
 from gouji_teach.rules.rulesets import PRESETS
+
+
+def _one(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], float]:
+    t0 = time.perf_counter()
+    r = play_match(name, args.seed, args.hands, team_a=args.team_a, team_b=args.team_b).to_json()
+    return r, time.perf_counter() - t0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--team-a", default="team", choices=list(LEVELS))
+    parser.add_argument("--team-b", default="simple", choices=list(LEVELS))
+    parser.add_argument("--rules", nargs="*", default=list(PRESETS), choices=list(PRESETS))
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(f"TeamPlayer vs SimplePlayer, {args.hands} hands per rule set from seed {args.seed}")
-    print(f"{'rules':<10} {'illegal':>7} {'coach':>7} {'simple':>7} {'margin/hand':>12} {'sd':>6} {'se':>6} "
-          f"{'max ms':>7} {'median ms':>9} {'wall s':>7}")
-    for name in PRESETS:
-        t0 = time.perf_counter()
-        r = play_match(name, args.seed, args.hands).to_json()
-        wall = time.perf_counter() - t0
-        print(f"{name:<10} {r['illegal']:>7} {r['teams']['coach']['points']:>+7} "
-              f"{r['teams']['simple']['points']:>+7} {r['margin_per_hand']:>+12.2f} {r['margin_stdev']:>6.2f} "
-              f"{r['margin_stderr']:>6.2f} {r['max_decision_ms']:>7.2f} {r['median_decision_ms']:>9.3f} "
-              f"{wall:>7.1f}", flush=True)
-        for team in ("coach", "simple"):
-            c, n = r["teams"][team], r["hands"]
-            print(f"{'':<10} {team}: burns {c['burns']} (ok {c['burns_ok']}, failed {c['burns_failed']}), per hand: "
-                  f"开点 {c['kaidian'] / n:.2f}, 闷ed {c['men'] / n:.2f}, 让 {c['yields'] / n:.2f}", flush=True)
-    print("goals: illegal 0, margin > 0, max <= 200 ms, median <= 20 ms, no burn failed")
+    print(f"{args.team_a} (A) against {args.team_b} (B), {args.hands} hands per rule set (each deal twice, the teams "
+          f"swapped) from seed {args.seed}")
+    print(f"{'rules':<10} {'illegal':>7} {'A':>7} {'B':>7} {'margin/hand':>12} {'sd':>6} {'se':>6} {'margin/se':>9} "
+          f"{'A median ms':>11} {'A p95 ms':>9} {'A max ms':>9} {'wall s':>7}")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        runs = [pool.submit(_one, name, args) for name in args.rules]
+        for name, run in zip(args.rules, runs, strict=True):
+            r, wall = run.result()
+            a, b = r["teams"]["a"], r["teams"]["b"]
+            z = r["margin_per_hand"] / r["margin_stderr"] if r["margin_stderr"] else float("nan")
+            print(f"{name:<10} {r['illegal']:>7} {a['points']:>+7} {b['points']:>+7} {r['margin_per_hand']:>+12.2f} "
+                  f"{r['margin_stdev']:>6.2f} {r['margin_stderr']:>6.2f} {z:>+9.1f} {a['median_decision_ms']:>11.2f} "
+                  f"{a['p95_decision_ms']:>9.1f} {a['max_decision_ms']:>9.1f} {wall:>7.1f}", flush=True)
+            for team, c in (("A", a), ("B", b)):
+                n = r["hands"]
+                print(f"{'':<10} {team} {c['level']}: burns {c['burns']} (ok {c['burns_ok']}, failed "
+                      f"{c['burns_failed']}), per hand: 开点 {c['kaidian'] / n:.2f}, 闷ed {c['men'] / n:.2f}, "
+                      f"让 {c['yields'] / n:.2f}", flush=True)
+    print("goals: illegal 0, margin > 0 (strong against team: margin/se >= 3), no burn failed; team: max <= 200 ms, "
+          "median <= 20 ms; strong: p95 <= 1000 ms")
 
 
 if __name__ == "__main__":

@@ -433,26 +433,24 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
-    from .bots.strategy import play_match
+    from .bots.match import play_match
 
-    result = play_match(_ruleset(args.rules), args.seed, args.hands)
+    result = play_match(_ruleset(args.rules), args.seed, args.hands, team_a=args.team_a, team_b=args.team_b)
     data = result.to_json()
     if args.json:
         _emit_json(data)
         return 0
-    coach, simple = data["teams"]["coach"]["points"], data["teams"]["simple"]["points"]
-    print(f"{data['rules']}: {data['hands']} 局 hands from seed {data['seed']}, "
-          f"非法 illegal actions: {data['illegal']}")
-    print(f"  决策 decisions: {data['decisions']}, 最慢 slowest {data['max_decision_ms']:.1f} ms, "
-          f"中位 median {data['median_decision_ms']:.2f} ms (CPU)")
-    print(f"  TeamPlayer (coach) {coach:+d}, SimplePlayer (simple) {simple:+d}; "
-          f"每局领先 margin per hand {data['margin_per_hand']:+.2f} ± {data['margin_stderr']:.2f} "
-          f"(sd {data['margin_stdev']:.2f})")
+    a, b = data["teams"]["a"], data["teams"]["b"]
+    print(f"{data['rules']}: {data['hands']} 局 hands from seed {data['seed']} (每副牌打两次，两队换座 each deal "
+          f"twice, teams swapped), 非法 illegal actions: {data['illegal']}")
+    print(f"  A {a['level']} {a['points']:+d}, B {b['level']} {b['points']:+d}; 每局领先 A's margin per hand "
+          f"{data['margin_per_hand']:+.2f} ± {data['margin_stderr']:.2f} (sd of a deal {data['margin_stdev']:.2f})")
     hands = data["hands"]
-    for name in ("coach", "simple"):
-        c = data["teams"][name]
+    for name, c in (("A", a), ("B", b)):
         per = {key: c[key] / hands for key in ("kaidian", "men", "yields")}
-        print(f"  {name}: 烧 burns {c['burns']}（成 ok {c['burns_ok']}，失败 failed {c['burns_failed']}）; "
+        print(f"  {name} {c['level']}: 决策 decisions 中位 median {c['median_decision_ms']:.1f} ms, p95 "
+              f"{c['p95_decision_ms']:.1f} ms, 最慢 slowest {c['max_decision_ms']:.1f} ms (CPU); "
+              f"烧 burns {c['burns']}（成 ok {c['burns_ok']}，失败 failed {c['burns_failed']}）; "
               f"每局 per hand: 开点 {per['kaidian']:.2f}, 被闷 闷ed {per['men']:.2f}, 让牌 yields {per['yields']:.2f}")
     return 0
 
@@ -715,6 +713,8 @@ def _class_size(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
+    from .bots.match import LEVELS
+
     parser = _Parser(prog="gouji-teach", description="够级 rules engine and course / 够级规则引擎与教程")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
     rules_help = ("rule set: qingdao (default), linyi, tongsu, zaozhuang, a rule file (myclub.yaml), or all; "
@@ -815,10 +815,13 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--rules", default="qingdao", help=one_rules)
     cmd.set_defaults(run=_cmd_selfplay)
 
-    cmd = sub.add_parser("match", help="improved computer players against SimplePlayer: points, illegal actions, speed")
+    cmd = sub.add_parser("match", help="two levels of computer players, each deal twice with the teams swapped: "
+                                       "margin, illegal actions, speed")
     cmd.add_argument("--rules", default="qingdao", help=one_rules)
     cmd.add_argument("--seed", type=int, default=0, help="seed of the first deal (the next hands: seed+1, ...)")
     cmd.add_argument("--hands", type=_count, default=20, help="how many hands (default 20)")
+    cmd.add_argument("--team-a", default="team", choices=list(LEVELS), help="team A's level (default team)")
+    cmd.add_argument("--team-b", default="simple", choices=list(LEVELS), help="team B's level (default simple)")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(run=_cmd_match)
 

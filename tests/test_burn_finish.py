@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gouji_teach import PRESETS
+from gouji_teach.bots.match import play_match
 from gouji_teach.bots.players import _can_finish_burning
-from gouji_teach.bots.strategy import play_match
 from gouji_teach.rules.cards import Hand
 
 
@@ -32,11 +32,11 @@ def test_computer_burns_finish_over_200_self_played_hands(rules: str) -> None:
     computer's burn fails for a lead without a joker (36 of 82 failed under qingdao before the closing 3s and a
     lead of 2s were counted right), and the match counts them for `gouji-teach match`."""
     result = play_match(rules, 1, 200)
-    for team in ("coach", "simple"):
+    for team in ("a", "b"):
         counts = result.counts[team]
         assert counts["burns"] > 0 and counts["burns_failed"] == 0, (team, dict(counts))
         assert counts["burns_ok"] <= counts["burns"] and counts["kaidian"] > 0
-    assert result.to_json()["teams"]["coach"]["burns_failed"] == 0
+    assert result.to_json()["teams"]["a"]["burns_failed"] == 0
 
 
 def test_a_lead_of_2s_needs_its_joker_too() -> None:

@@ -11,6 +11,8 @@ import pytest
 from widget_state import fresh_widgets, synced_state
 
 from gouji_teach.bots import coach
+from gouji_teach.bots.search import StrongPlayer
+from gouji_teach.bots.strategy import Decision
 from gouji_teach.cli import main
 from gouji_teach.rules.cards import Hand, Rank, format_cards
 from gouji_teach.rules.events import Action
@@ -315,6 +317,30 @@ def test_the_coach_shows_the_whole_hand_round_by_round_with_passes_folded(lang):
     assert burns and all(b - a > 1 for a, b in itertools.pairwise(burns))
     assert any(re.search(r"座位\d(、\d)+不烧" if lang == "zh" else r"Seats \d(, \d)* and \d do not burn", x)
                for x in items)
+
+
+def test_the_table_offers_three_computer_levels_in_each_language_and_switches_at_once():
+    set_language("zh")
+    table = PracticeTable("qingdao", seed=2, length=1, pace=0, level="simple")
+    assert [label for label, _ in table.level.options] == ["简单", "普通", "强（每步都推演，慢一些）"]
+    assert "简单电脑" in table.practice.why(3, "zh") and "easy computer" in table.practice.why(3, "en")
+    set_language("en")
+    table._render()
+    assert [label for label, _ in table.level.options] == ["easy", "normal", "strong (searches every move, slower)"]
+    table.level.value = "strong"
+    assert isinstance(table.practice.player, StrongPlayer) and table.practice.level == "strong"
+    table.new_series()  # a new series keeps the level chosen
+    assert isinstance(table.practice.player, StrongPlayer)
+
+
+def test_a_strong_players_searched_pass_tells_no_cards():
+    p = Practice("qingdao", seed=2, length=1, level="strong")
+    p.player.last[3] = Decision(Action(3, "pass"), "search", {"what_zh": "过牌", "what_en": "passing",
+                                                             "gain": "2.0", "worlds": 8})
+    assert "它不说" in p.why(3, "zh")
+    p.player.last[3] = Decision(Action(3, "play", "88"), "search", {"what_zh": "出88", "what_en": "playing 88",
+                                                                   "gain": "2.0", "worlds": 8})
+    assert "出88" in p.why(3, "zh")
 
 
 def test_widget_refuses_with_the_engines_reason_and_lists_options():

@@ -12,8 +12,9 @@ import string
 
 import pytest
 
+from gouji_teach.bots.match import play_match
 from gouji_teach.bots.players import play_hand
-from gouji_teach.bots.strategy import REASONS, TeamPlayer, play_match
+from gouji_teach.bots.strategy import REASONS, TeamPlayer
 from gouji_teach.cli import main
 from gouji_teach.rules.engine import Game
 from gouji_teach.rules.rulesets import PRESETS
@@ -105,7 +106,8 @@ def test_every_reason_has_both_languages():
 
 
 def _fields(text: str) -> set[str]:
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    """The values a template names (``what_zh`` and ``what_en`` are one value in its two languages)."""
+    return {f.removesuffix("_zh").removesuffix("_en") for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
 @pytest.mark.parametrize("rules", list(PRESETS))
@@ -127,8 +129,17 @@ def test_match_against_simple_players_is_legal_and_swaps_seats(rules):
     r = play_match(rules, 100, 6)
     data = r.to_json()
     assert data["illegal"] == 0 and data["hands"] == 6
-    assert data["teams"]["coach"]["points"] + data["teams"]["simple"]["points"] == 0
-    assert len(r.decision_ms) == data["decisions"] > 0
+    assert data["teams"]["a"]["points"] + data["teams"]["b"]["points"] == 0
+    assert sum(map(len, r.decision_ms)) == data["decisions"] > 0
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_a_match_plays_each_deal_twice_with_the_teams_swapped(rules):
+    """Two equal levels on one deal played both ways: whatever one team scores the other scores in the other hand,
+    so the margin is exactly nothing (deal luck cancels)."""
+    r = play_match(rules, 7, 4, team_a="team", team_b="team")
+    assert r.a_points[0] == r.b_points[1] and r.a_points[2] == r.b_points[3]
+    assert r.margin() == (0.0, 0.0, 0.0) and any(r.a_points)
 
 
 def test_cli_match_json(capsys):
@@ -136,13 +147,14 @@ def test_cli_match_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert {"hands", "illegal", "max_decision_ms", "teams"} <= set(data)
     assert data["hands"] == 3 and data["illegal"] == 0
-    assert set(data["teams"]) == {"coach", "simple"} and "points" in data["teams"]["coach"]
+    assert set(data["teams"]) == {"a", "b"} and "points" in data["teams"]["a"]
+    assert (data["teams"]["a"]["level"], data["teams"]["b"]["level"]) == ("team", "simple")
 
 
 def test_cli_match_text(capsys):
     assert main(["match", "--rules", "linyi", "--hands", "2"]) == 0
     out = capsys.readouterr().out
-    assert "illegal actions: 0" in out and "TeamPlayer" in out
+    assert "illegal actions: 0" in out and "A team" in out and "B simple" in out
 
 
 @pytest.mark.parametrize("argv", [["--hands", "0"], ["--hands", "x"], ["--rules", "beijing"], ["--seed", "a"]])

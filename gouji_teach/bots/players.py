@@ -80,6 +80,8 @@ class SimplePlayer:
         free_fours = opened or rules.fours_before_kaidian == FoursBeforeKaidian.FREE
         order = [r for r in Rank if r not in (Rank.THREE, Rank.FOUR, Rank.SMALL_JOKER, Rank.BIG_JOKER)]
         order.insert(0 if game.kaidian(seat) == KaidianState.PENDING or free_fours else len(order), Rank.FOUR)
+        if burning:  # the 3s too carry a joker: led last, but never bare
+            order.append(Rank.THREE)
         for r in order:
             cards = [c for c in hand if c.rank == r]
             if not cards:
@@ -100,9 +102,11 @@ class SimplePlayer:
     def _answer(self, game: Game, seat: int) -> Action:
         top_seat, top_play = game.top  # type: ignore[misc]  # a bot answers only while a round is open: game.top is set
         fight = top_play.is_gouji or top_seat == opposite(seat) or len(game.hands[seat]) <= top_play.size
+        burning = game.bound_to_burn(seat)  # a burner keeps a joker for each later lead
         if team(top_seat) != team(seat) or top_seat in game.burning():
             for play in game.answers(seat):
-                if fight or not (play.jokers or play.twos):
+                if (fight or not (play.jokers or play.twos)) and (
+                        not burning or _can_finish_burning(game.hands[seat] - play.cards, game.rules)):
                     return Action.of(seat, ActionKind.PLAY, play)
         return Action(seat, ActionKind.PASS)
 

@@ -114,6 +114,7 @@ table):
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
@@ -535,6 +536,12 @@ class Game:
         """Open burns: burner → victim."""
         return {b: self._s.burns[i][1] for b, i in self._s.burning.items()}
 
+    def bound_to_burn(self, seat: int) -> bool:
+        """Whether ``seat``'s next play is a burner's (every lead with a joker): it burns now, or its burn was
+        lifted by the play on top (解烧) and beating that play takes the burn up again (000 part 3 第30条)."""
+        s = self._s
+        return seat in s.burning or (s.top is not None and s.lifted.get(s.top[0], (None,))[0] == seat)
+
     def headless(self, seat: int) -> bool:
         """无头: the seat's 对头 is gone (out, 闷ed, failed, or revolted with no 够死级 left); a failed
         revolution leaves its 对头 有头 (000 part 3 第47条, 第49条)."""
@@ -590,6 +597,28 @@ class Game:
         new._s = self._s.clone()
         new._history = [(st, a) for st, a in self._history]
         new._plays = self._plays
+        return new
+
+    def redealt(self, hands: Mapping[int, Hand]) -> Game:
+        """A copy in which the seats of ``hands`` hold those cards instead: the same cards among them, each seat
+        as many as it holds now (what a seat cannot see, laid out another way: a search samples these).
+
+        >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
+        >>> g.redealt({1: Hand.parse("Q 4 9"), 2: Hand.parse("Q")}).hands[:3]
+        (Hand('K K 5'), Hand('Q 9 4'), Hand('Q'))
+        >>> g.redealt({1: Hand.parse("QQQ")}).hands[1]
+        Traceback (most recent call last):
+        ...
+        gouji_teach.rules.errors.SetupError: 重新分的牌要和这几个座位原来的牌一样多、一样的牌 / ...
+        """
+        before = Counter(c for k in hands for c in self._s.hands[k])
+        if (Counter(c for h in hands.values() for c in h) != before
+                or any(len(h) != len(self._s.hands[k]) for k, h in hands.items())):
+            raise SetupError("重新分的牌要和这几个座位原来的牌一样多、一样的牌",
+                             "cards dealt again must be the same cards, each seat as many as it holds")
+        new = self.copy()
+        for k, h in hands.items():
+            new._s.hands[k] = h
         return new
 
     @property

@@ -2,8 +2,9 @@
 
 :class:`Practice` is the table without widgets (tested without a browser): a series of hands under a rule set, dealt
 from a seed (hand *k* from ``seed + k``), tribute paid before every hand but the first as the rule set says (where
-it has 回牌, the learner picks the cards it gives back before the first lead), the computer players
-(:class:`~gouji_teach.bots.strategy.TeamPlayer`) on seats 1-5, the coach's lines (:mod:`gouji_teach.bots.coach`),
+it has 回牌, the learner picks the cards it gives back before the first lead), the computer players on seats 1-5 at
+the level chosen (:data:`~gouji_teach.bots.match.LEVELS`: easy, normal :class:`~gouji_teach.bots.strategy.TeamPlayer`
+or strong :class:`~gouji_teach.bots.search.StrongPlayer`), the coach's lines (:mod:`gouji_teach.bots.coach`),
 undo of the learner's last action, the same deal again, and the finished hand as a scenario file.
 :class:`PracticeTable` is its widget: the table picture, the round, the learner's hand with a button per rank,
 action buttons shown only when legal, "what can I play?", the coach, the pace of the computer players, and
@@ -34,7 +35,8 @@ import ipywidgets as w
 import yaml
 
 from ..bots.coach import Line, advice, comment, rounds, why
-from ..bots.strategy import Decision, TeamPlayer
+from ..bots.match import LEVELS, Player
+from ..bots.strategy import Decision
 from ..rules.cards import Card, Hand, Rank, format_cards
 from ..rules.engine import Game, Phase, team
 from ..rules.errors import GoujiError
@@ -73,6 +75,7 @@ LEARNER = 0
 _DECLARATIONS = frozenset({ActionKind.XUANDIAN, ActionKind.REVOLT})  # before the first lead: 宣点, 革命
 _MAX_ACTIONS = 5_000  # a hand never needs more: the computer players' loop is bounded by it
 _PRIVATE = frozenset({"keep_big", "nothing", "no_burn", "duitou_none", "yield"})  # reasons that tell a hand
+_SHOWN = (ActionKind.PLAY, ActionKind.BURN)  # a searched pass or 让牌 would tell that the seat could have played
 
 register({
     "practice.title": ("练习桌：你坐座位0，和两个电脑同伴对三个电脑对手",
@@ -120,6 +123,13 @@ register({
     "practice.advice": ("提示更好的打法", "note stronger plays"),
     "practice.why": ("为什么这样出？", "why did they do that?"),
     "practice.why_seat": ("座位", "seat"),
+    "practice.why_easy": ("座位{seat}是简单电脑，不说理由：能压就用最小的牌压，同伴的牌不压，2和花留着打够级",
+                          "seat {seat} is an easy computer and keeps no reasons: it beats with its cheapest play, lets "
+                          "a partner's play stand and keeps 2s and jokers for 够级 fights"),
+    "practice.level": ("电脑水平", "computer level"),
+    "practice.level.simple": ("简单", "easy"),
+    "practice.level.team": ("普通", "normal"),
+    "practice.level.strong": ("强（每步都推演，慢一些）", "strong (searches every move, slower)"),
     "practice.why_private": ("座位{seat}{what}：为什么，它不说（说了就露了手里的牌）",
                              "seat {seat} {what}: it keeps the reason to itself (it would show its cards)"),
     "practice.why_passed": ("过了", "passed"),
@@ -182,13 +192,14 @@ class Practice:
     """A series at the practice table, without widgets (see the module docstring). ``on_step`` is called
     after every computer action (the widget redraws and waits ``pace`` seconds there)."""
 
-    def __init__(self, rules: Ruleset | str = "qingdao", *, seed: int = 1, length: int = 4,
+    def __init__(self, rules: Ruleset | str = "qingdao", *, seed: int = 1, length: int = 4, level: str = "team",
                  on_step: Callable[[], None] | None = None) -> None:
         self.rules = find_ruleset(rules)
         self.seed = int(seed)
         self.length = max(1, int(length))
         self.on_step = on_step
-        self.player = TeamPlayer()
+        self.level = level
+        self.player: Player = LEVELS[level]()
         self.settlements: list[Settlement] = []
         self._state = SeriesState()
         self._start(0)
@@ -227,7 +238,7 @@ class Practice:
         self.game = Game.from_hands(dict(enumerate(self.start_hands)), self.rules, seed=self.hand_seed,
                                     prelude=not giving, first_hand=self.number == 0)
         self.leader = next((e.seat for e in self.game.events if e.kind == EventKind.FIRST_LEADER), 0)
-        self.player = TeamPlayer()
+        self.player = LEVELS[self.level]()
         self.lines: list[Line] = [] if giving else [comment(e, self.game) for e in self.game.events]
         self._marks: list[_Mark] = []
         self.refusal: GoujiError | None = None
@@ -384,10 +395,17 @@ class Practice:
             self.settlements.pop()
             self._state = self.settlements[-1].state if self.settlements else SeriesState()
 
+    def set_level(self, level: str) -> None:
+        """The computer players' level (:data:`~gouji_teach.bots.match.LEVELS`) from their next action on."""
+        self.level, self.player = level, LEVELS[level]()
+
     def why(self, seat: int, lang: Lang) -> str:
         """"Why did seat N do that?" from the computer player's own reason (one that tells no cards)."""
-        d: Decision | None = self.player.last.get(seat)
-        if d is not None and d.key in _PRIVATE:
+        last: dict[int, Decision] | None = getattr(self.player, "last", None)
+        if last is None:  # the easy players keep no reasons: what they always do
+            return t("practice.why_easy", lang, seat=seat)
+        d = last.get(seat)
+        if d is not None and (d.key in _PRIVATE or (d.key == "search" and d.action.kind not in _SHOWN)):
             what = t("practice.yield", lang) if d.action.kind == ActionKind.YIELD else t("practice.why_passed", lang)
             return t("practice.why_private", lang, seat=seat, what=what)
         return why(d, seat, lang)
@@ -506,6 +524,11 @@ def _payment_html(p: Payment, back: tuple[Card, ...], lang: Lang) -> Element:
     return el("li", _pays(tr, lang), " ", cards, *given, el("br"), el("small", why))
 
 
+def _levels(lang: Lang) -> list[tuple[str, str]]:
+    """The computer players' levels as a dropdown offers them, in ``lang``."""
+    return [(t(f"practice.level.{level}", lang), level) for level in LEVELS]
+
+
 def _titled(rulesets: Iterable[Ruleset], lang: Lang) -> list[tuple[str, str]]:
     """A rule-set menu's options: each set's title in ``lang``, its reference as the value."""
     return [(pick(r.title_zh, r.title_en, lang), r.ref) for r in rulesets]
@@ -547,7 +570,7 @@ class PracticeTable(View):
     a hand is settled (the course page saves the result in the learner's progress)."""
 
     def __init__(self, rules: Ruleset | str = "qingdao", *, seed: int = 1, length: int = 4, pace: float = 0.6,
-                 on_hand_end: Callable[[Practice], None] | None = None) -> None:
+                 level: str = "team", on_hand_end: Callable[[Practice], None] | None = None) -> None:
         self._on_hand_end = on_hand_end
         self._selected: dict[Rank, int] = {}
         self._reported = 0
@@ -592,6 +615,9 @@ class PracticeTable(View):
             self._offered.append(chosen)
         self.rules = make(w.Dropdown, options=_titled(self._offered, get_language()), value=chosen.ref,
                           layout={"width": "auto"})
+        self.level_label = make(w.Label)
+        self.level = make(w.Dropdown, options=_levels(get_language()), value=level, layout={"width": "auto"})
+        self.level.observe(lambda c: self.practice.set_level(c["new"]), names="value")
         self.seed = make(w.Text, value=str(seed), layout={"width": "7em"})
         self.length = make(w.Dropdown, options=[1, 2, 4, 6, 8], value=length if length in (1, 2, 4, 6, 8) else 4,
                            layout={"width": "5em"})
@@ -603,8 +629,8 @@ class PracticeTable(View):
         self.settlement = make(w.HTML)
         self.seed_label = make(w.Label)
         self.length_label = make(w.Label)
-        self._setup = make(w.HBox, layout=_WRAP, children=[self.rules, self.seed_label, self.seed,
-                                                           self.length_label, self.length, self.new_button])
+        self._setup = make(w.HBox, layout=_WRAP, children=[self.rules, self.level_label, self.level, self.seed_label,
+                                                           self.seed, self.length_label, self.length, self.new_button])
         self.box = make(w.VBox, layout={"max_width": "100%"}, children=[
             self.info, self.table, self.round, self.message, self.hand, self.ranks,
             make(w.HBox, children=[*self.buttons.values(), self.clear], layout=_WRAP),
@@ -617,7 +643,7 @@ class PracticeTable(View):
             self.why_text, self.pace, self._setup,
         ])
         self.box.add_class("gouji-practice")
-        self.practice = Practice(rules, seed=seed, length=length)  # no pause before the table is shown
+        self.practice = Practice(rules, seed=seed, length=length, level=level)  # no pause before it is shown
         self.practice.on_step = self._step
         follow_language(self.box, self._render)
         self._render()
@@ -625,7 +651,7 @@ class PracticeTable(View):
     # -- actions ---------------------------------------------------------------------------------------------
 
     def _step(self) -> None:
-        if self.pace.value > 0:
+        if self.pace.value > 0 or self.practice.level == "strong":  # a strong player thinks: show each move
             self._render(busy=True)
             time.sleep(min(float(self.pace.value), 2.0))
 
@@ -718,7 +744,8 @@ class PracticeTable(View):
         if not text.lstrip("-").isdigit() or len(text) > 12:
             self._render(message=t("practice.bad_seed", text=text[:20]))
             return
-        self.practice = Practice(self.rules.value, seed=int(text), length=int(self.length.value), on_step=self._step)
+        self.practice = Practice(self.rules.value, seed=int(text), length=int(self.length.value),
+                                 level=self.level.value, on_step=self._step)
         self._reported = 0
         self._selected = {}
         self.saved.value = ""
@@ -766,6 +793,10 @@ class PracticeTable(View):
         self.save_button.description = t("practice.save", lang)
         self.seed_label.value = t("practice.seed", lang)
         self.length_label.value = t("practice.length", lang)
+        self.level_label.value = t("practice.level", lang)
+        level = self.level.value
+        self.level.options = _levels(lang)
+        self.level.value = level
         chosen = self.rules.value
         self.rules.options = _titled(self._offered, lang)
         self.rules.value = chosen
