@@ -343,6 +343,41 @@ def test_a_strong_players_searched_pass_tells_no_cards():
     assert "出88" in p.why(3, "zh")
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_review_of_a_finished_hand_draws_the_costliest_decisions_with_progress(lang, tmp_path):
+    """复盘 (issue 25 item 3): after a hand, the learner's decisions weighed by the search, at most three, each with
+    the table then, the learner's hand then, what was played, what the strong player would play and the points it
+    cost; a progress bar while it runs; none before the hand is over, and gone when the hand starts again."""
+    set_language(lang)
+    table = PracticeTable("qingdao", seed=4, length=2, pace=0)
+    if table.practice.declaring:
+        table.do("begin")
+    assert table.review_button.layout.display == "none"
+    table.review()  # not over: nothing
+    assert table.review_box.value == ""
+    table.practice.run_computers(seat0=True)
+    table._render()
+    assert table.review_button.layout.display != "none"
+    seen = []
+    table.review_progress.observe(lambda c: seen.append(c["new"]), names="value")
+    table.review()
+    assert seen and seen[-1] == table.review_progress.max > 1 and table.review_progress.layout.display == "none"
+    box = table.review_box.value
+    items = box.count("<li>")
+    assert 1 <= items <= 3 and box.count('class="gj-table"') == items
+    assert ("强电脑会" in box and "每局平均少得" in box) if lang == "zh" else (
+        "the strong player would" in box and "points a hand lost" in box)
+    costs = [float(x) for x in re.findall(r"(?:少得|would [^:]*: )(\d+\.\d)", box)]
+    assert costs == sorted(costs, reverse=True) and costs[0] > 1
+    text = table.practice.scenario(table._reviewed[1])  # the scenario carries the review as checkpoints
+    assert text.count("- ask: what if seat 0 ") == items and text.count("复盘：第") == items
+    path = tmp_path / "reviewed.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert check_file(path) == []
+    table.same_deal()  # the hand again: the review was of the hand that is gone
+    assert table.review_box.value == ""
+
+
 def test_widget_refuses_with_the_engines_reason_and_lists_options():
     set_language("en")
     table = PracticeTable("qingdao", seed=4, length=1, pace=0)

@@ -121,5 +121,6 @@ def test_where_it_leaves_teamplayer_its_choice_is_worth_more_in_other_worlds():
 def test_evaluate_values_each_action_in_the_same_worlds():
     game, seat, mine, theirs = _deviations(1)[0]
     values = evaluate(game, seat, [mine, theirs], n=6)
-    assert [v.action for v in values] == [mine, theirs] and all(v.worlds == 6 and v.stderr >= 0 for v in values)
-    assert values[0].mean > values[1].mean
+    assert [v.action for v in values] == [mine, theirs] and all(len(v.points) == 6 for v in values)
+    gain, se = values[0].gain(values[1])
+    assert values[0].mean > values[1].mean and gain == values[0].mean - values[1].mean and se >= 0

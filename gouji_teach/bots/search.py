@@ -36,22 +36,33 @@ from ..rules.events import Action, ActionKind
 from ..rules.settlement import settle
 from .strategy import Decision, TeamPlayer
 
-__all__ = ["StrongPlayer", "Value", "evaluate", "worlds"]
+__all__ = ["SEARCHED", "StrongPlayer", "Value", "evaluate", "searched", "worlds"]
 
-#: The actions a search weighs (declarations before the first lead are TeamPlayer's).
-_SEARCHED = (ActionKind.PLAY, ActionKind.BURN, ActionKind.PASS, ActionKind.YIELD)
+#: The kinds of action a search weighs (declarations before the first lead are TeamPlayer's).
+SEARCHED = (ActionKind.PLAY, ActionKind.BURN, ActionKind.PASS, ActionKind.YIELD)
 _MAX_ACTIONS = 5_000  # a rollout longer than this is a bug in a player (a whole hand takes about 250)
 
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """What an action is worth to its seat's team over a search's worlds: ``mean`` points (the team's less the
-    other team's, per hand), its standard error, and the worlds it was played in."""
+    """What an action is worth to its seat's team over a search's worlds: ``points`` in each world (the team's
+    less the other team's), their mean and its standard error."""
 
     action: Action
-    mean: float
-    stderr: float
-    worlds: int
+    points: tuple[int, ...]
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.points)
+
+    @property
+    def stderr(self) -> float:
+        return statistics.stdev(self.points) / len(self.points) ** 0.5 if len(self.points) > 1 else 0.0
+
+    def gain(self, other: Value) -> tuple[float, float]:
+        """How much more this action is worth than ``other`` (played in the same worlds), and the standard error
+        of that difference (paired: the luck of a world counts for both)."""
+        return _gain(self.points, other.points)
 
 
 def worlds(game: Game, seat: int, n: int, seed: int = 0) -> list[Game]:
@@ -98,12 +109,7 @@ def evaluate(game: Game, seat: int, actions: Sequence[Action], *, n: int = 8, se
     (:func:`worlds`): its :class:`Value` for ``seat``'s team, in the order given."""
     player = TeamPlayer()
     drawn = worlds(game, seat, n, seed)
-    out = []
-    for action in actions:
-        points = [_played_out(w, action, seat, player) for w in drawn]
-        se = statistics.stdev(points) / len(points) ** 0.5 if len(points) > 1 else 0.0
-        out.append(Value(action, statistics.fmean(points), se, len(points)))
-    return out
+    return [Value(action, tuple(_played_out(w, action, seat, player) for w in drawn)) for action in actions]
 
 
 def _gain(values: Sequence[int | float], base: Sequence[int | float]) -> tuple[float, float]:
@@ -142,24 +148,21 @@ class StrongPlayer:
         options = self.options(game, seat, fast.action)
         d = fast
         if len(options) > 1:
-            drawn = worlds(game, seat, self.worlds, self.seed)
-            values = [[_played_out(w, a, seat, self._fast) for w in drawn] for a in options]
+            values = evaluate(game, seat, options, n=self.worlds, seed=self.seed)
             best, best_gain = 0, 0.0
             for i in range(1, len(options)):
-                gain, se = _gain(values[i], values[0])
+                gain, se = values[i].gain(values[0])
                 if gain > max(self.margin, self.z * se, best_gain):
                     best, best_gain = i, gain
             if best:
-                what = _what(options[best])  # not what TeamPlayer would play: it could tell the seat's cards
-                d = Decision(options[best], "search", {"what_zh": what[0], "what_en": what[1],
-                                                       "gain": f"{best_gain:.1f}", "worlds": self.worlds})
+                d = searched(options[best], best_gain, self.worlds)
         self.last[seat] = d
         return d
 
     def options(self, game: Game, seat: int, first: Action) -> list[Action]:
         """The actions a decision weighs: ``first``, then passing and 让牌 where legal, then the other legal plays
         and burns, cheapest first (leads: a whole rank's cards, as leads are made); at most :attr:`candidates`."""
-        legal = [a for a in game.legal_actions(seat) if a.kind in _SEARCHED]
+        legal = [a for a in game.legal_actions(seat) if a.kind in SEARCHED]
         if first not in legal:
             return [first]
         out = [first, *(a for a in legal if a.kind in (ActionKind.PASS, ActionKind.YIELD) and a != first)]
@@ -182,8 +185,11 @@ def _whole_rank(action: Action, hand: Hand) -> bool:
     return len(ranks) == 1 and all(cards.count(r) == hand.count(r) for r in ranks)
 
 
-def _what(action: Action) -> tuple[str, str]:
-    """An action as the search's reason names it, in Chinese and English."""
+def searched(action: Action, gain: float, worlds: int) -> Decision:
+    """The decision for ``action`` the search found better by ``gain`` points a hand over ``worlds`` deals; its
+    reason names the action, not what the normal player would have played (that could tell the seat's cards)."""
     cards = action.cards or ""
-    return {ActionKind.PLAY: (f"出{cards}", f"playing {cards}"), ActionKind.BURN: (f"烧{cards}", f"burning {cards}"),
+    what = {ActionKind.PLAY: (f"出{cards}", f"playing {cards}"), ActionKind.BURN: (f"烧{cards}", f"burning {cards}"),
             ActionKind.YIELD: ("让牌", "让牌 (yielding)")}.get(action.kind, ("过牌", "passing"))
+    return Decision(action, "search", {"what_zh": what[0], "what_en": what[1], "gain": f"{gain:.1f}",
+                                       "worlds": worlds})

@@ -30,12 +30,15 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 import yaml
 
 from ..bots.coach import Line, advice, comment, rounds, why
 from ..bots.match import LEVELS, Player
+from ..bots.review import Mistake
+from ..bots.review import review as weigh
 from ..bots.strategy import Decision
 from ..rules.cards import Card, Hand, Rank, format_cards
 from ..rules.engine import Game, Phase, team
@@ -134,6 +137,23 @@ register({
                              "seat {seat} {what}: it keeps the reason to itself (it would show its cards)"),
     "practice.why_passed": ("过了", "passed"),
     "practice.save": ("存成剧本文件", "save as a scenario file"),
+    "practice.review": ("复盘", "Review"),
+    "practice.reviewing": ("复盘中", "reviewing"),
+    "practice.review.title": ("复盘：这一局你最费分的几步（强电脑推演）",
+                              "Review: your costliest decisions of this hand (the strong player's search)"),
+    "practice.review.none": ("这一局没找到明显费分的一步：每一步都和强电脑推演的差不多。",
+                             "No costly decision found in this hand: every move was about as good as the search's."),
+    "practice.review.move": ("第{n}手", "Action {n}"),
+    "practice.review.line": ("你{played}；强电脑会{better}：每局平均少得{cost}分（误差±{se}）。",
+                             "You chose to {played}; the strong player would {better}: {cost} points a hand lost "
+                             "on average (± {se})."),
+    "practice.review.say": ("复盘：第{n}手你{played}；强电脑会{better}（每局平均多得{cost}分）。要是那样打呢？",
+                            "Review: at action {n} you chose to {played}; the strong player would {better} ({cost} "
+                            "points a hand more on average). What if you had?"),
+    "practice.act.play": ("出{cards}", "play {cards}"),
+    "practice.act.burn": ("烧{cards}", "burn with {cards}"),
+    "practice.act.pass": ("过牌", "pass"),
+    "practice.act.yield": ("让牌", "yield (让牌)"),
     "practice.saved": ("下载剧本文件", "download the scenario file"),
     "practice.saved_note": ("老师可以用 gouji-teach check 检查、用 gouji-teach replay 回放这一局。",
                             "An instructor can check it with gouji-teach check and replay it with gouji-teach "
@@ -163,10 +183,17 @@ _BUTTONS = ("play", "burn", "pass", "yield", "xuandian", "revolt", "yaotou", "wu
 
 
 def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, title: tuple[str, str],
-                  comments: Sequence[str] = ()) -> str:
+                  comments: Sequence[str] = (), review: Sequence[Mistake] = ()) -> str:
     """A hand as a scenario file (``docs/scenarios.md``): the hands it started from, its leader, and every
     action as a ``do`` step, so that ``gouji-teach check`` accepts it and ``replay`` narrates it. ``comments``
-    head the file as YAML comments (the practice table's: the tribute paid and the cards given back)."""
+    head the file as YAML comments (the practice table's: the tribute paid and the cards given back). Each
+    decision of a ``review`` becomes a checkpoint before the step it weighed: ``what if`` the better action was
+    taken instead, saying what the review found."""
+    steps: list[dict[str, Any]] = [{"do": str(a)} for a in game.history]
+    for m in sorted(review, key=lambda m: -m.at):  # from the end, so that each index still points at its step
+        steps.insert(m.at, {"ask": f"what if {m.better} instead", "say": {
+            lang: t("practice.review.say", lang, n=m.at + 1, played=_named(m.played, lang),
+                    better=_named(m.better, lang), cost=f"{m.cost:.1f}") for lang in ("zh", "en")}})
     data = {
         "title": {"zh": title[0], "en": title[1]},
         "rules": game.rules.to_json(),  # a family by name; any other rule set with its switches
@@ -174,7 +201,7 @@ def scenario_yaml(game: Game, seed: int, hands: tuple[Hand, ...], leader: int, t
         "leader": leader,
         "prelude": True,
         "hands": {s: format_cards(hands[s].cards, sep=" ") for s in range(6)},
-        "steps": [{"do": str(a)} for a in game.history],
+        "steps": steps,
     }
     head = "".join(f"# {line}\n" for line in comments)
     return head + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120)
@@ -424,14 +451,15 @@ class Practice:
         theirs = sum(s.scores.points[1] for s in self.settlements)
         return mine, theirs
 
-    def scenario(self) -> str:
-        """The hand as a scenario file (every seat's cards: only once the hand is over)."""
+    def scenario(self, review: Sequence[Mistake] = ()) -> str:
+        """The hand as a scenario file (every seat's cards: only once the hand is over), with the ``review``'s
+        decisions as checkpoints (:func:`scenario_yaml`)."""
         if not self.game.is_over:
             raise GoujiError("这一局还没打完", "the hand is not over yet")
         title = (f"练习桌：{self.rules.title_zh}，种子{self.hand_seed}",
                  f"Practice table: {self.rules.title_en}, seed {self.hand_seed}")
         return scenario_yaml(self.game, self.hand_seed, self.start_hands, self.leader, title,
-                             _tribute_comments(self.paid, self.returned))
+                             _tribute_comments(self.paid, self.returned), review)
 
 
 def _cheapest(choice: GiveBack) -> tuple[Card, ...]:
@@ -522,6 +550,12 @@ def _payment_html(p: Payment, back: tuple[Card, ...], lang: Lang) -> Element:
         cards, given = el("small", t("practice.hidden", lang)), ()
     why = " ".join(named_rules(pick(r.text_zh, r.text_en, lang), lang) for r in p.reasons)
     return el("li", _pays(tr, lang), " ", cards, *given, el("br"), el("small", why))
+
+
+def _named(action: Action, lang: Lang) -> str:
+    """An action of the learner's as the review names it."""
+    key = f"practice.act.{action.kind}"
+    return t(key if action.kind in ("play", "burn", "yield") else "practice.act.pass", lang, cards=action.cards or "")
 
 
 def _levels(lang: Lang) -> list[tuple[str, str]]:
@@ -626,6 +660,11 @@ class PracticeTable(View):
         self.save_button = make(w.Button, layout=_AUTO, icon="download")
         self.save_button.on_click(lambda _b: self.save())
         self.saved = make(w.HTML)
+        self.review_button = make(w.Button, layout=_AUTO, icon="search")
+        self.review_button.on_click(lambda _b: self.review())
+        self.review_progress = make(w.IntProgress, min=0, max=1, value=0, layout={"width": "auto", "display": "none"})
+        self.review_box = make(w.HTML)
+        self._reviewed: tuple[tuple[Action, ...], list[Mistake]] | None = None
         self.settlement = make(w.HTML)
         self.seed_label = make(w.Label)
         self.length_label = make(w.Label)
@@ -636,9 +675,9 @@ class PracticeTable(View):
             make(w.HBox, children=[*self.buttons.values(), self.clear], layout=_WRAP),
             make(w.HBox, children=[self.typed_label, self.typed, self.options_button], layout=_WRAP),
             self.options,
-            make(w.HBox, children=[self.undo_button, self.again_button, self.next_button, self.save_button],
-                 layout=_WRAP),
-            self.saved, self.settlement, self.coach,
+            make(w.HBox, children=[self.undo_button, self.again_button, self.next_button, self.save_button,
+                                   self.review_button], layout=_WRAP),
+            self.saved, self.review_progress, self.review_box, self.settlement, self.coach,
             make(w.HBox, children=[self.cite, self.advice, self.why_seat, self.why_button], layout=_WRAP),
             self.why_text, self.pace, self._setup,
         ])
@@ -754,8 +793,10 @@ class PracticeTable(View):
     def save(self) -> None:
         """The finished hand as a scenario file: a download link and the text."""
         lang = get_language()
+        reviewed = self._reviewed
+        mistakes = reviewed[1] if reviewed is not None and reviewed[0] == self.practice.game.history else []
         try:
-            text = self.practice.scenario()
+            text = self.practice.scenario(mistakes)
         except GoujiError as e:
             self.saved.value = html(el("p", pick(e.zh, e.en, lang), role="alert"))
             return
@@ -764,6 +805,45 @@ class PracticeTable(View):
         self.saved.value = html(el("p", el("a", f"{t('practice.saved', lang)}: {name}", download=name,
                                            href=f"data:text/yaml;base64,{data}"),
                                    el("br"), el("small", t("practice.saved_note", lang))))
+
+    def review(self) -> None:
+        """复盘: the learner's decisions of the finished hand weighed by the strong player's search
+        (:func:`~gouji_teach.bots.review.review`), with a progress bar; the three costliest are drawn."""
+        game = self.practice.game
+        if not game.is_over:
+            return
+        bar = self.review_progress
+        bar.value, bar.max, bar.layout = 0, 1, _layout(True)
+        bar.description = t("practice.reviewing", get_language())
+
+        def progress(done: int, total: int) -> None:
+            bar.max, bar.value = max(total, 1), done
+
+        try:
+            self._reviewed = (game.history, weigh(game, LEARNER, on_progress=progress))
+        finally:
+            bar.layout = _layout(False)
+        self._render()
+
+    def _review_html(self, lang: Lang) -> HtmlFragment:
+        """The review of the hand on the table, if it was asked for: each costly decision with the table then."""
+        game = self.practice.game
+        if self._reviewed is None or self._reviewed[0] != game.history or not game.is_over:
+            return html()
+        mistakes = self._reviewed[1]
+        if not mistakes:
+            return html(el("h4", t("practice.review.title", lang)), el("p", t("practice.review.none", lang)))
+        items = []
+        for m in mistakes:
+            then = m.position(game)
+            items.append(el("li", el("p", el("b", t("practice.review.move", lang, n=m.at + 1)), " ",
+                                     t("practice.review.line", lang, played=_named(m.played, lang),
+                                       better=_named(m.better, lang), cost=f"{m.cost:.1f}", se=f"{m.stderr:.1f}")),
+                            step_picture(then, viewer=LEARNER, lang=lang),
+                            hand_html(then.hands[LEARNER], scale=0.45, lang=lang),
+                            el("p", "💡 " + pick(*m.idea, lang))))
+        return html(el("h4", t("practice.review.title", lang)),
+                    el("ol", items, cls="gj-review", style="padding-left:1.4em"))
 
     def _after(self) -> None:
         p = self.practice
@@ -791,6 +871,7 @@ class PracticeTable(View):
         self.next_button.description = t("practice.next", lang)
         self.new_button.description = t("practice.new", lang)
         self.save_button.description = t("practice.save", lang)
+        self.review_button.description = t("practice.review", lang)
         self.seed_label.value = t("practice.seed", lang)
         self.length_label.value = t("practice.length", lang)
         self.level_label.value = t("practice.level", lang)
@@ -855,6 +936,9 @@ class PracticeTable(View):
         self.undo_button.disabled = busy or not p.can_undo
         self.next_button.layout = _layout(game.is_over and not p.series_over)
         self.save_button.layout = _layout(game.is_over)
+        self.review_button.layout = _layout(game.is_over)
+        self.review_button.disabled = busy
+        self.review_box.value = self._review_html(lang)
         refusal = None if p.refusal is None else t("practice.refused", lang,
                                                    why=named_rules(pick(p.refusal.zh, p.refusal.en, lang), lang))
         self.message.value = html(
