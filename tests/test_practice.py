@@ -378,6 +378,24 @@ def test_the_review_of_a_finished_hand_draws_the_costliest_decisions_with_progre
     assert table.review_box.value == ""
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_what_can_i_play_says_why_the_normal_player_would_choose_and_what_each_play_spends(lang):
+    """"我能出什么？" explains, not only lists (issue 26 item 3): the normal player's choice for the learner's seat
+    with its reason, and under each legal play what it does (goes out, is 够级, spends 2s or jokers)."""
+    set_language(lang)
+    table = PracticeTable("qingdao", seed=4, pace=0)
+    if table.practice.declaring:
+        table.do("begin")
+    table.show_options()
+    box = table.options.value
+    d = table.practice.suggestion()
+    assert d is not None and ("普通电脑会" if lang == "zh" else "the normal player would") in box
+    assert (d.zh if lang == "zh" else d.en) in box.replace("&#x27;", "'")
+    notes = re.findall(r'class="gj-option-note"[^>]*>(.*?)</div>', box)
+    assert len(notes) == min(12, len(table.practice.options())) and all(notes)
+    assert any(("用了2或花" if lang == "zh" else "spends 2s or jokers") in n for n in notes)
+
+
 def test_widget_refuses_with_the_engines_reason_and_lists_options():
     set_language("en")
     table = PracticeTable("qingdao", seed=4, length=1, pace=0)

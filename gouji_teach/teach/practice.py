@@ -39,7 +39,7 @@ from ..bots.coach import Line, advice, comment, rounds, why
 from ..bots.match import LEVELS, Player
 from ..bots.review import Mistake
 from ..bots.review import review as weigh
-from ..bots.strategy import Decision
+from ..bots.strategy import Decision, TeamPlayer
 from ..rules.cards import Card, Hand, Rank, format_cards
 from ..rules.engine import Game, Phase, team
 from ..rules.errors import GoujiError
@@ -115,6 +115,12 @@ register({
     "practice.options.none": ("现在没有能出的牌", "nothing can be played now"),
     "practice.options.head": ("能出的牌（从小到大）：", "legal plays, cheapest first:"),
     "practice.options.more": ("……还有{n}种", "… and {n} more"),
+    "practice.options.advice": ("💡 打法提示：普通电脑会{what}，因为{why}", "💡 Tip: the normal player would {what}, "
+                                "because {why}"),
+    "practice.trait.out": ("出完走科", "goes out"),
+    "practice.trait.gouji": ("够级牌：只有对头能接", "够级: only the 对头 answers"),
+    "practice.trait.money": ("用了2或花：它们留着打够级更值", "spends 2s or jokers: worth more in 够级 fights"),
+    "practice.trait.plain": ("不用2和花", "no 2 or joker"),
     "practice.undo": ("悔一步", "undo my last action"),
     "practice.again": ("同一副牌再来", "same deal again"),
     "practice.next": ("下一局", "next hand"),
@@ -315,6 +321,13 @@ class Practice:
     def options(self) -> list[Play]:
         """"What can I play?": the learner's legal plays (or burns) now, cheapest first."""
         return [Play.parse(a.cards, self.rules) for a in self.legal() if a.cards]
+
+    def suggestion(self) -> Decision | None:
+        """What the normal computer player would do in the learner's seat now, and why (it reads only the learner's
+        own hand and what the table shows); ``None`` when it is not the learner's turn."""
+        if not self.waiting or self.declaring:
+            return None
+        return TeamPlayer().decide(self.game, LEARNER)
 
     # -- acting ---------------------------------------------------------------------------------------------
 
@@ -558,6 +571,14 @@ def _named(action: Action, lang: Lang) -> str:
     return t(key if action.kind in ("play", "burn", "yield") else "practice.act.pass", lang, cards=action.cards or "")
 
 
+def _traits(play: Play, left: int, lang: Lang) -> list[str]:
+    """What a legal play of the learner's does, under its picture in "what can I play?"."""
+    keys = ["out"] if play.size == left else []
+    keys += ["gouji"] if play.is_gouji else []
+    keys += ["money" if play.jokers or play.twos else "plain"]
+    return [t(f"practice.trait.{k}", lang) for k in keys]
+
+
 def _levels(lang: Lang) -> list[tuple[str, str]]:
     """The computer players' levels as a dropdown offers them, in ``lang``."""
     return [(t(f"practice.level.{level}", lang), level) for level in LEVELS]
@@ -752,9 +773,16 @@ class PracticeTable(View):
         if not plays:
             self.options.value = html(el("p", t("practice.options.none", lang)))
             return
-        shown = [el("li", play_html(p, scale=0.45, lang=lang)) for p in plays[:12]]
+        left = len(self.practice.game.hands[LEARNER])
+        shown = [el("li", play_html(p, scale=0.45, lang=lang),
+                    el("div", "，".join(_traits(p, left, lang)) if lang == "zh" else ", ".join(_traits(p, left, lang)),
+                       cls="gj-option-note", style="font-size:12px;color:#555;max-width:9em"))
+                 for p in plays[:12]]
         more = el("li", t("practice.options.more", lang, n=len(plays) - 12)) if len(plays) > 12 else None
-        self.options.value = html(el("p", t("practice.options.head", lang)),
+        d = self.practice.suggestion()
+        why = el("p", t("practice.options.advice", lang, what=_named(d.action, lang), why=pick(d.zh, d.en, lang)),
+                 cls="gj-suggestion") if d is not None else None
+        self.options.value = html(why, el("p", t("practice.options.head", lang)),
                                   el("ul", shown, more, cls="gj-options",
                                      style="display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0"))
 
