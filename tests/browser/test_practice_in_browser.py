@@ -82,3 +82,9 @@ def test_play_a_whole_hand_to_the_settlement(page: Page) -> None:
     _button(box, "practice.save").click()
     href = "data:text/yaml;base64," + base64.b64encode(mirror.scenario().encode()).decode()
     expect(box.locator("a[download]")).to_have_attribute("href", href)
+    # 复盘: the review runs in the kernel (a progress bar meanwhile) and draws its findings, or says there are none
+    _button(box, "practice.review").click()
+    expect(box.get_by_text(t("practice.review.title", "zh"))).to_be_visible(timeout=120_000)
+    found = box.locator(".gj-review > li")
+    assert found.count() > 0 or box.get_by_text(t("practice.review.none", "zh")).count() == 1
+    expect(box.locator(".gj-review svg.gj-table")).to_have_count(found.count())
