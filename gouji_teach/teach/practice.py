@@ -689,8 +689,8 @@ class PracticeTable(View):
         self.settlement = make(w.HTML)
         self.seed_label = make(w.Label)
         self.length_label = make(w.Label)
-        self._setup = make(w.HBox, layout=_WRAP, children=[self.rules, self.level_label, self.level, self.seed_label,
-                                                           self.seed, self.length_label, self.length, self.new_button])
+        self._setup = make(w.HBox, layout=_WRAP, children=[self.rules, self.seed_label, self.seed,
+                                                           self.length_label, self.length, self.new_button])
         self.box = make(w.VBox, layout={"max_width": "100%"}, children=[
             self.info, self.table, self.round, self.message, self.hand, self.ranks,
             make(w.HBox, children=[*self.buttons.values(), self.clear], layout=_WRAP),
@@ -700,7 +700,7 @@ class PracticeTable(View):
                                    self.review_button], layout=_WRAP),
             self.saved, self.review_progress, self.review_box, self.settlement, self.coach,
             make(w.HBox, children=[self.cite, self.advice, self.why_seat, self.why_button], layout=_WRAP),
-            self.why_text, self.pace, self._setup,
+            self.why_text, self.pace, make(w.HBox, children=[self.level_label, self.level], layout=_WRAP), self._setup,
         ])
         self.box.add_class("gouji-practice")
         self.practice = Practice(rules, seed=seed, length=length, level=level)  # no pause before it is shown
