@@ -24,6 +24,7 @@ from .cards import Rank
 from .plays import GOUJI_THRESHOLDS, Play, as_play
 from .rulesets import QINGDAO, Ruleset, find_ruleset
 from .verdicts import Verdict, explains
+from .words import agree
 
 __all__ = ["GOUJI_THRESHOLDS", "can_kaidian", "is_gouji", "is_pure_gouji"]
 
@@ -59,38 +60,44 @@ def can_kaidian(play: Play | str, rules: Ruleset | str | None = None) -> Verdict
     return Verdict(p.can_kaidian, "kaidian.play", p.rules, (p,))
 
 
+def _be(p: Play) -> str:
+    """"is" or "are" after the play's English name."""
+    return agree(p.text_en, "is", "are")
+
+
 @explains("gouji.jokers", "gouji.twos", "gouji.threshold")
 def _gouji_reason(v: Verdict, p: Play) -> tuple[str, str]:
     if p.jokers:
-        return f"{p.text_zh}挂花，是够级牌", f"{p.text_en} has a joker, so it is 够级"
+        return f"{p.text_zh}挂花，是够级牌", f"{p.text_en} {agree(p.text_en, 'has', 'have')} a joker, so it is 够级"
     need = p.gouji_threshold
     if need is None:
         # (ignore below: a play without jokers has a base rank)
         return (f"{p.text_zh}不是够级牌：{p.rank.zh}不够级（最小的够级点数是10）",  # type: ignore[union-attr]
                 # (ignore below: a play without jokers has a base rank)
-                f"{p.text_en} is not 够级: {p.rank.en} is below 10, the smallest 够级 rank")  # type: ignore[union-attr]
+                f"{p.text_en} {_be(p)} not 够级: {p.rank.en} is below 10, the smallest 够级 rank")  # type: ignore[union-attr]
     name_zh, name_en = p.rank.zh, p.rank.en  # type: ignore[union-attr]  # a play without jokers has a base rank
     if v.ok:
         return (f"{p.text_zh}是够级牌：{p.count}张{name_zh}，至少要{need}张",
-                f"{p.text_en} is 够级: {p.count} × {name_en}, at least {need} needed")
+                f"{p.text_en} {_be(p)} 够级: {p.count} × {name_en}, at least {need} needed")
     return (f"{p.text_zh}不是够级牌：{name_zh}至少要{need}张才够级，这里只有{p.count}张",
-            f"{p.text_en} is not 够级: {name_en} needs at least {need} cards, this has {p.count}")
+            f"{p.text_en} {_be(p)} not 够级: {name_en} needs at least {need} cards, this has {p.count}")
 
 
 @explains("gouji.pure")
 def _pure_reason(v: Verdict, p: Play) -> tuple[str, str]:
     if v.ok:
-        return f"{p.text_zh}是纯够级牌：不带2、不挂花", f"{p.text_en} is pure 够级: no 2 and no joker"
+        return f"{p.text_zh}是纯够级牌：不带2、不挂花", f"{p.text_en} {_be(p)} pure 够级: no 2 and no joker"
     if p.jokers or p.twos:
-        return (f"{p.text_zh}不是纯够级牌：带了2或花", f"{p.text_en} is not pure 够级: it has a 2 or a joker")
-    return f"{p.text_zh}不是纯够级牌：它不够级", f"{p.text_en} is not pure 够级: it is not 够级 at all"
+        return (f"{p.text_zh}不是纯够级牌：带了2或花", f"{p.text_en} {_be(p)} not pure 够级: it has a 2 or a joker")
+    return f"{p.text_zh}不是纯够级牌：它不够级", f"{p.text_en} {_be(p)} not pure 够级: it is not 够级 at all"
 
 
 @explains("kaidian.play")
 def _kaidian_reason(v: Verdict, p: Play) -> tuple[str, str]:
     if v.ok:
-        return f"{p.text_zh}没人接就开点", f"{p.text_en} opens a point (开点) if nobody answers it"
-    head_zh, head_en = f"{p.text_zh}是够级牌，但不能开点：", f"{p.text_en} is 够级 but cannot 开点: "
+        return (f"{p.text_zh}没人接就开点",
+                f"{p.text_en} {agree(p.text_en, 'opens', 'open')} a point (开点) if nobody answers")
+    head_zh, head_en = f"{p.text_zh}是够级牌，但不能开点：", f"{p.text_en} {_be(p)} 够级 but cannot 开点: "
     if p.rules.kaidian_pure_only:
         return (head_zh + "只有纯够级牌（不带2、不挂花）才能开点",
                 head_en + "only pure 够级 (no 2, no joker) opens a point")

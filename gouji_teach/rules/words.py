@@ -10,7 +10,7 @@ from typing import Literal
 
 from .errors import OptionError
 
-__all__ = ["LANGUAGES", "Lang", "as_lang", "number_en"]
+__all__ = ["LANGUAGES", "Lang", "agree", "as_lang", "number_en"]
 
 #: A language of the project: Chinese first, English alongside.
 Lang = Literal["zh", "en"]
@@ -42,3 +42,15 @@ def number_en(n: int) -> str:
     ('three', '13')
     """
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def agree(subject: str, singular: str, plural: str) -> str:
+    """The verb form for an English ``subject`` as plays name themselves: one thing ("a single 9", "a small joker
+    with two Ks") takes ``singular``, a count ("three Js", "2 big jokers") takes ``plural``.
+
+    >>> agree("a single 9", "is", "are"), agree("three Js", "is", "are")
+    ('is', 'are')
+    >>> agree("2 small jokers with three 8s", "has", "have")
+    'have'
+    """
+    return singular if subject.startswith(("a ", "an ", "one ")) else plural
