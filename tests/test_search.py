@@ -11,7 +11,7 @@ import pytest
 from gouji_teach.bots.search import StrongPlayer, evaluate, worlds
 from gouji_teach.bots.strategy import TeamPlayer
 from gouji_teach.rules.cards import Hand, build_deck
-from gouji_teach.rules.engine import Game, team
+from gouji_teach.rules.engine import Game, Phase, holds_money, team
 from gouji_teach.rules.errors import SetupError
 from gouji_teach.rules.settlement import settle
 
@@ -124,3 +124,28 @@ def test_evaluate_values_each_action_in_the_same_worlds():
     assert [v.action for v in values] == [mine, theirs] and all(len(v.points) == 6 for v in values)
     gain, se = values[0].gain(values[1])
     assert values[0].mean > values[1].mean and gain == values[0].mean - values[1].mean and se >= 0
+
+
+def test_a_revolution_is_kept_in_every_world_and_its_three_plays_are_not_searched():
+    """Tongsu deal 7 has a revolution: in every world the revolutionary holds no 2 and no joker (public: it had
+    none or handed them over), and during its three 够级 plays the strong player takes TeamPlayer's choice (a deal
+    of the pool would not keep the three plays in the revolutionary's hand: the engine refused the rollouts)."""
+    game, normal, duel, after = Game.deal(7, "tongsu"), TeamPlayer(), 0, 0
+    for s in range(6):
+        action = normal.declare(game, s)
+        if action is not None and game.can(action):
+            game.apply(action)
+    rebels = game.game_record().revolution
+    assert rebels
+    while not game.is_over and after < 3:
+        seat = game.to_act
+        if game.phase == Phase.DUEL:
+            duel += 1
+            assert StrongPlayer().options(game, seat, normal.decide(game, seat).action) == [
+                normal.decide(game, seat).action]
+        elif seat not in rebels:
+            after += 1
+            for w in worlds(game, seat, 4):
+                assert all(not holds_money(w.hands[r]) for r in rebels if r != seat)
+        game.apply(normal.choose(game, seat))
+    assert duel and after == 3

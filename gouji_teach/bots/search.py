@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.cards import Hand, Rank
-from ..rules.engine import Game, team
+from ..rules.engine import MONEY, Game, Phase, team
 from ..rules.events import Action, ActionKind
 from ..rules.settlement import settle
 from .strategy import Decision, TeamPlayer
@@ -67,8 +67,9 @@ class Value:
 
 def worlds(game: Game, seat: int, n: int, seed: int = 0) -> list[Game]:
     """``n`` copies of ``game`` in which the cards ``seat`` cannot see are dealt again at random among the other
-    seats, as many to each as it holds (:meth:`~gouji_teach.rules.engine.Game.redealt`). Only the pool of those
-    cards is read, never where they lie: the same pool and counts give the same worlds.
+    seats, as many to each as it holds (:meth:`~gouji_teach.rules.engine.Game.redealt`), none of the 2s and
+    jokers to a seat that revolted. Only the pool of those cards is read, never where they lie: the same pool and
+    counts give the same worlds.
 
     >>> g = Game.from_hands({0: "KK 5", 1: "QQ 4", 2: "9", 3: "AA 6", 4: "8", 5: "7"}, leader=0)
     >>> [w.hands[0] == g.hands[0] and [len(h) for h in w.hands] == [3, 3, 1, 3, 1, 1] for w in worlds(g, 0, 3)]
@@ -78,13 +79,24 @@ def worlds(game: Game, seat: int, n: int, seed: int = 0) -> list[Game]:
     pool = sorted((c for s in hidden for c in game.hands[s]), key=repr)
     position = f"{seed}|{seat}|{len(game.history)}|{game.hands[seat]!r}|{pool!r}"
     rng = random.Random(zlib.crc32(position.encode()))
+    # a seat that revolted holds no 2 and no joker (it had none, or handed them over): public, so its cards are
+    # drawn from the others
+    bare = [s for s in hidden if s in game.game_record().revolution]
+    plain = [c for c in pool if c.rank not in MONEY]
     out = []
     for _ in range(n):
-        rng.shuffle(pool)
+        rng.shuffle(plain)
         hands, start = {}, 0
-        for s in hidden:
+        for s in bare:
             k = len(game.hands[s])
-            hands[s], start = Hand(pool[start:start + k]), start + k
+            hands[s], start = Hand(plain[start:start + k]), start + k
+        rest = plain[start:] + [c for c in pool if c.rank in MONEY]
+        rng.shuffle(rest)
+        start = 0
+        for s in hidden:
+            if s not in hands:
+                k = len(game.hands[s])
+                hands[s], start = Hand(rest[start:start + k]), start + k
         out.append(game.redealt(hands))
     return out
 
@@ -161,9 +173,12 @@ class StrongPlayer:
 
     def options(self, game: Game, seat: int, first: Action) -> list[Action]:
         """The actions a decision weighs: ``first``, then passing and 让牌 where legal, then the other legal plays
-        and burns, cheapest first (leads: a whole rank's cards, as leads are made); at most :attr:`candidates`."""
+        and burns, cheapest first (leads: a whole rank's cards, as leads are made); at most :attr:`candidates`;
+        only ``first`` during the revolution's three plays."""
         legal = [a for a in game.legal_actions(seat) if a.kind in SEARCHED]
-        if first not in legal:
+        # the revolution's three plays are not searched: the revolutionary's hand must hold them, which a deal of
+        # the pool does not keep
+        if first not in legal or game.phase == Phase.DUEL:
             return [first]
         out = [first, *(a for a in legal if a.kind in (ActionKind.PASS, ActionKind.YIELD) and a != first)]
         hand = game.hands[seat]
