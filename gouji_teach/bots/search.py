@@ -30,7 +30,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.cards import Hand, Rank
+from ..rules.cards import Card, Hand, Rank
 from ..rules.engine import MONEY, Game, Phase, team
 from ..rules.events import Action, ActionKind
 from ..rules.settlement import settle
@@ -82,23 +82,30 @@ def worlds(game: Game, seat: int, n: int, seed: int = 0) -> list[Game]:
     # a seat that revolted holds no 2 and no joker (it had none, or handed them over): public, so its cards are
     # drawn from the others
     bare = [s for s in hidden if s in game.game_record().revolution]
-    plain = [c for c in pool if c.rank not in MONEY]
+    free = [s for s in hidden if s not in bare]
+    plain, money = [c for c in pool if c.rank not in MONEY], [c for c in pool if c.rank in MONEY]
     out = []
     for _ in range(n):
-        rng.shuffle(plain)
-        hands, start = {}, 0
-        for s in bare:
-            k = len(game.hands[s])
-            hands[s], start = Hand(plain[start:start + k]), start + k
-        rest = plain[start:] + [c for c in pool if c.rank in MONEY]
+        hands: dict[int, Hand] = {}
+        if bare:
+            rng.shuffle(plain)
+            start = sum(len(game.hands[s]) for s in bare)
+            _deal(plain[:start], bare, game, hands)
+            rest = plain[start:] + money
+        else:
+            rest = pool
         rng.shuffle(rest)
-        start = 0
-        for s in hidden:
-            if s not in hands:
-                k = len(game.hands[s])
-                hands[s], start = Hand(rest[start:start + k]), start + k
+        _deal(rest, free, game, hands)
         out.append(game.redealt(hands))
     return out
+
+
+def _deal(cards: Sequence[Card], seats: Sequence[int], game: Game, hands: dict[int, Hand]) -> None:
+    """``cards`` to ``seats`` in turn, as many to each as it holds in ``game``."""
+    start = 0
+    for s in seats:
+        k = len(game.hands[s])
+        hands[s], start = Hand(cards[start:start + k]), start + k
 
 
 def _played_out(world: Game, action: Action, seat: int, player: TeamPlayer) -> int:
