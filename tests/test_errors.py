@@ -4,6 +4,7 @@ exported from ``gouji_teach``; the old built-in types still catch them where cal
 from __future__ import annotations
 
 import inspect
+import pickle
 
 import pytest
 
@@ -120,3 +121,20 @@ def test_a_folder_with_no_git_origin_is_one_message(tmp_path, capsys, monkeypatc
     assert cli.main(["binder-link"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--remote" in err
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Game.from_hands({0: "KK 5", 3: "6"}, leader=0).act("seat 3 plays 6"),  # IllegalActionError
+    lambda: parse_cards("9 Z"),  # NotationError (its own arguments)
+    lambda: Play.parse("DDDDD", "qingdao"),  # DeckLimitError
+])
+def test_an_error_crosses_a_process_boundary_whole(make):
+    """An error raised in a worker process (bench_match's, the level tests' pool) reaches the parent with its class
+    and both messages: pickle rebuilt it from the message alone and failed ("missing 1 required positional
+    argument: 'en'"), which hid the error."""
+    with pytest.raises(errors.GoujiError) as caught:
+        make()
+    e = caught.value
+    back = pickle.loads(pickle.dumps(e))
+    assert type(back) is type(e) and (back.zh, back.en, back.rule, str(back)) == (e.zh, e.en, e.rule, str(e))
+    assert back.__dict__ == e.__dict__

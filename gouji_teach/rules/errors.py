@@ -57,6 +57,18 @@ class GoujiError(ValueError):
         self.rule = rule
         super().__init__(f"{zh} / {en}")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its attributes, whatever its class's arguments (an error raised in a worker process
+        reaches the parent whole: ``pickle`` would call ``__init__`` with the message alone)."""
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(cls: type[GoujiError], args: tuple[object, ...], state: dict[str, object]) -> GoujiError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
 
 class NotationError(GoujiError):
     """Text that is not card notation. ``token`` is the offending text, ``position`` its 0-based index."""
