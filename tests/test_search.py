@@ -13,6 +13,7 @@ from gouji_teach.bots.strategy import TeamPlayer
 from gouji_teach.rules.cards import Hand, build_deck
 from gouji_teach.rules.engine import Game, Phase, holds_money, team
 from gouji_teach.rules.errors import SetupError
+from gouji_teach.rules.events import Action
 from gouji_teach.rules.settlement import settle
 
 
@@ -149,3 +150,12 @@ def test_a_revolution_is_kept_in_every_world_and_its_three_plays_are_not_searche
                 assert all(not holds_money(w.hands[r]) for r in rebels if r != seat)
         game.apply(normal.choose(game, seat))
     assert duel and after == 3
+
+
+def test_the_strong_player_weighs_only_burns_it_can_finish():
+    """Its candidates keep the normal player's burn rule: a burn (or a burner's play) leaves a joker for every later
+    lead (zaozhuang, 24 hands: 14 of its 59 burns failed before)."""
+    game = Game.from_hands({0: "KK 5 6", 1: "AA X D 7 8", 2: "5 6", 3: "4 5", 4: "5 6", 5: "5 6"}, "qingdao", leader=0)
+    game.act("seat 0 plays KK")
+    weighed = StrongPlayer().options(game, 1, Action(1, "pass"))
+    assert [str(a) for a in weighed] == ["seat 1 passes", "seat 1 burns AA"]  # not XA, DA, DX: too few jokers left

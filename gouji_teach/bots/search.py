@@ -33,13 +33,17 @@ from dataclasses import dataclass
 from ..rules.cards import Card, Hand, Rank
 from ..rules.engine import MONEY, Game, Phase, team
 from ..rules.events import Action, ActionKind
+from ..rules.plays import Play
 from ..rules.settlement import settle
+from .players import _can_finish_burning
 from .strategy import Decision, TeamPlayer
 
 __all__ = ["SEARCHED", "StrongPlayer", "Value", "evaluate", "searched", "worlds"]
 
 #: The kinds of action a search weighs (declarations before the first lead are TeamPlayer's).
 SEARCHED = (ActionKind.PLAY, ActionKind.BURN, ActionKind.PASS, ActionKind.YIELD)
+#: Cards held at most (all seats together) for a search in all its worlds; more, and it plays in proportionally fewer.
+_FULL_SEARCH = 140
 _MAX_ACTIONS = 5_000  # a rollout longer than this is a bug in a player (a whole hand takes about 250)
 
 
@@ -167,14 +171,16 @@ class StrongPlayer:
         options = self.options(game, seat, fast.action)
         d = fast
         if len(options) > 1:
-            values = evaluate(game, seat, options, n=self.worlds, seed=self.seed)
+            # a rollout's cost grows with the cards still held: fewer worlds early in the hand (at least 4)
+            n = max(4, min(self.worlds, round(self.worlds * _FULL_SEARCH / sum(map(len, game.hands)))))
+            values = evaluate(game, seat, options, n=n, seed=self.seed)
             best, best_gain = 0, 0.0
             for i in range(1, len(options)):
                 gain, se = values[i].gain(values[0])
                 if gain > max(self.margin, self.z * se, best_gain):
                     best, best_gain = i, gain
             if best:
-                d = searched(options[best], best_gain, self.worlds)
+                d = searched(options[best], best_gain, n)
         self.last[seat] = d
         return d
 
@@ -194,10 +200,23 @@ class StrongPlayer:
                 break
             if a in out or a.kind in (ActionKind.PASS, ActionKind.YIELD):
                 continue
-            if game.top is None and not _whole_rank(a, hand):
+            if (game.top is None and not _whole_rank(a, hand)) or not _keeps_burn(game, seat, a):
                 continue
             out.append(a)
         return out[:self.candidates]
+
+
+def _keeps_burn(game: Game, seat: int, action: Action) -> bool:
+    """Whether ``action`` keeps a burn it begins, or the seat's burn, able to finish: a burner leads with a joker
+    (the exemptions aside) and keeps a joker for every later lead, as the normal player does."""
+    if not (action.kind == ActionKind.BURN or (action.kind == ActionKind.PLAY and game.bound_to_burn(seat))):
+        return True
+    play, rules = Play.parse(action.cards or "", game.rules), game.rules
+    rest = game.hands[seat] - play.cards
+    exempt = (not rest and rules.burn_last_exempt) or (rules.bie_san and play.rank == Rank.THREE)
+    if game.top is None and not play.jokers and not exempt:
+        return False
+    return _can_finish_burning(rest, rules)
 
 
 def _whole_rank(action: Action, hand: Hand) -> bool:
