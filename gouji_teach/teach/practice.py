@@ -775,8 +775,8 @@ class PracticeTable(View):
             return
         left = len(self.practice.game.hands[LEARNER])
         shown = [el("li", play_html(p, scale=0.45, lang=lang),
-                    el("div", "，".join(_traits(p, left, lang)) if lang == "zh" else ", ".join(_traits(p, left, lang)),
-                       cls="gj-option-note", style="font-size:12px;color:#555;max-width:9em"))
+                    el("div", t("render.sep", lang).join(_traits(p, left, lang)), cls="gj-option-note",
+                       style="font-size:12px;color:#555;max-width:9em"))
                  for p in plays[:12]]
         more = el("li", t("practice.options.more", lang, n=len(plays) - 12)) if len(plays) > 12 else None
         d = self.practice.suggestion()
@@ -821,10 +821,8 @@ class PracticeTable(View):
     def save(self) -> None:
         """The finished hand as a scenario file: a download link and the text."""
         lang = get_language()
-        reviewed = self._reviewed
-        mistakes = reviewed[1] if reviewed is not None and reviewed[0] == self.practice.game.history else []
         try:
-            text = self.practice.scenario(mistakes)
+            text = self.practice.scenario(self._review_of_this_hand() or ())
         except GoujiError as e:
             self.saved.value = html(el("p", pick(e.zh, e.en, lang), role="alert"))
             return
@@ -853,12 +851,19 @@ class PracticeTable(View):
             bar.layout = _layout(False)
         self._render()
 
+    def _review_of_this_hand(self) -> list[Mistake] | None:
+        """The review's findings, if the review was of the hand on the table as it stands (``None``: not asked
+        for, or of a hand since taken back or dealt again)."""
+        if self._reviewed is None or self._reviewed[0] != self.practice.game.history:
+            return None
+        return self._reviewed[1]
+
     def _review_html(self, lang: Lang) -> HtmlFragment:
         """The review of the hand on the table, if it was asked for: each costly decision with the table then."""
         game = self.practice.game
-        if self._reviewed is None or self._reviewed[0] != game.history or not game.is_over:
+        mistakes = self._review_of_this_hand()
+        if mistakes is None or not game.is_over:
             return html()
-        mistakes = self._reviewed[1]
         if not mistakes:
             return html(el("h4", t("practice.review.title", lang)), el("p", t("practice.review.none", lang)))
         items = []
