@@ -115,8 +115,8 @@ register({
     "practice.options.none": ("现在没有能出的牌", "nothing can be played now"),
     "practice.options.head": ("能出的牌（从小到大）：", "legal plays, cheapest first:"),
     "practice.options.more": ("……还有{n}种", "… and {n} more"),
-    "practice.options.advice": ("💡 打法提示：普通电脑会{what}，因为{why}", "💡 Tip: the normal player would {what}, "
-                                "because {why}"),
+    "practice.options.advice": ("💡 打法提示：普通电脑会{what}——{why}", "💡 Tip: the normal player would {what} — "
+                                "{why}"),
     "practice.trait.out": ("出完走科", "goes out"),
     "practice.trait.gouji": ("够级牌：只有对头能接", "够级: only the 对头 answers"),
     "practice.trait.money": ("用了2或花：它们留着打够级更值", "spends 2s or jokers: worth more in 够级 fights"),
