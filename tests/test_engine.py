@@ -582,6 +582,19 @@ def test_undo_in_one_game_leaves_a_copy_alone():
     assert other.to_act == 1 and other.hands[1] == game(PLAIN).hands[1]
 
 
+def test_a_copy_without_undo_plays_the_same_and_keeps_what_came_before():
+    g = game(PLAIN)
+    g.act("seat 0 plays 5")
+    fast, slow = g.copy(undo=False), g.copy()
+    for copy in (fast, slow):
+        copy.act("seat 1 plays 7")
+    assert (fast.hands, fast.to_act, fast.events, fast.history) == (slow.hands, slow.to_act, slow.events, slow.history)
+    with pytest.raises(IndexError):  # its own actions cannot be taken back (NothingToUndoError)
+        fast.undo()
+    assert fast.history == slow.history  # the refused undo lost nothing
+    assert g.copy(undo=False).undo() == Action(0, "play", "5")  # the copied history keeps its states
+
+
 def test_legal_actions_are_exactly_the_actions_the_engine_accepts():
     g = game(GOUJI)
     g.act("seat 0 plays KK")

@@ -31,7 +31,7 @@ def _can_finish_burning(rest: Hand, rules: Ruleset) -> bool:
     closing_threes = rules.bie_san and rest.count(Rank.THREE) > 0
     skip = Rank.THREE if closing_threes else None
     # each rank a lead of its own, the 2s too (a lead of 2s needs its joker like any other)
-    groups = sum(1 for r in Rank if r <= Rank.TWO and r != skip and rest.count(r))
+    groups = sum(1 for r, n in enumerate(rest.counts[:Rank.TWO + 1]) if n and r != skip)
     exempt = 0 if closing_threes else (1 if rules.burn_last_exempt else 0)
     return jokers >= groups - exempt
 

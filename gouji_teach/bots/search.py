@@ -115,7 +115,7 @@ def _deal(cards: Sequence[Card], seats: Sequence[int], game: Game, hands: dict[i
 def _played_out(world: Game, action: Action, seat: int, player: TeamPlayer) -> int:
     """``action`` in ``world``, then the rest of the hand by ``player`` on every seat: the points of ``seat``'s
     team less the other team's."""
-    game = world.copy()
+    game = world.copy(undo=False)
     game.apply(action)
     for _ in range(_MAX_ACTIONS):
         if game.is_over:

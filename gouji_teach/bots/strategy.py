@@ -122,6 +122,11 @@ def _lead_order(hand: Hand, fours_free: bool) -> list[Rank]:
     return ranks
 
 
+def _one_play(hand: Hand) -> bool:
+    """Whether the whole hand could be one play: one rank at most besides its 2s and jokers."""
+    return len({c.rank for c in hand if c.rank < Rank.TWO}) <= 1
+
+
 def _answer_cost(play: Play, fight: bool) -> int:
     """How much an answer gives away: its 2s and jokers (cheap in a 够级 fight), then its rank."""
     spend = 60 * play.jokers + 25 * play.twos
@@ -180,7 +185,7 @@ class TeamPlayer:
     def _lead(self, game: Game, seat: int) -> Decision:
         hand = game.hands[seat]
         whole = Action(seat, ActionKind.PLAY, format_cards(hand.cards))
-        if game.can(whole):
+        if _one_play(hand) and game.can(whole):
             only3 = hand.count(Rank.THREE) == len(hand)
             return Decision(whole, "threes_last" if only3 else "go_out", {"cards": whole.cards})
         if seat in game.burning():
@@ -245,14 +250,17 @@ class TeamPlayer:
     def _answer(self, game: Game, seat: int) -> Decision:
         top_seat, top_play = game.top  # type: ignore[misc]  # asked only while a round is open: game.top is set
         hand = game.hands[seat]
+        pass_ = Action(seat, ActionKind.PASS)
+        partner = team(top_seat) == team(seat) and top_seat not in game.burning()
+        if partner and not _one_play(hand):  # it cannot go out over the partner (no need to list its answers)
+            return Decision(pass_, "partner", {"seat": top_seat})
         plays = game.answers(seat)
         if game.bound_to_burn(seat):  # a burner keeps a joker for each later lead
             plays = [p for p in plays if _can_finish_burning(hand - p.cards, game.rules)]
-        pass_ = Action(seat, ActionKind.PASS)
         for play in plays:
             if play.size == len(hand) and game.can(Action.of(seat, ActionKind.PLAY, play)):
                 return Decision(Action.of(seat, ActionKind.PLAY, play), "go_out", {"cards": play.notation})
-        if team(top_seat) == team(seat) and top_seat not in game.burning():
+        if partner:
             return Decision(pass_, "partner", {"seat": top_seat})
         duitou_gouji = top_play.is_gouji and top_seat == opposite(seat)
         if duitou_gouji:

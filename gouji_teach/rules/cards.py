@@ -325,19 +325,22 @@ class Hand:
 
     def __sub__(self, cards: Iterable[Card]) -> Hand:
         """The hand without ``cards``; a suitless card takes any copy of its rank. Raises ``ValueError``."""
-        left = list(self._cards)
+        left, counts = list(self._cards), list(self._counts)
         wanted = sorted(cards, key=lambda c: c.suit is None)  # exact suits first, then any copy
         for card in wanted:
-            if card in left and card.suit is not None:
+            if card.suit is not None and card in left:
                 left.remove(card)
-                continue
-            for j in range(len(left) - 1, -1, -1):
-                if left[j].rank == card.rank and (card.suit is None or left[j].suit == card.suit):
-                    del left[j]
-                    break
             else:
-                raise CardError(f"手里没有{card.notation}", f"the hand has no {card.notation} left to take")
-        return Hand(left)
+                for j in range(len(left) - 1, -1, -1):
+                    if left[j].rank == card.rank and (card.suit is None or left[j].suit == card.suit):
+                        del left[j]
+                        break
+                else:
+                    raise CardError(f"手里没有{card.notation}", f"the hand has no {card.notation} left to take")
+            counts[card.rank] -= 1
+        new = object.__new__(Hand)  # what is left of a sorted hand stays sorted: no sort, no count again
+        new._cards, new._counts = tuple(left), tuple(counts)
+        return new
 
     def __repr__(self) -> str:
         return f"Hand({format_cards(self._cards, sep=' ')!r})"

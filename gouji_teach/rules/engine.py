@@ -125,7 +125,7 @@ from .compare import beats
 from .errors import GoujiError, NothingToUndoError, SetupError
 from .events import Action, ActionKind, Event, EventKind, IllegalActionError, refusal
 from .gouji import GOUJI_THRESHOLDS
-from .options import beating_plays, composition_notation, possible_compositions, possible_plays
+from .options import Composition, composition_notation, plays_beating, possible_compositions, possible_plays
 from .plays import Play
 from .record import Burn, BurnOutcome, GameRecord, Men, opposite, team
 from .rulesets import FirstLeader, FoursBeforeKaidian, PassRule, RevolutionDuel, Ruleset, find_ruleset
@@ -354,8 +354,10 @@ class Game:
         s.yield_left = []
         s.n_events = len(self._events)
         self._s = s
-        self._history: list[tuple[_State, Action]] = []
-        self._plays: dict[str, Play] = {}
+        self._history: list[tuple[_State | None, Action]] = []
+        self._undo = True
+        self._plays: dict[str, Play] = {}  # plays parsed or built in this game and its copies
+        self._made: dict[Composition, Play] = {}
 
     # -- construction ----------------------------------------------------------------------------
 
@@ -574,7 +576,7 @@ class Game:
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Apply a legal action; returns the events it caused. Raises like :meth:`verify` otherwise."""
         play = self._check(action)
-        before = self._s.clone()
+        before = self._s.clone() if self._undo else None
         start = self._s.n_events
         del self._events[start:]
         self._history.append((before, action))
@@ -583,20 +585,21 @@ class Game:
 
     def undo(self) -> Action:
         """Take back the last action; returns it."""
-        if not self._history:
+        if not self._history or self._history[-1][0] is None:  # (a copy made with undo=False keeps no states)
             raise NothingToUndoError
         state, action = self._history.pop()
         self._s = state.clone()  # a copy of this game may share the snapshot
         return action
 
-    def copy(self) -> Game:
-        """An independent copy (its own undo history)."""
+    def copy(self, *, undo: bool = True) -> Game:
+        """An independent copy (its own undo history). ``undo=False``: a copy whose later actions cannot be taken
+        back, for playing a hand out fast (a search's rollouts); the actions before the copy still can."""
         new = object.__new__(Game)
-        new.rules, new.first_hand, new._initial = self.rules, self.first_hand, self._initial
+        new.rules, new.first_hand, new._initial, new._undo = self.rules, self.first_hand, self._initial, undo
         new._events = self._events[: self._s.n_events]
         new._s = self._s.clone()
         new._history = [(st, a) for st, a in self._history]
-        new._plays = self._plays
+        new._plays, new._made = self._plays, self._made
         return new
 
     def redealt(self, hands: Mapping[int, Hand]) -> Game:
@@ -1027,7 +1030,7 @@ class Game:
         return [] if top is None else self._beating(self._s.hands[seat], top[1])
 
     def _beating(self, hand: Hand, target: Play) -> list[Play]:
-        plays = beating_plays(hand, target, self.rules)
+        plays = plays_beating(hand, target, self.rules, self._made)
         if self.rules.bie_san:
             n = len(hand)
             plays = [p for p in plays if p.rank != Rank.THREE or (p.size == n and not p.jokers and not p.twos)]

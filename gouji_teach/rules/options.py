@@ -21,7 +21,9 @@ from .compare import _decide
 from .plays import JOKERS_ONLY_RANK, Play, as_play
 from .rulesets import QINGDAO, JokerModel, Ruleset, find_ruleset
 
-__all__ = ["Composition", "beating_plays", "composition_notation", "possible_compositions", "possible_plays"]
+__all__ = [
+    "Composition", "beating_plays", "composition_notation", "plays_beating", "possible_compositions", "possible_plays",
+]
 
 _TWO = int(Rank.TWO)
 
@@ -39,11 +41,12 @@ def _as_hand(hand: Hand | str, rules: Ruleset) -> Hand:
 
 
 def _compositions(
-    counts: tuple[int, ...], size: int, tieqian: bool, min_big: int = 0
+    counts: tuple[int, ...], size: int, tieqian: bool, min_big: int = 0, above: int = 0
 ) -> Iterator[tuple[int, int, int, int, int]]:
     """Every legal composition ``(rank, base, twos, big, small)`` of ``size`` cards from ``counts``.
 
-    ``rank`` is the base rank value (0 with no base). ``min_big`` skips compositions with fewer 大花.
+    ``rank`` is the base rank value (0 with no base). ``min_big`` skips compositions with fewer 大花, ``above``
+    those with a base rank not above it.
     """
     nd, nx, n2 = counts[Rank.BIG_JOKER], counts[Rank.SMALL_JOKER], counts[Rank.TWO]
     # no base: 2s as the set (with or without jokers) and jokers only
@@ -52,7 +55,7 @@ def _compositions(
         for big in range(max(min_big, rest - nx), min(nd, rest) + 1):
             yield 0, 0, twos, big, rest - big
     for r in BASE_RANKS:
-        have = counts[r]
+        have = counts[r] if r > above else 0
         for base in range(1, min(have, size) + 1):
             left = size - base
             for twos in range(min(n2, left) if tieqian else 0, -1, -1):
@@ -134,8 +137,13 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
     if rules is None:
         rules = target.rules if isinstance(target, Play) else QINGDAO
     rules = find_ruleset(rules)
-    tg = as_play(target, rules)
-    counts = _as_hand(hand, rules).counts
+    return plays_beating(_as_hand(hand, rules), as_play(target, rules), rules)
+
+
+def plays_beating(hand: Hand, tg: Play, rules: Ruleset, made: dict[Composition, Play] | None = None) -> list[Play]:
+    """:func:`beating_plays` for a hand the packs of ``rules`` can hold (a game's: not checked again). ``made``
+    keeps the plays built so far under ``rules`` by composition (plays are immutable: a game reuses them)."""
+    counts = hand.counts
     cover = rules.joker_model == JokerModel.COVER
     downgrade = rules.downgrade_mixed_jokers
     tb, ts, tr, tn = tg.big_jokers, tg.small_jokers, tg._r, tg.count
@@ -143,9 +151,9 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
     plain = not (tb or ts)
     found: list[Composition] = []
     for k in kills:
-        for rank, base, twos, big, small in _compositions(counts, tg.size + k, rules.tieqian, 2 * k):
-            if plain and base and rank <= tr:
-                continue  # a plain target needs a higher base (or none): skip without building anything
+        # a plain target needs a higher base (or none): lower bases are not even listed
+        above = tr if plain else 0
+        for rank, base, twos, big, small in _compositions(counts, tg.size + k, rules.tieqian, 2 * k, above):
             cb, cs = (0, big + small) if downgrade and big and small else (big, small)
             if cb < 2 * k:
                 continue  # a mixed play's 大花 count as 小花 and kill nothing
@@ -153,4 +161,12 @@ def beating_plays(hand: Hand | str, target: Play | str, rules: Ruleset | str | N
             if _decide(cb - 2 * k, cs, cr, base + twos, tb - k, ts, tr, tn, cover) is None:
                 found.append((rank, base, twos, big, small))
     found.sort(key=lambda c: _composition_cost(c, downgrade))
-    return [_play(*c, rules) for c in found]
+    if made is None:
+        return [_play(*c, rules) for c in found]
+    out = []
+    for c in found:
+        play = made.get(c)
+        if play is None:
+            play = made[c] = _play(*c, rules)
+        out.append(play)
+    return out

@@ -81,7 +81,8 @@ class Play:
     small_jokers: int
     twos: int
 
-    __slots__ = ("_r", "big_jokers", "cards", "count", "kind", "rank", "rules", "size", "small_jokers", "twos")
+    __slots__ = ("_notation", "_r", "big_jokers", "cards", "count", "kind", "rank", "rules", "size", "small_jokers",
+                 "twos")
 
     def __init__(self, cards: Iterable[Card], rules: Ruleset | str | None = None) -> None:
         rules = find_ruleset(rules)
@@ -197,7 +198,12 @@ class Play:
 
     @property
     def notation(self) -> str:
-        return format_cards(self.cards)
+        try:
+            return self._notation
+        except AttributeError:  # written once, on first use (a search asks a shared play thousands of times)
+            text = format_cards(self.cards)
+            object.__setattr__(self, "_notation", text)
+            return text
 
     def __repr__(self) -> str:
         return self.notation

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .rulebook import RULES as _RULES
@@ -84,6 +84,7 @@ def zh_citation(citation: str) -> str:
     return zh_parts(citation)
 
 
+@lru_cache(maxsize=4096)  # a refused action cites its rule; a search refuses thousands (sources are frozen)
 def cite_source(source: Source, lang: Lang = "en") -> str:
     """A source as a citation in ``lang``: the seed section, or a default said to be one (in English with the
     reason, in Chinese with the seed sections it follows); a house rule by its club's note in that language."""
