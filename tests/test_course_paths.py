@@ -97,3 +97,68 @@ def test_a_page_redraws_itself_after_its_notebook_ran(stage) -> None:
     for lang, rules in (("en", "qingdao"), ("zh", "tongsu"), ("en", "linyi")):
         set_language(lang)
         session.apply(session.query(rules=rules, lang=lang))
+
+
+def _shown(stage_id: str, query: str, space: dict | None = None) -> list:
+    """What each code cell of a stage's notebook shows (its last expression), run as the page's kernel runs it
+    (in ``space``, where the page's session is left)."""
+    import ast
+    import json
+    import os
+    from unittest import mock
+
+    shown, space = [], {} if space is None else space
+    cells = json.loads((COURSE_DIR / course.stage(stage_id).notebook).read_text("utf-8"))["cells"]
+    with mock.patch.dict(os.environ, {"QUERY_STRING": query}):
+        for cell in (c for c in cells if c["cell_type"] == "code"):
+            tree = ast.parse("".join(cell["source"]))
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, stage_id, "exec"), space)  # the course's own code
+            if last is not None:
+                shown.append(eval(compile(ast.Expression(last.value), stage_id, "eval"), space))
+    return shown
+
+
+def _is_tieqian_picture(x) -> bool:
+    """Stage 03's picture of 22333: the play drawn (贴钱), or the rule set's refusal of it."""
+    value = str(getattr(x, "value", ""))
+    return "gj-kind-tieqian" in value or ("gj-refused" in value and "22333" in value)
+
+
+def _text(widget) -> str:
+    return str(getattr(widget, "value", "")) + "".join(_text(c) for c in getattr(widget, "children", ()))
+
+
+@pytest.mark.parametrize("family", list(PRESETS))
+def test_the_engines_examples_on_a_stage_are_the_pages_rule_sets(family) -> None:
+    """Stages 02-04 print the engine's verdicts and counts, and draw plays, under the learner's rule set (they were
+    Qingdao's on every page): the lines name it, a play it forbids (贴钱 under the standard rules) is drawn as its
+    refusal, and two big jokers against one are a kill only where the rule set has the kill."""
+    rules = PRESETS[family]
+    title = f"按{rules.title_zh}："
+    for stage_id in ("cards", "plays", "compare"):
+        texts = [_text(x) for x in _shown(stage_id, f"rules={family}&lang=zh") if hasattr(x, "value")]
+        assert any(title in x for x in texts), (stage_id, family)
+        if family != "qingdao":
+            assert not any("按青岛够级：" in x for x in texts), stage_id
+    plays = _shown("plays", f"rules={family}&lang=zh")
+    tieqian = next(x for x in plays if _is_tieqian_picture(x))
+    assert ("不许贴钱" in tieqian.value) == (not rules.tieqian), tieqian.value
+    lines = next(x.value for x in _shown("compare", f"rules={family}&lang=zh")
+                 if hasattr(x, "value") and title in x.value)
+    kill = next(line for line in lines.split("</div>") if "DD → D:" in line)
+    assert ("✔" in kill) == rules.big_joker_kill, kill
+
+
+def test_the_engines_examples_follow_a_switch_of_the_rule_set_and_the_language() -> None:
+    space: dict = {}
+    shown = _shown("plays", "rules=qingdao&lang=zh", space)
+    counted = next(x for x in shown if hasattr(x, "value") and "按青岛够级：" in x.value)
+    picture = next(x for x in shown if _is_tieqian_picture(x))
+    assert "22333：5个3（贴2个钱）" in counted.value and 'lang="en"' not in counted.value  # one language on the page
+    assert "不许贴钱" not in picture.value
+    session = space["session"]
+    session.apply(session.query(rules="tongsu", lang="en"))
+    assert "Under Shandong standard rules (通俗规则):" in counted.value and 'lang="zh"' not in counted.value
+    assert "22333: Shandong standard rules (通俗规则) forbid 贴钱" in counted.value
+    assert "✘ 22333: Shandong standard rules (通俗规则) forbid 贴钱" in picture.value

@@ -15,7 +15,7 @@ jokers as 小花.
 >>> Play.parse("22333", "tongsu")
 Traceback (most recent call last):
 ...
-gouji_teach.rules.errors.IllegalPlayError: 山东够级通俗规则不许贴钱：... / the tongsu rules forbid 贴钱: ...
+gouji_teach.rules.errors.IllegalPlayError: 山东够级通俗规则不许贴钱：... / ... forbid 贴钱: ...
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class Play:
             raise IllegalPlayError(
                 f"{rules.title_zh}不许贴钱：2不能凑张数当{base.zh}用"
                 f"【play.tieqian, {cite('play.tieqian', rules, 'zh')}】",
-                f"the {rules.name} rules forbid 贴钱: 2s cannot fill a set of {base.en}s "
+                f"{rules.title_en} forbid 贴钱: 2s cannot fill a set of {base.en}s "
                 f"[play.tieqian, {cite('play.tieqian', rules)}]",
                 rule="play.tieqian",
             )

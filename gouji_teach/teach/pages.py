@@ -53,6 +53,8 @@ __all__ = ["compared", "example", "family_example", "footer", "glossary", "heade
 register({
     "page.course": ("够级教学", "Learn 够级"),
     "page.family_example": ("{rules}自己的例子", "The own example of {rules}"),
+    "page.lines_under": ("按{rules}：", "Under {rules}:"),
+    "page.refused_play": ("✘ {cards}：{why}", "✘ {cards}: {why}"),
     "page.stage": ("第{n}课", "Stage {n}"),
     "page.goal": ("本课目标：", "Goal: "),
     "page.rules": ("规则：", "Rules: "),
@@ -432,6 +434,22 @@ def picture(session: Session, draw: Callable[[Session], str]) -> w.Widget:
 
 
 @whole
+def play_picture(session: Session, cards: str) -> w.Widget:
+    """The play ``cards`` drawn as the learner's rule set counts it, or, where that rule set does not allow it
+    (贴钱 under the standard rules), why not; drawn again when the rule set or the language changes."""
+
+    def render(lang: Lang) -> HtmlFragment:
+        try:
+            play = Play.parse(cards, session.rules)
+        except GoujiError as e:
+            return html(el("p", t("page.refused_play", lang, cards=cards, why=said(e.zh, e.en, lang)),
+                           cls="gj-refused", role="note"))
+        return play_html(play, lang=lang)
+
+    return _Live(render, session)
+
+
+@whole
 def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> ScenarioPlayer:
     """The page's scenario player: it opens at its step of the page's address and goes there when the address
     arrives; the session (and so the address) follows the step the learner is at. Each course scenario of a
@@ -520,25 +538,65 @@ def compared(session: Session, challenger: str, target: str | None = None) -> w.
     return live
 
 
-def printed(lines: Iterable[Line], session: Session | None = None,
-            about: Iterable[str | tuple[str, str]] = (), folded: tuple[str, str] | None = None) -> Printed:
+def printed(lines: Iterable[Line] | Callable[[Ruleset], Iterable[Line]], session: Session | None = None,
+            about: Iterable[str | tuple[str, str]] = (), folded: tuple[str, str] | None = None) -> Printed | w.Widget:
     """Example lines for a notebook cell to show (:func:`.printed.printed`; ``folded``: under that title, folded).
-    ``about`` names what they answer:
+    ``lines`` may be a function of a rule set: then the lines are the page's session's (under a line naming the
+    rule set), drawn again when the learner's rule set or the language changes. ``about`` names what they answer:
     plays (their count, 够级, 开点) or ``(challenger, target)`` pairs; with the page's ``session``, its quiz asks
     none of them (it takes the next drill of the same kind and level, :func:`quiz`): a learner does not read a
     drill's answer printed above it."""
     if session is not None:
         for x in about:
             open_drills(session).shows(*((x, None) if isinstance(x, str) else x))
-    return _printed(lines, folded)
+    if not callable(lines):
+        return _printed(lines, folded)
+    if session is None:
+        raise TypeError("lines made under a rule set need the page's session")
+    return _lines_of(session, lines, folded)
+
+
+@whole
+def _lines_of(session: Session, lines: Callable[[Ruleset], Iterable[Line]],
+              folded: tuple[str, str] | None) -> w.Widget:
+    def render(lang: Lang) -> HtmlFragment:
+        rules = session.rules
+        under = t("page.lines_under", lang, rules=pick(rules.title_zh, rules.title_en, lang))
+        return _printed([under, *lines(rules)], folded).html(lang)
+
+    return _Live(render, session)
 
 
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:
-    """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks)."""
+    """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks); a
+    play the rule set refuses says why.
+
+    >>> verdict_line("222 8", "999", "tongsu")[1]
+    '222 8 → 999: ✘ Shandong standard rules (通俗规则) forbid 贴钱: 2s cannot fill a set of 8s [play.tieqian, ...]'
+    """
     rules = find_ruleset(rules)
-    v = beats(Play.parse(challenger, rules), Play.parse(target, rules), rules)
-    head = f"{challenger} → {target}: {'✔' if v else '✘'} "
-    return head + v.reason_zh, head + v.reason_en
+    try:
+        v = beats(Play.parse(challenger, rules), Play.parse(target, rules), rules)
+    except GoujiError as e:  # a play the rule set does not allow
+        mark, zh, en = "✘", e.zh, e.en
+    else:
+        mark, zh, en = "✔" if v else "✘", v.reason_zh, v.reason_en
+    head = f"{challenger} → {target}: {mark} "
+    return head + zh, head + en
+
+
+def count_line(cards: str, rules: Ruleset | str) -> tuple[str, str]:
+    """How ``cards`` count as a play under ``rules``, as an example line (or why the rule set refuses them).
+
+    >>> count_line("22333", "qingdao")[1], count_line("22333", "tongsu")[1][:47]
+    ('22333: five 3s (two of them 2s)', '22333: Shandong standard rules (通俗规则) forbid 贴钱')
+    """
+    rules = find_ruleset(rules)
+    try:
+        play = Play.parse(cards, rules)
+    except GoujiError as e:
+        return f"{cards}：{e.zh}", f"{cards}: {e.en}"
+    return f"{cards}：{play.text_zh}", f"{cards}: {play.text_en}"
 
 
 @whole

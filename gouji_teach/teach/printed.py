@@ -55,17 +55,29 @@ class Printed:
         return "\n".join(line if isinstance(line, str) else f"{line[0]}\n    {line[1]}" for line in self.lines)
 
     def _repr_html_(self) -> HtmlFragment:
-        rows = [_line(line) for line in self.lines]
+        return self.html()
+
+    def html(self, lang: Lang | None = None) -> HtmlFragment:
+        """The lines as HTML: each pair as its two halves (the page hides the other language's), or, for ``lang``,
+        that language's half only.
+
+        >>> str(printed(["[qingdao]", ("2是够级牌", "a 2 is 够级")]).html("en"))
+        '<div class="gj-printed"><div>[qingdao]</div><div lang="en">a 2 is 够级</div></div>'
+        """
+        rows = [_line(line, lang=lang) for line in self.lines]
         if self.folded is None:
             return html(el("div", *rows, cls="gj-printed"))
-        return html(el("details", el("summary", _line(self.folded, "span")), *rows, cls="gj-printed"))
+        return html(el("details", el("summary", _line(self.folded, "span", lang)), *rows, cls="gj-printed"))
 
 
-def _line(line: Line, tag: str = "div") -> tuple[object, ...]:
-    """A line as the page shows it: a pair as its two halves, their cited rules by name."""
+def _line(line: Line, tag: str = "div", lang: Lang | None = None) -> tuple[object, ...]:
+    """A line as the page shows it: a pair as its two halves (or its half in ``lang``), their cited rules by
+    name."""
     if isinstance(line, str):
         return (el(tag, line),)
-    return el(tag, named_rules(line[0], "zh"), lang="zh"), el(tag, named_rules(line[1], "en"), lang="en")
+    halves = {"zh": el(tag, named_rules(line[0], "zh"), lang="zh"),
+              "en": el(tag, named_rules(line[1], "en"), lang="en")}
+    return (halves[lang],) if lang else (halves["zh"], halves["en"])
 
 
 def printed(lines: Iterable[Line], folded: tuple[str, str] | None = None) -> Printed:
