@@ -7,8 +7,9 @@
 Per rule set: illegal actions (goal 0), each team's points (the sum of its seats' scores, hand by hand), team A's
 margin per hand with the standard deviation of a deal and the standard error (goal: ahead; strong against team by
 3 standard errors), and team A's decision times in CPU ms: median, p95 (strong: goal <= 1000 ms) and slowest.
-Each deal is played twice, the teams swapped (:func:`gouji_teach.bots.match.play_match`); ``--jobs`` runs the
-rule sets in parallel processes.
+Each deal is played twice, the teams swapped (:func:`gouji_teach.bots.match.play_match`); ``--jobs`` plays parts
+of ``--part`` deals in parallel processes (:func:`~gouji_teach.bots.match.combined`), each rule set printed when
+its parts are done; wall s is then the time from the start until that rule set was whole.
 """
 
 from __future__ import annotations
@@ -16,16 +17,14 @@ from __future__ import annotations
 import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
-from gouji_teach.bots.match import LEVELS, play_match
+from gouji_teach.bots.match import LEVELS, MatchResult, combined, play_match
 from gouji_teach.rules.rulesets import PRESETS
 
 
-def _one(name: str, args: argparse.Namespace) -> tuple[dict[str, Any], float]:
-    t0 = time.perf_counter()
-    r = play_match(name, args.seed, args.hands, team_a=args.team_a, team_b=args.team_b).to_json()
-    return r, time.perf_counter() - t0
+def _part(name: str, args: argparse.Namespace, first: int, deals: int) -> MatchResult:
+    """Deals ``first`` to ``first + deals - 1`` of the rule set's match (each twice)."""
+    return play_match(name, args.seed + first, 2 * deals, team_a=args.team_a, team_b=args.team_b)
 
 
 def main() -> None:
@@ -36,15 +35,20 @@ def main() -> None:
     parser.add_argument("--team-b", default="simple", choices=list(LEVELS))
     parser.add_argument("--rules", nargs="*", default=list(PRESETS), choices=list(PRESETS))
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--part", type=int, default=5, help="deals a process plays at a time (with --jobs)")
     args = parser.parse_args()
     print(f"{args.team_a} (A) against {args.team_b} (B), {args.hands} hands per rule set (each deal twice, the teams "
           f"swapped) from seed {args.seed}")
     print(f"{'rules':<10} {'illegal':>7} {'A':>7} {'B':>7} {'margin/hand':>12} {'sd':>6} {'se':>6} {'margin/se':>9} "
           f"{'A median ms':>11} {'A p95 ms':>9} {'A max ms':>9} {'wall s':>7}")
+    deals = (args.hands + 1) // 2
+    t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        runs = [pool.submit(_one, name, args) for name in args.rules]
-        for name, run in zip(args.rules, runs, strict=True):
-            r, wall = run.result()
+        runs = {name: [pool.submit(_part, name, args, first, min(args.part, deals - first))
+                       for first in range(0, deals, args.part)] for name in args.rules}
+        for name in args.rules:
+            r = combined([run.result() for run in runs[name]]).to_json()
+            wall = time.perf_counter() - t0
             a, b = r["teams"]["a"], r["teams"]["b"]
             z = r["margin_per_hand"] / r["margin_stderr"] if r["margin_stderr"] else float("nan")
             print(f"{name:<10} {r['illegal']:>7} {a['points']:>+7} {b['points']:>+7} {r['margin_per_hand']:>+12.2f} "

@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,7 +26,7 @@ from .players import SimplePlayer
 from .search import StrongPlayer
 from .strategy import TeamPlayer
 
-__all__ = ["LEVELS", "MATCH_COUNTS", "MatchResult", "Player", "play_match"]
+__all__ = ["LEVELS", "MATCH_COUNTS", "MatchResult", "Player", "combined", "play_match"]
 
 
 class Player(Protocol):
@@ -94,6 +94,26 @@ class MatchResult:
                                                 ("b", self.levels[1], self.b_points, self.decision_ms[1]))
             },
         }
+
+
+def combined(parts: Sequence[MatchResult]) -> MatchResult:
+    """One match out of ``parts`` played apart (in parallel, say): the same rule set and levels, consecutive seeds
+    and whole deals each, in order. The first part's seed is the match's.
+
+    >>> whole, halves = play_match("tongsu", 3, 4), [play_match("tongsu", 3, 2), play_match("tongsu", 4, 2)]
+    >>> both = combined(halves)
+    >>> (both.a_points, both.b_points, both.counts, both.seed) == (whole.a_points, whole.b_points, whole.counts, 3)
+    True
+    """
+    first = parts[0]
+    if any((p.rules, p.levels) != (first.rules, first.levels) or len(p.a_points) % 2 for p in parts):
+        raise ValueError("parts of one match share its rule set and levels, and hold whole deals")
+    counts = {name: {k: sum(p.counts.get(name, {}).get(k, 0) for p in parts) for k in MATCH_COUNTS}
+              for name in ("a", "b")}
+    return MatchResult(first.rules, first.seed, first.levels, sum((p.a_points for p in parts), ()),
+                       sum((p.b_points for p in parts), ()),
+                       tuple(sum((p.decision_ms[i] for p in parts), ()) for i in (0, 1)),  # type: ignore[arg-type]
+                       sum(p.illegal for p in parts), counts)
 
 
 def _times(ms: tuple[float, ...]) -> dict[str, float]:
