@@ -162,3 +162,13 @@ def test_the_engines_examples_follow_a_switch_of_the_rule_set_and_the_language()
     assert "Under Shandong standard rules (通俗规则):" in counted.value and 'lang="zh"' not in counted.value
     assert "22333: Shandong standard rules (通俗规则) forbid 贴钱" in counted.value
     assert "✘ 22333: Shandong standard rules (通俗规则) forbid 贴钱" in picture.value
+
+
+@pytest.mark.parametrize("family", list(PRESETS))
+def test_stage_14s_tribute_picture_names_the_pages_rule_set_first(family) -> None:
+    """The tribute owed after one hand is drawn under the four rule sets, the learner's first (it showed Qingdao,
+    Zaozhuang and the standard rules on every page: Linyi's learners never saw theirs)."""
+    figure = next(x.value for x in _shown("jingong", f"rules={family}&lang=zh")
+                  if "gj-tribute-figure" in str(getattr(x, "value", "")))
+    caption = figure.split("<figcaption>")[1].split("</figcaption>")[0]
+    assert caption.startswith(PRESETS[family].title_zh) and all(r.title_zh in caption for r in PRESETS.values())
