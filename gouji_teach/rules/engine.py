@@ -585,9 +585,10 @@ class Game:
 
     def undo(self) -> Action:
         """Take back the last action; returns it."""
-        if not self._history or self._history[-1][0] is None:  # (a copy made with undo=False keeps no states)
+        state = self._history[-1][0] if self._history else None
+        if state is None:  # nothing done, or done in a copy made with undo=False (it keeps no states)
             raise NothingToUndoError
-        state, action = self._history.pop()
+        action = self._history.pop()[1]
         self._s = state.clone()  # a copy of this game may share the snapshot
         return action
 

@@ -70,6 +70,7 @@ class Play:
     ``small_jokers`` are counted after the mixed-joker downgrade; ``twos`` is the number of 2s in the play.
     """
 
+    _notation: str  # written on first use (:attr:`notation`)
     _r: int  # the rank as a number (jokers only: JOKERS_ONLY_RANK), for fast comparison
     big_jokers: int
     cards: tuple[Card, ...]
