@@ -93,11 +93,14 @@ def stat_fields(process: Path) -> list[str] | None:
 
 
 def kernels_of(server: int) -> list[Path]:
-    """The ``/proc`` entries of the server's children, oldest first: its kernels (each runs in a session of its
-    own, as a child of the server)."""
-    children = [(int(fields[19]), proc) for proc in Path("/proc").glob("[0-9]*")  # starttime
-                if (fields := stat_fields(proc)) is not None and int(fields[1]) == server]  # ppid
-    return [proc for _, proc in sorted(children)]
+    """The ``/proc`` entries of the server's children and their children, oldest first: its kernels (each runs in a
+    session of its own, a child of the server, or of its fork server, which is listed too:
+    :mod:`gouji_teach.app.forking`)."""
+    stats = {proc: fields for proc in Path("/proc").glob("[0-9]*") if (fields := stat_fields(proc)) is not None}
+    children = {proc.name for proc, fields in stats.items() if int(fields[1]) == server}  # ppid
+    found = [(int(fields[19]), proc) for proc, fields in stats.items()  # starttime
+             if proc.name in children or fields[1] in children]
+    return [proc for _, proc in sorted(found)]
 
 
 def cpu_ticks(process: Path) -> int:

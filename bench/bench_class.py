@@ -85,7 +85,7 @@ class Sampler(threading.Thread):
     def __init__(self, server: int) -> None:
         super().__init__(daemon=True)
         self.server, self.stop = server, threading.Event()
-        self.peak_rss = self.peak_kernels = 0.0
+        self.peak_rss = self.peak_pss = self.peak_kernels = 0.0
         self.ticks = {proc.name: cpu_ticks(proc) for proc in kernels_of(server)}
         self.before = dict(self.ticks)
         self.server_before = cpu_ticks(Path(f"/proc/{server}"))
@@ -94,8 +94,9 @@ class Sampler(threading.Thread):
 
     def run(self) -> None:
         while not self.stop.wait(0.5):
-            kernels, rss = measure(self.server)
+            kernels, rss, pss = measure(self.server)
             self.peak_rss, self.peak_kernels = max(self.peak_rss, rss), max(self.peak_kernels, kernels)
+            self.peak_pss = max(self.peak_pss, pss)
             for proc in kernels_of(self.server):
                 self.ticks[proc.name] = max(self.ticks.get(proc.name, 0), cpu_ticks(proc))
             for pid, ticks in _chromium_ticks().items():
@@ -144,10 +145,23 @@ def _rss_mb(pid: int | str) -> float:
     return int(match.group(1)) / 1024 if match else 0.0
 
 
-def measure(server: int) -> tuple[int, float]:
-    """The server's kernels, and the RSS (MB) of the server and its kernels together."""
+def _pss_mb(pid: int | str) -> float:
+    """A process's proportional set size: its memory with each page it shares counted as its share (forked
+    kernels share the fork server's pages; RSS counts them in every kernel)."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0.0
+    match = re.search(r"^Pss:\s+(\d+) kB", text, re.M)
+    return int(match.group(1)) / 1024 if match else 0.0
+
+
+def measure(server: int) -> tuple[int, float, float]:
+    """The server's kernels (and its fork server), and the RSS and the PSS (MB) of the server and its kernels
+    together."""
     kernels = kernels_of(server)
-    return len(kernels), _rss_mb(server) + sum(_rss_mb(k.name) for k in kernels)
+    return (len(kernels), _rss_mb(server) + sum(_rss_mb(k.name) for k in kernels),
+            _pss_mb(server) + sum(_pss_mb(k.name) for k in kernels))
 
 
 def _voila(serve: int) -> int | None:
@@ -307,16 +321,17 @@ def main() -> int:
 
 
 @contextlib.contextmanager
-def serving(folder: Path, class_size: int, keep_log: Path | None = None, first_port: int = 19066
-            ) -> Iterator[tuple[str, Path, subprocess.Popen[bytes]]]:
-    """``gouji-teach serve --class-size`` on the first free loopback port from ``first_port``, its progress file
-    and log in ``folder``: its address, log and process while the block runs (the log copied to ``keep_log`` at
+def serving(folder: Path, class_size: int, keep_log: Path | None = None, first_port: int = 19066,
+            kernels: str = "fork") -> Iterator[tuple[str, Path, subprocess.Popen[bytes]]]:
+    """``gouji-teach serve --class-size --kernels`` on the first free loopback port from ``first_port``, its progress
+    file and log in ``folder``: its address, log and process while the block runs (the log copied to ``keep_log`` at
     the end)."""
     port = free_port(first_port)
     log = folder / "serve.log"
     with log.open("wb") as out:
         serve = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port), "--progress",
-                                  str(folder / "progress.sqlite"), "--class-size", str(class_size)],
+                                  str(folder / "progress.sqlite"), "--class-size", str(class_size),
+                                  "--kernels", kernels],
                                  stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             yield f"http://127.0.0.1:{port}/", log, serve
@@ -357,7 +372,7 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
     server = ready(base, log, serve)
     if server is None:
         return 1
-    idle_kernels, idle_rss = measure(server)
+    idle_kernels, idle_rss, _ = measure(server)
     print(f"gouji-teach serve --class-size {size}: ready in {time.monotonic() - started:.1f} s, idle: "
           f"{idle_kernels} kernels, server and kernels {idle_rss:.0f} MB RSS ({_load()})")
     sampler = Sampler(server)
@@ -368,7 +383,7 @@ def report(args: argparse.Namespace, size: int, base: str, log: Path, serve: sub
     server_cpu, kernels_cpu, browser_cpu = sampler.cpu()
     during = _load()
     time.sleep(args.after)
-    left, left_rss = measure(server)
+    left, left_rss, _ = measure(server)
     sampler.stop.set()
     text = log.read_text(encoding="utf-8", errors="replace")
     timeouts = text.count("Timeout waiting for IOPub output")

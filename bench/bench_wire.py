@@ -12,7 +12,8 @@ GET to the widget states received), clicks an answer Button of the page's first 
 ``custom`` ``click`` message, as the browser's button sends) and waits for the feedback's update (*click to
 feedback*), then leaves as a closing tab does (asks for its kernel's shutdown). Rendering is not counted: in a
 classroom it runs on the learners' devices. A sampler reads ``/proc`` every half second: the server's kernels,
-the RSS of the server and its kernels, and their CPU time until the last learner left (kernels started meanwhile,
+the RSS and PSS of the server and its kernels (with its fork server: :mod:`gouji_teach.app.forking`; PSS counts
+the pages forked kernels share once), and their CPU time until the last learner left (kernels started meanwhile,
 the warm pool's refill, counted apart; a refill after that is not counted). After
 the last learner left it waits ``--after`` seconds (default 60) and counts the kernels left.
 
@@ -164,6 +165,8 @@ def main() -> int:
     parser.add_argument("--after", type=float, default=60, help="seconds to wait after the learners left (60)")
     parser.add_argument("--limit", type=float, default=600, help="seconds the learners may take in all (600)")
     parser.add_argument("--port", type=int, default=19066, help="the first port tried (default 19066)")
+    parser.add_argument("--kernels", choices=("fork", "launch"), default="fork",
+                        help="gouji-teach serve --kernels: forked (default) or new interpreters")
     args = parser.parse_args()
     stage = next((s for s in STAGES if s.notebook == args.stage and (COURSE_DIR / s.notebook).is_file()), None)
     if stage is None or not 1 <= args.learners <= MAX_LEARNERS:
@@ -171,12 +174,13 @@ def main() -> int:
         return 2
     size = args.class_size or args.learners
     with (tempfile.TemporaryDirectory(prefix="gouji-wire-") as tmp,
-          serving(Path(tmp), size, first_port=args.port) as (base, log, serve)):
+          serving(Path(tmp), size, first_port=args.port, kernels=args.kernels) as (base, log, serve)):
         server = ready(base, log, serve)
         if server is None:
             return 1
-        idle_kernels, idle_rss = measure(server)
-        print(f"gouji-teach serve --class-size {size}: idle {idle_kernels} kernels, {idle_rss:.0f} MB ({_load()})")
+        idle_kernels, idle_rss, idle_pss = measure(server)
+        print(f"gouji-teach serve --class-size {size} --kernels {args.kernels}: idle {idle_kernels} kernels, "
+              f"{idle_rss:.0f} MB RSS, {idle_pss:.0f} MB PSS ({_load()})")
         sampler = Sampler(server)
         sampler.start()
         wire = asyncio.run(run(base, stage, args.learners, args.window, args.limit))
@@ -186,7 +190,7 @@ def main() -> int:
         load = _load()
         time.sleep(args.after)
         sampler.stop.set()
-        left, _ = measure(server)
+        left, _, _ = measure(server)
     pages = max(1, wire.ok)
     print(f"{stage.notebook}, {args.learners} learners in a burst within {args.window:g} s ({load}):")
     print(f"  ok {wire.ok}/{args.learners}; page ready p50 {_pct(wire.ready, 0.5):.2f} s, p95 "
@@ -194,7 +198,8 @@ def main() -> int:
     print(f"  CPU per page: server {server_cpu / pages:.2f} s, kernels {kernels_cpu / pages:.2f} s (of which "
           f"kernels started during the run {new_cpu / pages:.2f} s); floor {(server_cpu + kernels_cpu) / 2:.1f} s "
           f"on 2 cores for the {wire.ok} pages")
-    print(f"  peak {sampler.peak_kernels:.0f} kernels, {sampler.peak_rss / 1024:.2f} GB RSS; {left} kernels "
+    print(f"  peak {sampler.peak_kernels:.0f} kernels, {sampler.peak_rss / 1024:.2f} GB RSS, "
+          f"{sampler.peak_pss / 1024:.2f} GB PSS; {left} kernels "
           f"{args.after:g} s after (idle {idle_kernels})")
     for error in wire.errors[:10]:
         print(f"  error: {error}")

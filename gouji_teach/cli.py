@@ -253,7 +253,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         house = Path(args.rules).resolve()
     try:
         return serve(port=args.port, progress=args.progress, open_browser=args.open, class_size=args.class_size,
-                     lessons=args.lessons, public_url=args.public_url, rules=house)
+                     lessons=args.lessons, public_url=args.public_url, rules=house, kernels=args.kernels,
+                     prerender=args.prerender)
     except AppError as e:
         raise UsageError(f"serve: {e}") from None
 
@@ -711,6 +712,24 @@ def _class_size(text: str) -> int:
     return int(text)
 
 
+def _prerender(text: str) -> list[str]:
+    """``--prerender``: course stages by id (``compare``) or notebook (``04_compare``), comma-separated: their
+    notebooks."""
+    from .teach.course import STAGES
+
+    found = []
+    for name in filter(None, (x.strip() for x in text.split(","))):
+        stage = next((s for s in STAGES if name in (s.id, s.notebook, s.notebook.removesuffix(".ipynb"))), None)
+        if stage is None:
+            ids = ", ".join(s.id for s in STAGES)
+            raise argparse.ArgumentTypeError(_both(f"没有“{name}”这一课，可选：{ids}",
+                                                   f"no stage {name!r}; stages: {ids}"))
+        found.append(stage.notebook)
+    if not found:
+        raise argparse.ArgumentTypeError(_both("要写至少一课", "name at least one stage"))
+    return found
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     from .bots.match import LEVELS
@@ -756,6 +775,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--public-url", type=_public_url, metavar="URL",
                      help="the address learners open (e.g. through a reverse proxy), for the live lesson's join link "
                           "and QR code (default: the address the presenter's browser uses)")
+    cmd.add_argument("--prerender", type=_prerender, default=[], metavar="STAGE[,STAGE]",
+                     help="stages a class will open together (e.g. compare,gouji): N pages of each kept built in their "
+                          "kernels, refilled once the class has arrived")
+    cmd.add_argument("--kernels", choices=("fork", "launch"), default="fork",
+                     help="how a page's kernel starts: forked from a process that has imported the course (default: "
+                          "about 0.1 s of CPU), or launched as a new interpreter (about 0.6 s)")
     cmd.set_defaults(run=_cmd_serve)
 
     cmd = sub.add_parser("present", help="the address of the presenter's page: a scenario, lesson or stage projected")

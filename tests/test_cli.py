@@ -329,8 +329,7 @@ def test_serve_says_in_one_line_that_voila_stopped_and_exits_non_zero(monkeypatc
 
     from gouji_teach import app
 
-    monkeypatch.setattr(app, "voila_command", lambda port, class_size=1: [sys.executable, "-c", FAKE_VOILA,
-                                                                          str(port), end])
+    monkeypatch.setattr(app, "voila_command", lambda port, *_: [sys.executable, "-c", FAKE_VOILA, str(port), end])
     code, out, err = run(capsys, "serve", "--port", str(app.free_port(18700)))
     assert code == status
     assert "gouji_teach is running" in out

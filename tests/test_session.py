@@ -14,7 +14,7 @@ from gouji_teach import PRESETS, Play
 from gouji_teach.rules.compare import beats
 from gouji_teach.rules.verdicts import cite
 from gouji_teach.show import pictures
-from gouji_teach.show.i18n import said
+from gouji_teach.show.i18n import said, set_language
 from gouji_teach.teach import course, pages
 from gouji_teach.teach.drills import make_drill
 
@@ -167,3 +167,48 @@ def test_a_kernel_gets_its_page_request_from_voilas_query_socket(monkeypatch):
 
     assert run_own_loop(both()) == "lang=en"
     assert os.environ["QUERY_STRING"] == "lang=en"
+
+
+def test_a_warm_kernel_reads_its_pages_request_before_it_builds_the_page(monkeypatch) -> None:
+    """A warm kernel handed to a page finds the page's request waiting at the server: the page is built for it at
+    once (no build for the default session, then a second one while the browser restores the widgets: that race
+    drew "model not found"); a warm kernel nobody asked for (pre-rendering) waits WARM_WAIT, then follows later."""
+    import asyncio
+    import threading
+    import time
+
+    from tornado.web import Application
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from gouji_teach.app import free_port
+
+    port, started, loops = free_port(18990), threading.Event(), []
+
+    def serve() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        Application([(r"/voila/query/(.*)", RequestInfoSocketHandler)]).listen(port, "127.0.0.1")
+        loops.append(loop)
+        started.set()
+        loop.run_forever()
+
+    threading.Thread(target=serve, daemon=True).start()
+    started.wait(10)
+    try:
+        RequestInfoSocketHandler.send_updates({"kernel_id": "warm-1", "payload": {
+            "QUERY_STRING": "rules=linyi&lang=en&learner=%E5%B0%8F%E6%98%8E", "SCRIPT_NAME": "/voila/render/x"}})
+        for name, value in (("VOILA_PREHEAT", "True"), ("GOUJI_WARM", "1"), ("VOILA_KERNEL_ID", "warm-1"),
+                            ("VOILA_APP_PORT", str(port)), ("VOILA_SERVER_URL", "/")):
+            monkeypatch.setenv(name, value)
+        followed: list = []
+        monkeypatch.setattr(course, "_follow_request", followed.append)
+        session = course.start("compare")
+        assert (session.rules.name, session.lang, session.learner, followed) == ("linyi", "en", "小明", [])
+        monkeypatch.setenv("VOILA_KERNEL_ID", "warm-2")  # nobody asked for this one
+        monkeypatch.setattr(course, "WARM_WAIT", 0.5)
+        t0 = time.monotonic()
+        other = course.start("compare")
+        assert other.rules.name == "qingdao" and followed == [other] and 0.4 < time.monotonic() - t0 < 3
+    finally:
+        loops[0].call_soon_threadsafe(loops[0].stop)
+        set_language("zh")

@@ -16,7 +16,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..rules.inputs import os_reason
@@ -51,15 +51,26 @@ def free_port(start: int = 8866, tries: int = 100) -> int:
     raise AppError(f"{start}-{start + tries - 1} 之间没有空闲端口 / no free port from {start} to {start + tries - 1}")
 
 
-def voila_command(port: int, class_size: int = 1) -> list[str]:
+#: How a page's kernel starts (``serve --kernels``): forked from the fork server (:mod:`.forking`), or launched as a
+#: new interpreter (jupyter_client's own way); by the kernel provisioner each names.
+KERNEL_STARTS = {"fork": "gouji-fork", "launch": "local-provisioner"}
+
+
+def voila_command(port: int, class_size: int = 1, kernels: str = "fork", prerender: Sequence[str] = ()) -> list[str]:
     """The Voila command line of the app (Voila with static files a browser keeps, :mod:`.server`); the rest of its
     configuration is ``jupyter/config/voila.json``: sources stripped, no tracebacks, the landing page preheated,
     warm kernels with the course imported for the other pages (at least ``class_size`` kernels warm or in use,
-    :mod:`.kernels`), a page's kernel shut down when its tab closes or when no page has been connected to it for
-    40 s, never while a page is connected; slow kernels make a page slower, not broken (generous execution and
-    output timeouts)."""
+    :mod:`.kernels`), kernels forked from a process that has imported the course (``kernels="launch"``: each a
+    new interpreter, :data:`KERNEL_STARTS`), ``class_size`` pages of each notebook of ``prerender`` kept built in
+    their kernels (refilled after a burst, not during one), a page's kernel shut down when its tab closes or when
+    no page has been connected to it for 40 s, never while a page is connected; slow kernels make a page slower,
+    not broken (generous execution and output timeouts)."""
     return [sys.executable, "-m", "gouji_teach.app.server", str(COURSE_DIR), f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--no-browser", f"--ClassKernelManager.class_size={class_size}"]
+            "--no-browser", f"--ClassKernelManager.class_size={class_size}",
+            # forked is the configuration file's default; launched kernels are this command's choice
+            *([] if kernels == "fork" else [f"--KernelProvisionerFactory.default_provisioner_name="
+                                             f"{KERNEL_STARTS[kernels]}"]),
+            *(f"--ClassKernelManager.prerender={name}" for name in prerender)]
 
 
 def voila_env(progress: Path | str | None, rules: Path | None = None, *, lessons: list[Path] | None = None,
@@ -114,12 +125,14 @@ def responds(url: str, timeout: float = 2) -> bool:
 
 def serve(*, port: int | None = None, progress: Path | str | None = None, open_browser: bool = False,
           announce: Callable[[str], None] = print, startup_timeout: float = 120, class_size: int = 1,
-          rules: Path | None = None, lessons: Path | None = None, public_url: str | None = None) -> int:
+          rules: Path | None = None, lessons: Path | None = None, public_url: str | None = None,
+          kernels: str = "fork", prerender: Sequence[str] = ()) -> int:
     """Run the app until Ctrl-C (or until Voila stops); returns an exit status. ``class_size``: learners
     expected to open pages together (kernels are kept warm for them); ``rules``: a house rule file whose rule
     set every page offers (and starts with); ``lessons``: a folder of the instructor's scenario files, served as
     lessons (checked first: a bad file is said on standard error and left out); ``public_url``: the address
-    learners reach the app at (the presenter's join link and QR code)."""
+    learners reach the app at (the presenter's join link and QR code); ``kernels``: how a page's kernel starts
+    (:data:`KERNEL_STARTS`); ``prerender``: notebooks kept built for a class (``class_size`` of each)."""
     if not 1 <= class_size <= MAX_CLASS:
         raise AppError(f"--class-size 要在 1 到 {MAX_CLASS} 之间 / --class-size must be from 1 to {MAX_CLASS}, "
                        f"not {class_size}")
@@ -140,7 +153,7 @@ def serve(*, port: int | None = None, progress: Path | str | None = None, open_b
         announce(f"课 lessons ({len(served)}): {names}" + (f"；没开 left out: {len(left_out)}" if left_out else ""))
     port = port or free_port()
     token = os.environ.get(TOKEN_VAR, "").strip() or new_token()  # set: the same report address after a restart
-    process = subprocess.Popen(voila_command(port, class_size),
+    process = subprocess.Popen(voila_command(port, class_size, kernels, prerender),
                                env=voila_env(progress, rules, lessons=served, public_url=public_url,
                                              report_token=token),
                                start_new_session=True)

@@ -144,6 +144,18 @@ class ClassKernelManager(AsyncMappingKernelManager):
                                                     "connects (a request that never connects frees it then)")
     max_waiting = Integer(0, config=True, help="Pages' kernels waiting at most for their page's first connection "
                                                "(0: twice the class size plus its spare warm kernels, at least 4)")
+    prerender = List(Unicode(), [], config=True,
+                     help="Pages kept pre-rendered for the class, class_size of each (serve --prerender)")
+    refill_quiet = Float(10, config=True, help="Seconds without a request for a pre-rendered page before its "
+                                               "pool is refilled: after a burst, never during one")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Voila's pre-rendering kernel manager is made from this class (``voila_kernel_manager_factory``): its
+        pools are refilled after a burst of requests, not during one (:func:`_refilled_after_bursts`)."""
+        super().__init_subclass__(**kwargs)
+        fill = cls.__dict__.get("fill_if_needed")
+        if fill is not None:
+            cls.fill_if_needed = _refilled_after_bursts(fill)  # type: ignore[attr-defined]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -156,8 +168,12 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._connected: set[str] = set()  # kernels a page has connected to at least once
         self._waiting: set[str] = set()  # pages' kernels their page has not connected to yet
         self._unconnected_since: dict[str, float] = {}  # when the culler first found a kernel with no page yet
+        self._last_taken: dict[str, float] = {}  # a pre-rendered page's last request (its pool waits for quiet)
         share_compiled_templates()
         trust_course_notebooks(self.parent)
+        pools = getattr(self, "kernel_pools_config", None)  # Voila's pre-rendering manager: the pages' pools
+        if pools is not None and self.prerender:
+            self.kernel_pools_config = {**pools, **{name: {"pool_size": self.class_size} for name in self.prerender}}
         self._schedule_fill(0)
 
     # -- warm kernels --------------------------------------------------------------------------------------------
@@ -172,7 +188,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
         app = self.parent
         env = dict(os.environ)
-        env.update({"VOILA_PREHEAT": "True", "VOILA_BASE_URL": getattr(app, "base_url", "/"),
+        # GOUJI_WARM: the page's request may be waiting for the kernel already (gouji_teach.teach.course.start)
+        env.update({"VOILA_PREHEAT": "True", "GOUJI_WARM": "1", "VOILA_BASE_URL": getattr(app, "base_url", "/"),
                     "VOILA_SERVER_URL": getattr(app, "server_url", None) or getattr(app, "base_url", "/"),
                     "VOILA_APP_PORT": str(getattr(app, "port", ""))})
         return env
@@ -285,6 +302,39 @@ class ClassKernelManager(AsyncMappingKernelManager):
         await super().shutdown_kernel(kernel_id, now=now, restart=restart)
         if not restart:
             self._schedule_fill(self.warm_delay)
+
+
+def _refilled_after_bursts(fill: Any) -> Any:
+    """Voila's ``fill_if_needed`` with the refill after a page was taken from its pool moved to after the burst:
+    the pool of a page is filled again once nobody has asked for the page for ``refill_quiet`` seconds. Voila's own
+    refill (after its ``fill_delay``) started a kernel and ran the page's notebook for every page taken, while the
+    class was still arriving: a page asked for after the pool was empty then waited for one of those, and every
+    refill took the CPU the arriving pages needed. A page asked for once the pool is empty runs in a warm kernel
+    instead (Voila's usual path). The pools' first fill (``delay=0``) is Voila's."""
+
+    def fill_if_needed(self: Any, delay: float | None = None, notebook_name: str | None = None,
+                       extra_kernel_env_variables: dict | None = None, **kwargs: Any) -> None:
+        extra = extra_kernel_env_variables or {}
+        if delay is not None or notebook_name is None:
+            fill(self, delay=delay, notebook_name=notebook_name, extra_kernel_env_variables=extra, **kwargs)
+            return
+        loop = asyncio.get_event_loop()
+        waiting = notebook_name in self._last_taken
+        self._last_taken[notebook_name] = loop.time()
+        if waiting:
+            return  # a refill is waiting for this page's quiet already
+
+        async def refill() -> None:
+            while (left := self._last_taken[notebook_name] + self.refill_quiet - loop.time()) > 0:
+                await asyncio.sleep(left)
+            del self._last_taken[notebook_name]
+            self.log.info("gouji: no request for %s in %g s: its pre-rendered pool is refilled", notebook_name,
+                          self.refill_quiet)
+            fill(self, delay=0, notebook_name=notebook_name, extra_kernel_env_variables=extra, **kwargs)
+
+        self._spawn(refill())
+
+    return fill_if_needed
 
 
 def _now() -> Any:

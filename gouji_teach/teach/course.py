@@ -380,6 +380,57 @@ async def _request_query() -> str:
     return str(info.get("QUERY_STRING", ""))
 
 
+#: How long a warm kernel waits for its page's request before it builds the page for the default session (a warm
+#: kernel handed to a page finds the request waiting; one taken to pre-render a page gets none).
+WARM_WAIT = 2.0
+
+
+def _request_now(timeout: float | None = None) -> str | None:
+    """In a warm kernel (started by the app's kernel manager before any page asked for it): the page's request, if
+    it waits for the kernel already (the server sends it when it hands the kernel to a page), read at once and
+    put in the environment as :func:`_request_query` does; ``None`` if none comes within ``timeout`` seconds (the
+    kernel pre-renders a page nobody has asked for yet: default :data:`WARM_WAIT`) or the server cannot be
+    reached.
+
+    The page is then built for its own session in the first place: no second build while the browser loads, and no
+    widgets made while the browser's widget manager restores the page's (ipywidgets' restore races with them: a
+    box whose new children it has not seen yet is drawn as "model not found")."""
+    import base64
+    import json
+    import socket
+    import struct
+    from urllib.parse import urlsplit
+
+    if os.environ.get("GOUJI_WARM") != "1" or not os.environ.get("VOILA_KERNEL_ID"):
+        return None
+    url = urlsplit(_request_url())
+    try:
+        with socket.create_connection((url.hostname or "127.0.0.1", url.port or 80),
+                                      timeout=WARM_WAIT if timeout is None else timeout) as sock:
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall(f"GET {url.path} HTTP/1.1\r\nHost: {url.netloc}\r\nUpgrade: websocket\r\n"
+                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                         .encode())
+            reader = sock.makefile("rb")
+            if b" 101 " not in reader.readline():
+                return None
+            while reader.readline() not in (b"\r\n", b""):
+                pass  # the handshake's headers
+            head = reader.read(2)
+            if len(head) < 2 or head[0] != 0x81:  # one whole text frame (FIN, opcode 1): what the server sends
+                return None
+            size = head[1] & 0x7F
+            if size >= 126:
+                size = struct.unpack(">H" if size == 126 else ">Q", reader.read(2 if size == 126 else 8))[0]
+            info = json.loads(reader.read(size))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(info, dict):
+        return None
+    os.environ.update({str(k): str(v) for k, v in info.items()})
+    return str(info.get("QUERY_STRING", ""))
+
+
 def _follow_request(session: Session) -> None:
     """In a kernel started before its page was asked for (preheated or warm): the page is built for the default
     session at once, and the page's address, when it comes, is applied on the kernel's event loop; every part
@@ -535,7 +586,8 @@ def start(page: str | Stage, query: str | None = None, *,
     ``page`` is a stage id or a :class:`Stage`; ``kind`` makes the session from the stage (a page whose session
     carries more, such as the exam's, passes its own class). In a page Voila serves, widget tracebacks are
     hidden. In a kernel that Voila preheated, the page's address is not known yet: the session starts with the
-    defaults and follows the address when the page is requested.
+    defaults and follows the address when the page is requested; a warm kernel handed to a page reads the
+    address at once (:func:`_request_now`).
 
     >>> start("compare", "rules=linyi&lang=en").rules.name
     'linyi'
@@ -544,7 +596,10 @@ def start(page: str | Stage, query: str | None = None, *,
     session = kind(page if isinstance(page, Stage) else stage(page))
     if "VOILA_BASE_URL" in os.environ:  # a page served to learners
         _hide_tracebacks()
-    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+    request = _request_now() if query is None and os.environ.get("VOILA_PREHEAT") == "True" else None
+    if request is not None:  # a warm kernel whose page's request was waiting: built for it at once
+        session.apply(request)
+    elif query is None and os.environ.get("VOILA_PREHEAT") == "True":
         set_language(session.lang)
         _follow_request(session)
     else:

@@ -39,6 +39,7 @@ from pagekit import (
 from playwright.sync_api import Browser, Page, expect
 
 from gouji_teach.app import COURSE_DIR
+from gouji_teach.app.forking import process_name
 from gouji_teach.rules.rulesets import PRESETS
 from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import HOME, STAGES, Stage
@@ -281,10 +282,13 @@ def _kernel_alive(base_url: str, kernel_id: str) -> bool:
 
 
 def _kernel_pid(kernel_id: str) -> int:
-    """The process of a kernel (its command line names its connection file)."""
+    """The process of a kernel (a launched kernel's command line names its connection file; a forked kernel is
+    named after it: ``forking.process_name``)."""
+    forked = process_name(["-f", f"kernel-{kernel_id}.json"])
     for proc in Path("/proc").glob("[0-9]*"):
         with contextlib.suppress(OSError):
-            if f"kernel-{kernel_id}.json" in (proc / "cmdline").read_bytes().decode(errors="replace"):
+            if (f"kernel-{kernel_id}.json" in (proc / "cmdline").read_bytes().decode(errors="replace")
+                    or (proc / "comm").read_text().strip() == forked):
                 return int(proc.name)
     pytest.fail(f"no process for kernel {kernel_id}")
 
