@@ -42,7 +42,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -322,16 +322,16 @@ def main() -> int:
 
 @contextlib.contextmanager
 def serving(folder: Path, class_size: int, keep_log: Path | None = None, first_port: int = 19066,
-            kernels: str = "fork") -> Iterator[tuple[str, Path, subprocess.Popen[bytes]]]:
-    """``gouji-teach serve --class-size --kernels`` on the first free loopback port from ``first_port``, its progress
-    file and log in ``folder``: its address, log and process while the block runs (the log copied to ``keep_log`` at
-    the end)."""
+            kernels: str = "fork", prerender: str = "") -> Iterator[tuple[str, Path, subprocess.Popen[bytes]]]:
+    """``gouji-teach serve --class-size --kernels [--prerender]`` on the first free loopback port from ``first_port``,
+    its progress file and log in ``folder``: its address, log and process while the block runs (the log copied to
+    ``keep_log`` at the end)."""
     port = free_port(first_port)
     log = folder / "serve.log"
     with log.open("wb") as out:
         serve = subprocess.Popen([sys.executable, "-m", "gouji_teach", "serve", "--port", str(port), "--progress",
                                   str(folder / "progress.sqlite"), "--class-size", str(class_size),
-                                  "--kernels", kernels],
+                                  "--kernels", kernels, *(["--prerender", prerender] if prerender else [])],
                                  stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             yield f"http://127.0.0.1:{port}/", log, serve
@@ -345,9 +345,10 @@ def serving(folder: Path, class_size: int, keep_log: Path | None = None, first_p
                 os.killpg(serve.pid, 9)
 
 
-def ready(base: str, log: Path, serve: subprocess.Popen[bytes]) -> int | None:
-    """Wait until the server answers and its warm kernels are ready and idle: the Voila server's process id, or
-    ``None`` (its log said on standard error) if it did not start within 300 s."""
+def ready(base: str, log: Path, serve: subprocess.Popen[bytes], pools: Sequence[str] = ()) -> int | None:
+    """Wait until the server answers and its warm kernels (and the pre-rendered pages of each notebook of ``pools``)
+    are ready and idle: the Voila server's process id, or ``None`` (its log said on standard error) if it did not
+    start within 300 s."""
     deadline = time.monotonic() + 300
     while not responds(base + "voila/tree") or _voila(serve.pid) is None:
         if serve.poll() is not None or time.monotonic() > deadline:
@@ -356,7 +357,8 @@ def ready(base: str, log: Path, serve: subprocess.Popen[bytes]) -> int | None:
         time.sleep(0.5)
     server = _voila(serve.pid)
     assert server is not None
-    while "warm kernel(s) ready" not in log.read_text(encoding="utf-8", errors="replace"):
+    while "warm kernel(s) ready" not in (text := log.read_text(encoding="utf-8", errors="replace")) or any(
+            f"Kernel pool of {name} is filled" not in text for name in pools):
         if time.monotonic() > deadline:
             print("the warm kernels were not ready within 300 s", file=sys.stderr)
             break

@@ -167,6 +167,8 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=19066, help="the first port tried (default 19066)")
     parser.add_argument("--kernels", choices=("fork", "launch"), default="fork",
                         help="gouji-teach serve --kernels: forked (default) or new interpreters")
+    parser.add_argument("--prerender", action="store_true",
+                        help="gouji-teach serve --prerender STAGE: class-size pages of the stage built ahead")
     args = parser.parse_args()
     stage = next((s for s in STAGES if s.notebook == args.stage and (COURSE_DIR / s.notebook).is_file()), None)
     if stage is None or not 1 <= args.learners <= MAX_LEARNERS:
@@ -174,12 +176,14 @@ def main() -> int:
         return 2
     size = args.class_size or args.learners
     with (tempfile.TemporaryDirectory(prefix="gouji-wire-") as tmp,
-          serving(Path(tmp), size, first_port=args.port, kernels=args.kernels) as (base, log, serve)):
-        server = ready(base, log, serve)
+          serving(Path(tmp), size, first_port=args.port, kernels=args.kernels,
+                  prerender=stage.id if args.prerender else "") as (base, log, serve)):
+        server = ready(base, log, serve, [stage.notebook] if args.prerender else [])
         if server is None:
             return 1
         idle_kernels, idle_rss, idle_pss = measure(server)
-        print(f"gouji-teach serve --class-size {size} --kernels {args.kernels}: idle {idle_kernels} kernels, "
+        print(f"gouji-teach serve --class-size {size} --kernels {args.kernels}"
+              f"{' --prerender ' + stage.id if args.prerender else ''}: idle {idle_kernels} kernels, "
               f"{idle_rss:.0f} MB RSS, {idle_pss:.0f} MB PSS ({_load()})")
         sampler = Sampler(server)
         sampler.start()

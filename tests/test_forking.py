@@ -74,6 +74,10 @@ def test_a_forked_kernel_runs_with_the_course_imported_and_shuts_down(fresh_serv
             assert int(f.read().rsplit(")", 1)[1].split()[1]) == server.process.pid
         found = await _run(km, "import sys; 'gouji_teach.teach.pages' in sys.modules and 1 + 1")
         assert found == {"value": "2", "status": "ok"}
+        # ipywidgets' comm targets, registered at its import only inside a kernel (the page's widget manager asks
+        # for every widget's state in one request on jupyter.widget.control)
+        targets = await _run(km, "from comm import get_comm_manager; sorted(get_comm_manager().targets)")
+        assert targets["value"] == "['jupyter.widget', 'jupyter.widget.control']", targets
         await km.shutdown_kernel()
         assert _gone(pid, 10) and not await km.is_alive()
 

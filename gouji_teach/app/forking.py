@@ -204,6 +204,15 @@ def process_name(args: list[str]) -> str:
     return f"gk-{kernel}"[:15]
 
 
+def _at_kernel_start() -> None:
+    """What the fork server's imports would have done had they been imported in a kernel: ipywidgets registers
+    its comm targets at import only where IPython runs (without them a page's widget manager gets no states in
+    one request and falls back to asking for each widget)."""
+    import ipywidgets
+
+    ipywidgets.register_comm_target()
+
+
 def _name_process(args: list[str]) -> None:
     with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
         comm.write(process_name(args))
@@ -235,7 +244,10 @@ def _child(request: dict[str, Any], listener: socket.socket, conn: socket.socket
             del sys.path[0]
         from ipykernel.kernelapp import IPKernelApp
 
-        IPKernelApp.launch_instance(argv=args)
+        app = IPKernelApp.instance()  # IPKernelApp.launch_instance, with the widgets' comm targets in between:
+        app.initialize(args)
+        _at_kernel_start()
+        app.start()
         code = 0
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
