@@ -767,7 +767,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("--open", action="store_true", help="open the app in a browser")
     cmd.add_argument("--class-size", type=_class_size, default=1, metavar="N",
                      help="learners who open pages together (default 1: one person); N kernels are kept ready, "
-                          "about 65 MB each")
+                          "about 35 MB each (forked kernels share their memory)")
     cmd.add_argument("--rules", metavar="FILE", help="a house rule file (myclub.yaml): offered beside the four "
                                                      "families, and the course's rule set until a learner switches")
     cmd.add_argument("--lessons", type=Path, metavar="DIR",
