@@ -58,7 +58,7 @@ from gouji_teach.teach.widgets import PuzzleWidget  # noqa: F401  (registers the
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # widget_state, which pagekit imports
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
-from pagekit import quiz_puzzles  # (the drills a page shows, numbered as the page numbers them)
+from pagekit import puzzle_box, quiz_puzzles  # (the drills a page shows, numbered as the page numbers them)
 
 MAX_LEARNERS, MAX_VISITS = 60, 5
 PAGE_TIMEOUT_S = 300
@@ -240,7 +240,7 @@ async def visit(context: Any, base: str, stage_nb: str, learner: str, answers: i
         figures.served.append(served / 1000)
         _phases(figures, await page.evaluate("() => window.gjPhases || {}"), served, first)
         for puzzle in puzzles:
-            await page.locator(".gouji-puzzle", has_text=puzzle.puzzle_id).wait_for(timeout=30_000)
+            await puzzle_box(page, puzzle).wait_for(timeout=30_000)
         figures.with_puzzles += 1
         clickable = [p for p in puzzles if p.choices and not isinstance(p, SeatsPuzzle)]
         for i in range(answers if clickable else 0):
