@@ -14,7 +14,7 @@ feedback*), then leaves as a closing tab does (asks for its kernel's shutdown). 
 classroom it runs on the learners' devices. A sampler reads ``/proc`` every half second: the server's kernels,
 the RSS and PSS of the server and its kernels (with its fork server: :mod:`gouji_teach.app.forking`; PSS counts
 the pages forked kernels share once), and their CPU time until the last learner left (kernels started meanwhile,
-the warm pool's refill, counted apart; a refill after that is not counted). After
+the warm pool's refill, counted apart; then again with what followed within ``--after``: the pools' refill). After
 the last learner left it waits ``--after`` seconds (default 60) and counts the kernels left.
 
 Bounded: at most 60 learners, ``--limit`` seconds in all (default 600).
@@ -193,6 +193,7 @@ def main() -> int:
         new_cpu = sum(t for pid, t in sampler.ticks.items() if pid not in sampler.before) / hz
         load = _load()
         time.sleep(args.after)
+        after_server, after_kernels, _ = sampler.cpu()  # with what followed: the pools' refill
         sampler.stop.set()
         left, _, _ = measure(server)
     pages = max(1, wire.ok)
@@ -202,6 +203,8 @@ def main() -> int:
     print(f"  CPU per page: server {server_cpu / pages:.2f} s, kernels {kernels_cpu / pages:.2f} s (of which "
           f"kernels started during the run {new_cpu / pages:.2f} s); floor {(server_cpu + kernels_cpu) / 2:.1f} s "
           f"on 2 cores for the {wire.ok} pages")
+    print(f"  CPU per page with what followed within {args.after:g} s (the refill of warm and pre-rendered kernels): "
+          f"server {after_server / pages:.2f} s, kernels {after_kernels / pages:.2f} s")
     print(f"  peak {sampler.peak_kernels:.0f} kernels, {sampler.peak_rss / 1024:.2f} GB RSS, "
           f"{sampler.peak_pss / 1024:.2f} GB PSS; {left} kernels "
           f"{args.after:g} s after (idle {idle_kernels})")

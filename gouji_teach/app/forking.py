@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib
 import itertools
 import json
@@ -271,6 +272,8 @@ def serve(path: str, modules: list[str]) -> None:
     request, until the process that started it is gone."""
     for name in modules:
         importlib.import_module(name)
+    gc.collect()
+    gc.freeze()  # what is imported stays out of the collector's sweeps: its pages stay shared with the children
     parent = os.getppid()
     signal.signal(signal.SIGCHLD, _reap)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
