@@ -375,7 +375,11 @@ async def _request_query() -> str:
         message = await connection.read_message()
     finally:
         connection.close()
-    info = json.loads(message) if isinstance(message, str | bytes) else {}
+    return _taken(json.loads(message) if isinstance(message, str | bytes) else {})
+
+
+def _taken(info: dict) -> str:
+    """The request's values put in the environment (as Voila's ``get_query_string`` does); its query."""
     os.environ.update({str(k): str(v) for k, v in info.items()})
     return str(info.get("QUERY_STRING", ""))
 
@@ -425,10 +429,7 @@ def _request_now(timeout: float | None = None) -> str | None:
             info = json.loads(reader.read(size))
     except (OSError, ValueError):
         return None
-    if not isinstance(info, dict):
-        return None
-    os.environ.update({str(k): str(v) for k, v in info.items()})
-    return str(info.get("QUERY_STRING", ""))
+    return _taken(info) if isinstance(info, dict) else None
 
 
 def _follow_request(session: Session) -> None:
