@@ -46,9 +46,9 @@ from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, Kept, OpenDrills, PuzzleWidget, RulesetComparison
 
-__all__ = ["compared", "example", "family_example", "footer", "glossary", "header", "landing", "next_stage",
-           "open_drills", "picture", "printed", "quiz", "rule_book", "rulesets_view", "scenario", "stage_most", "store",
-           "verdict_line"]
+__all__ = ["compared", "count_line", "example", "family_example", "footer", "glossary", "header", "landing",
+           "next_stage", "open_drills", "picture", "play_picture", "printed", "quiz", "rule_book", "rulesets_view",
+           "scenario", "stage_most", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
