@@ -568,8 +568,8 @@ def _lines_of(session: Session, lines: Callable[[Ruleset], Iterable[Line]],
 
 
 def verdict_line(challenger: str, target: str, rules: Ruleset | str) -> tuple[str, str]:
-    """The verdict as an example line in Chinese and English (for :func:`printed`, whose text nbval checks); a
-    play the rule set refuses says why.
+    """The verdict as an example line in Chinese and English (for :func:`printed`: stages 02 and 04 print them
+    under the page's rule set); a play the rule set refuses says why.
 
     >>> verdict_line("222 8", "999", "tongsu")[1]
     '222 8 → 999: ✘ Shandong standard rules (通俗规则) forbid 贴钱: 2s cannot fill a set of 8s [play.tieqian, ...]'
