@@ -353,18 +353,21 @@ def test_the_landing_page_is_a_map_of_the_course_with_stars_and_the_next_stage()
     assert pages.next_stage({s.id: pages.stage_most(s.id) for s in course.STAGES}) == "practice"
 
 
-@pytest.mark.parametrize("notebook", ["13_scores.ipynb", "14_jingong.ipynb"])
-def test_settlement_and_tribute_are_told_by_pictures_with_few_lines_under_them(notebook):
-    """Stages 13 and 14 explain settlement and tribute by pictures: no block of printed lines longer than five
-    is shown unfolded (the settlement's whole record is folded under a title, for whoever wants every step)."""
-    cells = json.loads((COURSE / notebook).read_text(encoding="utf-8"))["cells"]
-    for cell in cells:
-        for output in cell.get("outputs", []):
-            shown = "".join(output.get("data", {}).get("text/html", []))
-            if "gj-printed" in shown and not shown.startswith("<details"):
-                assert shown.count('<div lang="zh">') <= 5, "".join(cell["source"])[:80]
-    assert any("<details" in "".join(o.get("data", {}).get("text/html", []))
-               for c in cells for o in c.get("outputs", []))
+@pytest.mark.parametrize("family", list(PRESETS))
+@pytest.mark.parametrize("stage_id", ["scores", "jingong"])
+def test_settlement_and_tribute_are_told_by_pictures_with_few_lines_under_them(stage_id, family):
+    """Stages 13 and 14 explain settlement and tribute by pictures: under every rule set, no block of printed lines
+    longer than five is shown unfolded (the whole record is folded under a title, for whoever wants every step)."""
+    from test_course_paths import _shown, _text
+
+    from gouji_teach.teach.printed import Printed
+
+    shown = [x.html("zh") if isinstance(x, Printed) else _text(x) for x in _shown(stage_id, f"rules={family}&lang=zh")]
+    printed = [x for x in shown if "gj-printed" in x]
+    for block in printed:
+        if not block.startswith("<details"):
+            assert block.count('<div lang="zh">') <= 5, block[:200]
+    assert any(block.startswith("<details") for block in printed)
 
 
 def test_a_hands_picture_says_its_settlement_in_at_most_five_lines():

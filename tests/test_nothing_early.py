@@ -26,7 +26,8 @@ def _replayed() -> list[tuple[str, str]]:
     """Every scenario with every rule set a page plays it under: a stage's scenario under each family, a
     family's own scenario under that family, any other (an instructor's lesson) under its own."""
     staged = {name for stage in course.STAGES for name in stage_scenarios(stage)}
-    own = {name: family for scenarios in FAMILY_SCENARIOS.values() for family, name in scenarios.items()}
+    own = {name: family for by_family in FAMILY_SCENARIOS.values() for family, names in by_family.items()
+           for name in names}
     out = []
     for name in shipped():
         families = list(PRESETS) if name in staged else [own.get(name, Scenario.load(name).rules.key)]

@@ -26,7 +26,6 @@ address. A page is then ready the moment it is asked for.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import os
 import re
@@ -48,7 +47,7 @@ if TYPE_CHECKING:
 _S = TypeVar("_S", bound="Session")
 
 __all__ = ["GLOSSARY", "HOME", "RULEBOOK", "RULES_ENV", "STAGES", "Session", "Stage", "Term", "default_rules",
-           "hub_user", "names", "page_terms", "parse_query", "query_string", "stage", "start", "step_key"]
+           "hub_user", "names", "parse_query", "query_string", "stage", "start", "step_key"]
 
 #: The house rule files (separated by the system's path separator) whose rule sets every page offers beside the
 #: four families: ``gouji-teach serve --rules myclub.yaml`` sets it for the app's kernels.
@@ -215,7 +214,8 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("挂花", "guà huā", "jokers attached to a set", "plays"),
     ("算作", "suàn zuò", "counts as", "plays"),
     ("够级牌", "gòu jí pái", "a play at or above the 够级 threshold", "gouji"),
-    ("纯够级牌（纯级牌）", "chún gòu jí pái (chún jí pái)", "a 够级 play with no 2 and no joker", "gouji"),
+    ("纯够级牌（纯够级、纯级牌）", "chún gòu jí pái (chún gòu jí, chún jí pái)", "a 够级 play with no 2 and no joker",
+     "gouji"),
     ("发牌", "fā pái", "to lead (start a round)", "turns"),
     ("上牌（顺牌）", "shàng pái (shùn pái)", "to answer with a bigger play", "turns"),
     ("过牌", "guò pái", "to pass", "turns"),
@@ -223,6 +223,7 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("打够级", "dǎ gòu jí", "answering a 够级 play (the 对头's task)", "dagouji"),
     ("开点（过点）", "kāi diǎn (guò diǎn)", "to open one's point: a 够级 play that the 对家 cannot answer", "kaidian"),
     ("发四", "fā sì", "leading 4s, allowed only after 开点", "kaidian"),
+    ("认点", "rèn diǎn", "conceding the point: leading 4s before opening one (Linyi)", "kaidian"),
     ("自然点（天开）", "zì rán diǎn (tiān kāi)", "a natural point: no 够级 play dealt, the point counts as open",
      "kaidian"),
     ("宣点（明点、预点）", "xuān diǎn (míng diǎn, yù diǎn)", "declaring that the 对家 will not open a point",
@@ -236,6 +237,7 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("烧失败", "shāo shī bài", "a failed burn", "shao"),
     ("憋三", "biē sān", "3s may only be the last play", "biesan"),
     ("闷（清、定）", "mèn (qīng, dìng)", "being shut in with 3s: the play before your last 3s was beaten", "biesan"),
+    ("憋三留头", "biē sān liú tóu", "a 闷ed seat counts as still in the hand (so its 对家 keeps a 对头)", "biesan"),
     ("先清为落", "xiān qīng wéi là", "the first seat 闷ed is the last place (大落)", "biesan"),
     ("买三、要三", "mǎi sān, yào sān", "buying or asking for a 3 when dealt none", "biesan"),
     ("买四", "mǎi sì", "buying a 4 when dealt none", "biesan"),
@@ -254,6 +256,7 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("大落", "dà là", "last", "scores"),
     ("串三户（圈）", "chuàn sān hù (quān)", "one team takes the first three places", "scores"),
     ("进贡", "jìn gòng", "tribute: cards paid before the next hand", "jingong"),
+    ("和平局", "hé píng jú", "the first hand of a series: nobody pays tribute", "jingong"),
     ("点贡", "diǎn gòng", "tribute for not opening a point", "jingong"),
     ("烧贡", "shāo gòng", "tribute for being burnt", "jingong"),
     ("闷贡（清贡）", "mèn gòng (qīng gòng)", "tribute for being 闷ed", "jingong"),
@@ -261,9 +264,12 @@ GLOSSARY: tuple[Term, ...] = tuple(Term(*row) for row in (
     ("圈贡", "quān gòng", "tribute of a team that was 圈ed", "jingong"),
     ("抗贡", "kàng gòng", "being exempt from tribute (four jokers dealt)", "jingong"),
     ("汇五", "huì wǔ", "pooling the 5s after a 圈 to contest the first lead", "jingong"),
-    ("回牌", "huí pái", "cards given back for tribute", "jingong"),
+    ("回牌（还贡）", "huí pái (huán gòng)", "cards given back for tribute", "jingong"),
+    ("诈烧贡", "zhà shāo gòng", "the tribute of a bluffed burn, paid to the seat it burnt", "jingong"),
     ("换点", "huàn diǎn", "both 对家 pay each other 点贡", "jingong"),
     ("上班", "shàng bān", "showing 3s (or 4s) to win the first lead", "turns"),
+    ("通俗规则", "tōng sú guī zé", "the Shandong standard rules, one of the four rule sets", "rulesets"),
+    ("憋三发四", "biē sān fā sì", "'hold back the 3s, lead the 4s': the Linyi rules' name", "rulesets"),
 ))
 
 
@@ -274,26 +280,6 @@ def names(term: Term) -> tuple[str, ...]:
     ('对家', '对头', '对门')
     """
     return tuple(name for name in re.split(r"[（）、]", term.zh) if name)
-
-
-@functools.cache
-def page_terms(stage_id: str) -> tuple[Term, ...]:
-    """The glossary of a stage's page: the terms the stage teaches, then every term taught elsewhere that the
-    page's English text writes in Chinese (an English reader meets 对头 on stage 4 too).
-
-    >>> [t.zh for t in page_terms("compare")][:3]
-    ['对家（对头、对门）', '大花（大王）', '小花（小王）']
-    """
-    import json
-    from pathlib import Path
-
-    notebook = Path(__file__).resolve().parent.parent / "course" / stage(stage_id).notebook
-    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    english = " ".join(part for cell in cells if cell["cell_type"] == "markdown"
-                       for part in re.findall(r'<div lang="en">(.*?)</div>', "".join(cell["source"]), re.S))
-    own = tuple(term for term in GLOSSARY if term.stage == stage_id)
-    return own + tuple(term for term in GLOSSARY
-                       if term.stage != stage_id and any(name in english for name in names(term)))
 
 
 def step_key(index: int) -> str:

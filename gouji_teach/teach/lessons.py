@@ -20,19 +20,21 @@ import ast
 import functools
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
 from ..rules.errors import GoujiError, OptionError
-from ..rules.scenario import SCENARIO_DIR, Problem, Scenario, check_file, shipped
+from ..rules.rulesets import PRESETS
+from ..rules.scenario import SCENARIO_DIR, Problem, Scenario, check_file, replay, shipped
 from ..rules.words import Lang
 from ..show.i18n import pick
-from .course import STAGES, Stage
+from .course import GLOSSARY, STAGES, Stage, Term, names, stage, step_key
 
 __all__ = ["ENV_VAR", "FAMILY_SCENARIOS", "LESSON_PAGE", "LESSON_STAGE", "PRESENT_PAGE", "Lesson", "check_lessons",
-           "course_lessons", "family_scenario", "find_lesson", "instructor_lessons", "join_link", "lesson_files",
-           "lesson_link", "present_link", "stage_scenarios"]
+           "course_lessons", "family_scenarios", "family_step_keys", "find_lesson", "instructor_lessons", "join_link",
+           "lesson_files", "lesson_link", "page_terms", "present_link", "stage_scenarios"]
 
 #: The generic lesson page: a scenario stepped through, or a live lesson followed (:mod:`.live`).
 LESSON_PAGE = Stage("lesson", "lesson.ipynb", "课堂", "Lesson", "跟着场景一步一步学", "Learn a scenario step by step")
@@ -70,26 +72,47 @@ class Lesson:
         return Scenario.load(self.path)
 
 
-#: Where a family has a scenario of its own for what a stage's scenario teaches: (stage id, the scenario its page
-#: names) → {family: that family's scenario}. A learner under that family (or a house rule set based on it) steps
-#: through the family's own; under any other family the page's scenario is replayed under the learner's rules.
-FAMILY_SCENARIOS: dict[tuple[str, str], dict[str, str]] = {
-    ("turns", "qingdao_guopai_rang"): {"tongsu": "tongsu_guopai_fours", "zaozhuang": "zaozhuang_free_answering"},
-    ("kaidian", "qingdao_kaidian_twos"): {"linyi": "linyi_kaidian_fasi"},
-    ("shao", "qingdao_shaopai"): {"zaozhuang": "zaozhuang_burn_joker"},
-    ("geming", "qingdao_geming_yaotou"): {"linyi": "linyi_chongdian", "tongsu": "tongsu_geming_three_plays"},
+#: Where a family has scenarios of its own for what a stage's scenario teaches: (stage id, the scenario its page
+#: names) → {family: that family's scenarios, in order}. A learner under that family (or a house rule set based on
+#: it) steps through the family's own below the page's scenario (:func:`~.pages.family_example`); no other family
+#: is shown them. The page's scenario itself is replayed under the learner's rules.
+FAMILY_SCENARIOS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
+    ("turns", "qingdao_guopai_rang"): {"tongsu": ("tongsu_guopai_fours",), "zaozhuang": ("zaozhuang_free_answering",)},
+    ("kaidian", "qingdao_kaidian_twos"): {"linyi": ("linyi_kaidian_fasi", "linyi_rendian")},
+    ("shao", "qingdao_shaopai"): {"zaozhuang": ("zaozhuang_burn_joker",)},
+    ("geming", "qingdao_geming_yaotou"): {"linyi": ("linyi_chongdian",), "tongsu": ("tongsu_geming_three_plays",)},
 }
 
 
-def family_scenario(stage: Stage, name: str, family: str) -> str:
-    """The scenario a stage's page shows for ``name`` to a learner of ``family`` (a rule set's ``base``): the
-    family's own where it has one (:data:`FAMILY_SCENARIOS`), else ``name``.
+def family_scenarios(stage: Stage, name: str, family: str) -> tuple[str, ...]:
+    """The scenarios of ``family`` (a rule set's ``base``) that a stage's page shows below its scenario ``name``
+    (:data:`FAMILY_SCENARIOS`): none where the family has no scenario of its own for it.
 
     >>> kaidian = STAGES[7]
-    >>> [family_scenario(kaidian, "qingdao_kaidian_twos", family) for family in ("linyi", "tongsu")]
-    ['linyi_kaidian_fasi', 'qingdao_kaidian_twos']
+    >>> [family_scenarios(kaidian, "qingdao_kaidian_twos", family) for family in ("linyi", "tongsu")]
+    [('linyi_kaidian_fasi', 'linyi_rendian'), ()]
     """
-    return FAMILY_SCENARIOS.get((stage.id, name), {}).get(family, name)
+    return FAMILY_SCENARIOS.get((stage.id, name), {}).get(family, ())
+
+
+def family_step_keys(stage: Stage, name: str) -> tuple[str, ...]:
+    """The address keys of the players :func:`~.pages.family_example` shows below the stage's scenario ``name``:
+    after the keys of the stage's own players, one for each place below each of its scenarios, in page order
+    (as many places as the family with the most scenarios there has). Only one family's are shown at a time, so
+    the families share them.
+
+    >>> [family_step_keys(STAGES[7], "qingdao_kaidian_twos"), family_step_keys(STAGES[8], "qingdao_shaopai")]
+    [('step2', 'step3'), ('step3',)]
+    """
+    names = stage_scenarios(stage)
+    if name not in names:
+        return ()
+
+    def places(scenario: str) -> int:
+        return max(map(len, FAMILY_SCENARIOS.get((stage.id, scenario), {}).values()), default=0)
+
+    first = len(names) + sum(places(before) for before in names[:names.index(name)])
+    return tuple(step_key(first + j) for j in range(places(name)))
 
 
 @functools.cache
@@ -114,10 +137,45 @@ def stage_scenarios(stage: Stage) -> tuple[str, ...]:
     return tuple(names)
 
 
+@functools.cache
+def page_terms(stage_id: str) -> tuple[Term, ...]:
+    """The glossary of a stage's page: the terms the stage teaches, then every term taught elsewhere that the
+    page writes in Chinese on its English side: its prose, its scenarios (every family's: their titles, narration
+    and the engine's events), the rule sets' titles in its switches and the titles of the stages it links to (an
+    English reader meets 对头 on stage 4 too). Its drills' terms are added by the page (:func:`~.pages.glossary`).
+
+    >>> [t.zh for t in page_terms("compare")][:3]
+    ['够级', '对家（对头、对门）', '大花（大王）']
+    >>> [t.zh for t in page_terms("luanchan") if t.stage == "rulesets"]
+    ['通俗规则', '憋三发四']
+    """
+    page = stage(stage_id)
+    path = _COURSE_DIR / page.notebook
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"] if path.is_file() else []
+    english = [part for cell in cells if cell["cell_type"] == "markdown"
+               for part in re.findall(r'<div lang="en">(.*?)</div>', "".join(cell["source"]), re.S)]
+    english += [rules.title_en for rules in PRESETS.values()]
+    at = STAGES.index(page) if page in STAGES else -1
+    english += [s.title_en for s in STAGES[max(at - 1, 0):at + 2] if at >= 0]  # its own, the previous, the next
+    for name in stage_scenarios(page):
+        for scenario in (name, *(own for by_family in FAMILY_SCENARIOS.get((stage_id, name), {}).values()
+                                 for own in by_family)):
+            english += [line for line in replay(Scenario.load(scenario)).splitlines() if _ENGLISH_LINE.search(line)]
+    text = "\n".join(english)
+    own = tuple(term for term in GLOSSARY if term.stage == stage_id)
+    return own + tuple(term for term in GLOSSARY
+                       if term.stage != stage_id and any(name in text for name in names(term)))
+
+
+#: A line of a replay's transcript in English (the Chinese lines have no Latin words).
+_ENGLISH_LINE = re.compile(r"[A-Za-z]{3,}")
+
+
 def _stage_of(name: str) -> str:
     """The stage whose page shows the scenario ``name`` (for some family), else :data:`LESSON_STAGE`."""
     return next((s.id for s in STAGES if name in stage_scenarios(s)
-                 or any(name in own.values() for (sid, _n), own in FAMILY_SCENARIOS.items() if sid == s.id)),
+                 or any(name in own for (sid, _n), by_family in FAMILY_SCENARIOS.items() if sid == s.id
+                        for own in by_family.values())),
                 LESSON_STAGE)
 
 

@@ -22,6 +22,7 @@ from ..rules.compare import beats
 from ..rules.errors import GoujiError
 from ..rules.plays import Play
 from ..rules.rulesets import Ruleset, all_rulesets, find_ruleset
+from ..rules.verdicts import Verdict
 from ..rules.words import Lang
 from ..show.i18n import get_language, pick, register, said, set_language, t
 from ..show.markup import Element, HtmlFragment, el, html, joined
@@ -29,11 +30,20 @@ from ..show.pictures import play_html
 from .book import book_html, cited_items, contradictions
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make, whole
-from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, hub_user, page_terms, stage, step_key
+from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, Term, hub_user, names, stage, step_key
 from .drills import make_drill, next_drill, number_drills
 from .exam import exam_link
 from .identity import signed_in
-from .lessons import LESSON_PAGE, family_scenario, instructor_lessons, lesson_link, present_link, stage_scenarios
+from .lessons import (
+    LESSON_PAGE,
+    family_scenarios,
+    family_step_keys,
+    instructor_lessons,
+    lesson_link,
+    page_terms,
+    present_link,
+    stage_scenarios,
+)
 from .names import format_key, normal_key
 from .player import ScenarioPlayer
 from .printed import Line, Printed
@@ -46,9 +56,9 @@ from .table import puzzle_widget
 from .view import follow_language
 from .widgets import Attempt, Kept, OpenDrills, PuzzleWidget, RulesetComparison
 
-__all__ = ["compared", "count_line", "example", "family_example", "footer", "glossary", "header", "landing",
-           "next_stage", "open_drills", "picture", "play_picture", "printed", "quiz", "rule_book", "rulesets_view",
-           "scenario", "stage_most", "store", "verdict_line"]
+__all__ = ["compared", "count_line", "example", "family_example", "footer", "glossary", "header", "judged_line",
+           "landing", "next_stage", "open_drills", "picture", "play_picture", "printed", "quiz", "rule_book",
+           "rulesets_view", "scenario", "stage_most", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -79,6 +89,7 @@ register({
     "page.title": ("称号：{title}（{points}分）", "Title: {title} (points: {points})"),
     "page.stages": ("课程", "Stages"),
     "page.glossary": ("术语表", "Glossary"),
+    "page.glossary.others": ("其他课的术语", "Terms of the other stages"),
     "page.col.term": ("术语", "Term"),
     "page.col.pinyin": ("拼音", "Pinyin"),
     "page.col.en": ("英文", "English"),
@@ -480,39 +491,42 @@ def scenario(session: Session, name: str | Path, *, presenter: bool = False) -> 
 
 @whole
 def family_example(session: Session, name: str) -> w.Widget:
-    """Below a stage's scenario ``name``: the learner's family's own scenario for the same lesson, where it has one
-    (:data:`~.lessons.FAMILY_SCENARIOS`), under a heading that says whose it is; nothing under the other families.
-    It follows the page's rule set."""
+    """Below a stage's scenario ``name``: the learner's family's own scenarios for the same lesson, where it has
+    some (:data:`~.lessons.FAMILY_SCENARIOS`), under a heading that says whose they are; nothing under the other
+    families. Each has its own step in the address (:func:`~.lessons.family_step_keys`). It follows the page's
+    rule set."""
     box = make(w.VBox, layout={"max_width": "100%"})
     shown: list[ScenarioPlayer] = []
-    box.players = shown  # the player shown, if any (a plain attribute: never synced to the browser)
-    # its own step in the address, after the stage's scenarios' (:func:`~.course.step_key`)
-    stage_names = stage_scenarios(session.stage)
-    key = step_key(len(stage_names) + stage_names.index(name)) if name in stage_names else None
+    box.players = shown  # the players shown (a plain attribute: never synced to the browser)
+    names: list[str] = []  # the scenarios of the players shown
+    keys = family_step_keys(session.stage, name)
 
-    def stepped(change: dict) -> None:
-        if key is not None:
-            session.apply(session.query(**{key: int(change["new"])}))
+    def stepped(key: str) -> Callable[[dict], None]:
+        return lambda change: session.apply(session.query(**{key: int(change["new"])}))
 
     def draw(lang: Lang | None = None) -> None:
         lang = lang or get_language()
-        own = family_scenario(session.stage, name, session.rules.base)
-        if shown and (own == name or not shown[0].scenario.path.endswith(f"/{own}.yaml")):
-            shown.pop().close()
-        if own != name and not shown:
-            player = ScenarioPlayer(own, start_step=session.steps.get(key, 0) if key else 0)
-            player.step.observe(stepped, names="value")
-            shown.append(player)
+        wanted = list(family_scenarios(session.stage, name, session.rules.base))
+        if wanted != names:
+            for player in shown:
+                player.close()
+            shown.clear()
+            names[:] = wanted
+            for own, key in zip(wanted, keys, strict=False):
+                player = ScenarioPlayer(own, start_step=session.steps.get(key, 0))
+                player.step.observe(stepped(key), names="value")
+                shown.append(player)
         rules = session.rules
         heading = make(w.HTML, value=html(el("h3", t("page.family_example", lang,
                                                    rules=pick(rules.title_zh, rules.title_en, lang)))))
-        box.children = [heading, shown[0].box] if shown else []
+        box.children = [heading, *(player.box for player in shown)] if shown else []
 
     def follow(changed: set[str]) -> None:
         if "rules" in changed:
             draw()
-        if key in changed and shown:
-            shown[0].go(session.steps.get(key, 0))
+        for player, key in zip(shown, keys, strict=False):
+            if key in changed:
+                player.go(session.steps.get(key, 0))
 
     session.follow(follow)
     follow_language(box, draw)
@@ -591,29 +605,81 @@ def count_line(cards: str, rules: Ruleset | str) -> tuple[str, str]:
     >>> count_line("22333", "qingdao")[1], count_line("22333", "tongsu")[1][:47]
     ('22333: five 3s (two of them 2s)', '22333: Shandong standard rules (通俗规则) forbid 贴钱')
     """
-    rules = find_ruleset(rules)
+    return _line_or_refusal(cards, rules, lambda play: (f"{cards}：{play.text_zh}", f"{cards}: {play.text_en}"))
+
+
+def judged_line(judge: Callable[[Play, Ruleset], Verdict], cards: str, rules: Ruleset | str) -> tuple[str, str]:
+    """The verdict of ``judge`` (:func:`~gouji_teach.is_gouji`, :func:`~gouji_teach.can_kaidian`) on the play
+    ``cards`` under ``rules``, as an example line; or, where the rule set refuses the play, why.
+
+    >>> from gouji_teach import can_kaidian, is_gouji
+    >>> judged_line(can_kaidian, "22", "qingdao")[1].split(" [")[0]
+    'two 2s open a point (开点) if nobody answers'
+    >>> judged_line(can_kaidian, "22", "linyi")[1].split(":")[0]
+    'two 2s are 够级 but cannot 开点'
+    >>> judged_line(is_gouji, "22 10 10 10", "tongsu")[1].split(":")[:2]
+    ['22 10 10 10', ' Shandong standard rules (通俗规则) forbid 贴钱']
+    """
+    def line(play: Play) -> tuple[str, str]:
+        verdict = judge(play, play.rules)
+        return verdict.reason_zh, verdict.reason_en
+
+    return _line_or_refusal(cards, rules, line)
+
+
+def _line_or_refusal(cards: str, rules: Ruleset | str, line: Callable[[Play], tuple[str, str]]) -> tuple[str, str]:
+    """``line`` of the play ``cards`` under ``rules``, or, where the rule set refuses the play, why."""
     try:
-        play = Play.parse(cards, rules)
+        play = Play.parse(cards, find_ruleset(rules))
     except GoujiError as e:
         return f"{cards}：{e.zh}", f"{cards}: {e.en}"
-    return f"{cards}：{play.text_zh}", f"{cards}: {play.text_en}"
+    return line(play)
 
 
 @whole
-def glossary(stage_id: str | None = None) -> w.Widget:
-    """The glossary (of one stage's page: :func:`~.course.page_terms`; or all of it) as a table."""
-    terms = GLOSSARY if stage_id is None else page_terms(stage_id)
+def glossary(stage_id: str | None = None, session: Session | None = None) -> w.Widget:
+    """The glossary (of one stage's page: :func:`~.lessons.page_terms`; or all of it) as a table. With the page's
+    ``session``, also every term its drills write in Chinese on their English side (questions, choices, hints and
+    solutions, under the page's rule set), drawn again when the drills change. The other stages' terms follow,
+    folded: a picture or a feedback may use one of them too, and every word a page writes in Chinese is explained
+    on it."""
 
-    def render(lang: Lang) -> HtmlFragment:  # in Chinese the English column would be the only English on the page
+    def terms() -> tuple[Term, ...]:
+        if stage_id is None:
+            return GLOSSARY
+        shown = page_terms(stage_id)
+        if session is None:
+            return shown
+        english = "\n".join(_english_of(puzzle) for puzzle in open_drills(session).puzzles)
+        return shown + tuple(term for term in GLOSSARY
+                             if term not in shown and any(name in english for name in names(term)))
+
+    def table(caption: str, shown: Iterable[Term], lang: Lang) -> HtmlFragment:
         columns = ("page.col.term", "page.col.pinyin", *(("page.col.en",) if lang == "en" else ()), "page.col.stage")
         head = [el("th", t(k, lang), scope="col") for k in columns]
         rows = [el("tr", el("th", x.zh, scope="row", lang="zh"), el("td", x.pinyin),
                    el("td", x.en) if lang == "en" else None, el("td", stage(x.stage).title(lang)))
-                for x in terms]
-        return html(el("table", el("caption", t("page.glossary", lang)), el("thead", el("tr", head)),
-                       el("tbody", rows), cls="gj-glossary"))
+                for x in shown]
+        return el("table", el("caption", caption), el("thead", el("tr", head)), el("tbody", rows), cls="gj-glossary")
 
-    return _Live(render)
+    def render(lang: Lang) -> HtmlFragment:  # in Chinese the English column would be the only English on the page
+        mine = terms()
+        rest = [term for term in GLOSSARY if term not in mine]
+        others = t("page.glossary.others", lang)
+        folded = el("details", el("summary", others), table(others, rest, lang), cls="gj-glossary-others")
+        return html(table(t("page.glossary", lang), mine, lang), folded if rest else None)
+
+    live = _Live(render, session)
+    if session is not None:
+        open_drills(session).follow(live._redraw)
+    return live
+
+
+def _english_of(puzzle: Puzzle) -> str:
+    """What a drill can show in English: its question, choices, hint and solution."""
+    solution = puzzle.solution()
+    return "\n".join((puzzle.question()[1], puzzle.hint()[1], solution.en, solution.counter_en,
+                      *(choice.en for choice in puzzle.choices)))
 
 
 @whole

@@ -37,20 +37,21 @@ register({
                          "Your answer leaves out a rule set: think of how “{rule}” differs between them."),
     "sit.rs.line": ("{title}：{mark} {why}", "{title}: {mark} {why}"),
     "sit.rs.bad": ("请选规则（例如 青岛、临沂；都不选写 -）：{answer}",
-                   "Pick rule sets (e.g. qingdao,linyi; - for none): {answer}"),
+                   "Pick rule sets (e.g. Qingdao, Linyi; - for none): {answer}"),
     "sit.rs.submit": ("就是这些规则", "These rule sets"),
     "sit.rs.type": ("或者输入规则名（例如 青岛、临沂；都不是写 -），按回车：",
-                    "or type the rule sets (e.g. qingdao,linyi; - for none) and press Enter:"),
-    "sit.rs.placeholder": ("例如 青岛、临沂", "e.g. qingdao,linyi"),
+                    "or type the rule sets (e.g. Qingdao, Linyi; - for none) and press Enter:"),
+    "sit.rs.placeholder": ("例如 青岛、临沂", "e.g. Qingdao, Linyi"),
 })
 
 # -- the four rule sets ------------------------------------------------------------------------------------------
 
 _TITLES = {r.name: (r.title_zh, r.title_en) for r in PRESET_RULESETS}
-#: What a learner may type for a rule set: its name, its titles, and the place (or 通俗) in Chinese.
+#: What a learner may type for a rule set: its name, its titles, and the place (or 通俗, "standard") in either
+#: language.
 _NAMES = {**{r.name: r.name for r in PRESET_RULESETS}, **{r.title_zh: r.name for r in PRESET_RULESETS},
           **{r.title_en.lower(): r.name for r in PRESET_RULESETS},
-          "青岛": "qingdao", "临沂": "linyi", "通俗": "tongsu", "枣庄": "zaozhuang"}
+          "青岛": "qingdao", "临沂": "linyi", "通俗": "tongsu", "枣庄": "zaozhuang", "standard": "tongsu"}
 
 
 def parse_rulesets(answer: str) -> frozenset[str] | None:
@@ -59,8 +60,8 @@ def parse_rulesets(answer: str) -> frozenset[str] | None:
 
     >>> sorted(parse_rulesets("linyi,QINGDAO")), parse_rulesets("-"), parse_rulesets("paris")
     (['linyi', 'qingdao'], frozenset(), None)
-    >>> sorted(parse_rulesets("青岛、临沂"))
-    ['linyi', 'qingdao']
+    >>> sorted(parse_rulesets("青岛、临沂")), sorted(parse_rulesets("Qingdao, standard"))
+    (['linyi', 'qingdao'], ['qingdao', 'tongsu'])
     """
     text = str(answer).strip()
     if text == "-":
