@@ -37,6 +37,7 @@ from pagekit import (
     wait_for_page,
 )
 from playwright.sync_api import Browser, Page, expect
+from walking import COMPARE_COLUMNS, SMALL_TEXT
 
 from gouji_teach.app import COURSE_DIR
 from gouji_teach.app.forking import process_name
@@ -458,19 +459,6 @@ def _open(browser: Browser, base_url: str, stage: Stage) -> _Opened:
     return _Opened(stage, context, page, frames, response)
 
 
-#: Every shown text smaller than 11 CSS pixels: an SVG's text by its size on the screen. The glyphs on a card's face
-#: are the card (its name is in its label); words under and beside cards, captions and tables are text.
-_SMALL_TEXT = r"""() => { const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const text = n.textContent.trim(), el = n.parentElement;
-    if (!text || !el || el.closest('svg.gj-card')) continue;
-    const box = el.getBoundingClientRect();
-    if (!box.width || !box.height) continue;
-    let size = parseFloat(getComputedStyle(el).fontSize);
-    if (el instanceof SVGElement) size *= el.getScreenCTM().a;
-    if (size < 10.95) out.push([Math.round(size * 10) / 10, el.tagName, text.slice(0, 30)]);
-  }
-  return out; }"""
 
 
 def _record(opened: _Opened, screenshots: Path) -> Visit:
@@ -492,9 +480,8 @@ def _record(opened: _Opened, screenshots: Path) -> Visit:
         return {doc: document.documentElement.scrollWidth, inner: window.innerWidth,
                 main: main.scrollWidth, mainClient: main.clientWidth};
     }""")
-    seen.small_text = page.evaluate(_SMALL_TEXT)
-    seen.compare_columns = page.evaluate("""() => Array.from(document.querySelectorAll('table.gj-compare'),
-        t => Array.from(t.querySelectorAll('thead th'), th => Math.round(th.getBoundingClientRect().width)))""")
+    seen.small_text = page.evaluate(SMALL_TEXT)
+    seen.compare_columns = page.evaluate(COMPARE_COLUMNS)
     name = stage.notebook.removesuffix(".ipynb")
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
