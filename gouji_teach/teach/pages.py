@@ -62,7 +62,7 @@ __all__ = ["compared", "count_line", "example", "family_example", "footer", "glo
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
-    "page.family_example": ("{rules}自己的例子", "The own example of {rules}"),
+    "page.family_example": ("{rules}自己的例子", "Examples only {rules} has"),
     "page.lines_under": ("按{rules}：", "Under {rules}:"),
     "page.refused_play": ("✘ {cards}：{why}", "✘ {cards}: {why}"),
     "page.stage": ("第{n}课", "Stage {n}"),
