@@ -713,18 +713,24 @@ def _class_size(text: str) -> int:
 
 
 def _prerender(text: str) -> list[str]:
-    """``--prerender``: course stages by id (``compare``) or notebook (``04_compare``), comma-separated: their
-    notebooks."""
-    from .teach.course import STAGES
+    """``--prerender``: course stages by id (``compare``) or notebook (``04_compare``), or ``lesson`` (the page a
+    class joins a live lesson on), comma-separated: their notebooks.
 
+    >>> _prerender("compare,lesson")
+    ['04_compare.ipynb', 'lesson.ipynb']
+    """
+    from .teach.course import STAGES
+    from .teach.lessons import LESSON_PAGE
+
+    pages = (*STAGES, LESSON_PAGE)
     found = []
     for name in filter(None, (x.strip() for x in text.split(","))):
-        stage = next((s for s in STAGES if name in (s.id, s.notebook, s.notebook.removesuffix(".ipynb"))), None)
-        if stage is None:
-            ids = ", ".join(s.id for s in STAGES)
+        page = next((s for s in pages if name in (s.id, s.notebook, s.notebook.removesuffix(".ipynb"))), None)
+        if page is None:
+            ids = ", ".join(s.id for s in pages)
             raise argparse.ArgumentTypeError(_both(f"没有“{name}”这一课，可选：{ids}",
                                                    f"no stage {name!r}; stages: {ids}"))
-        found.append(stage.notebook)
+        found.append(page.notebook)
     if not found:
         raise argparse.ArgumentTypeError(_both("要写至少一课", "name at least one stage"))
     return found
@@ -776,8 +782,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the address learners open (e.g. through a reverse proxy), for the live lesson's join link "
                           "and QR code (default: the address the presenter's browser uses)")
     cmd.add_argument("--prerender", type=_prerender, default=[], metavar="STAGE[,STAGE]",
-                     help="stages a class will open together (e.g. compare,gouji): N pages of each kept built in their "
-                          "kernels, refilled once the class has arrived")
+                     help="stages a class will open together (e.g. compare,gouji; lesson: the page a class joins a "
+                          "live lesson on): N pages of each kept built in their kernels, refilled once the class has "
+                          "arrived")
     cmd.add_argument("--kernels", choices=("fork", "launch"), default="fork",
                      help="how a page's kernel starts: forked from a process that has imported the course (default: "
                           "about 0.1 s of CPU), or launched as a new interpreter (about 0.6 s)")

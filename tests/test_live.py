@@ -211,6 +211,22 @@ def test_the_walls_join_link_reaches_each_learners_own_server(
     assert joins + wall.live.code in wall.head.value
 
 
+def test_a_lesson_page_built_before_its_request_follows_the_live_lesson_the_request_names(
+        store: ProgressStore) -> None:
+    """``serve --prerender lesson``: a class's lesson pages are built before anyone asks (no address: no lesson),
+    then each learner's request arrives with the live lesson's code: the page follows it, at its current step."""
+    wall = _wall(f"scenario={DAGOUJI}")
+    wall.start_live()
+    wall.go(3)
+    page = live.page(live.start(query=""))
+    assert page._view is None and "⚠" in page.box.children[0].value  # no lesson named yet
+    page.session.apply(f"live={wall.live.code}&learner=甲")
+    view = page._view
+    assert isinstance(view, live.LiveFollower)
+    view.poll()
+    assert view.lesson.step == 3 and isinstance(view.question, live.LiveQuestion)
+
+
 def test_a_late_joiner_lands_on_the_current_step_and_a_reloaded_wall_resumes(store: ProgressStore) -> None:
     wall = _wall(f"scenario={DAGOUJI}")
     wall.start_live()
