@@ -4,6 +4,11 @@ nothing.
 
     python bench/bench_wire.py --learners 10            # 10 learners open 04_compare within 5 s
     python bench/bench_wire.py --learners 30 --window 5 --stage 02_cards.ipynb
+    python bench/bench_wire.py --learners 30 --live [--prerender]   # a class joins a live lesson
+
+With ``--live`` the learners join a live lesson instead: the bench opens one on ``qingdao_dagouji`` in the
+server's progress store, moves it to its checkpoint "can seat 1 play AA?", and each learner GETs
+``lesson.ipynb?live=CODE``, answers it (*click to feedback*: until its answer is kept), and leaves.
 
 Each learner, at a random moment within ``--window`` seconds (seeded): GETs the stage page (its learner name of
 its own), opens the kernel websocket the page names (Voila's page carries its kernel's id), opens the
@@ -43,7 +48,11 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
 from gouji_teach.app import COURSE_DIR
+from gouji_teach.rules.scenario import Scenario, frames
 from gouji_teach.teach.course import STAGES
+from gouji_teach.teach.lessons import LESSON_PAGE
+from gouji_teach.teach.player import checkpoint_puzzle
+from gouji_teach.teach.progress import ProgressStore
 from gouji_teach.teach.puzzles import SeatsPuzzle
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
@@ -53,6 +62,37 @@ from pagekit import quiz_puzzles, render_path  # (bench_class put tests/ on the 
 CONTROL_PROTOCOL = "1.0.0"
 #: Seconds a learner waits at most for each step (the page, the states, the feedback).
 STEP_TIMEOUT = 300
+#: The live lesson of ``--live``: its scenario, stage and checkpoint (a can-act question answered by buttons).
+LIVE_SCENARIO, LIVE_STAGE, LIVE_STEP = "qingdao_dagouji", "dagouji", 3
+
+
+@dataclass(frozen=True)
+class Page:
+    """What the learners open: its address for learner ``n``, the labels of the answer buttons of its first
+    puzzle, and what the page's update says once an answer has been taken."""
+
+    notebook: str
+    address: Any
+    choices: set[str]
+    answered: str
+
+
+def stage_page(stage: Any) -> Page:
+    clickable = [p for p in quiz_puzzles(stage) if p.choices and not isinstance(p, SeatsPuzzle)]
+    choices = {c.text("zh") for c in clickable[0].choices} if clickable else set()
+    return Page(stage.notebook, lambda n: render_path(stage, learner=f"wire{n}"), choices, "gouji-feedback")
+
+
+def live_page(progress: Path) -> Page:
+    """A live lesson opened in the store at ``progress`` and moved to its checkpoint; its learners' page."""
+    store = ProgressStore(progress)
+    lesson, key = store.open_live(LIVE_SCENARIO, stage=LIVE_STAGE, rules="qingdao")
+    store.live_control(lesson.code, key, step=LIVE_STEP)
+    frame = frames(Scenario.load(LIVE_SCENARIO))[LIVE_STEP]
+    puzzle = checkpoint_puzzle(frame.game, frame.step.text)
+    assert puzzle is not None, f"{LIVE_SCENARIO} step {LIVE_STEP} is no checkpoint"
+    address = f"voila/render/{LESSON_PAGE.notebook}?live={lesson.code}&learner=wire{{}}"
+    return Page(LESSON_PAGE.notebook, address.format, {c.text("zh") for c in puzzle.choices}, "揭晓前可以改")
 
 
 @dataclass
@@ -98,15 +138,13 @@ def _answer_button(states: dict[str, Any], choices: set[str]) -> str | None:
                  and value["state"].get("description") in choices), None)
 
 
-async def learner(base: str, stage: Any, number: int, delay: float, wire: Wire) -> None:
+async def learner(base: str, opened: Page, number: int, delay: float, wire: Wire) -> None:
     await asyncio.sleep(delay)
     client, xsrf = AsyncHTTPClient(), secrets.token_hex(16)
-    clickable = [p for p in quiz_puzzles(stage) if p.choices and not isinstance(p, SeatsPuzzle)]
-    choices = {c.text("zh") for c in clickable[0].choices} if clickable else set()
     started = time.monotonic()
     kernel = None
     try:
-        page = await client.fetch(base + render_path(stage, learner=f"wire{number}"), request_timeout=STEP_TIMEOUT)
+        page = await client.fetch(base + opened.address(number), request_timeout=STEP_TIMEOUT)
         kernel = json.loads(page.body.decode().split('"kernelId": ', 1)[1].split(",", 1)[0])
         session = uuid.uuid4().hex
         socket = await websocket_connect(f"{base.replace('http', 'ws', 1)}api/kernels/{kernel}/channels?"
@@ -123,7 +161,7 @@ async def learner(base: str, stage: Any, number: int, delay: float, wire: Wire) 
                         states = content["data"]["states"]
                         break
             wire.ready.append(time.monotonic() - started)
-            button = _answer_button(states, choices)
+            button = _answer_button(states, opened.choices)
             if button is None:
                 raise LookupError(f"no answer button among {len(states)} widgets")
             clicked = time.monotonic()
@@ -131,7 +169,8 @@ async def learner(base: str, stage: Any, number: int, delay: float, wire: Wire) 
                 "method": "custom", "content": {"event": "click"}}}, session))
             async with asyncio.timeout(STEP_TIMEOUT):
                 async for content in _comm_msgs(socket):
-                    if content["data"].get("method") == "update" and "gouji-feedback" in json.dumps(content["data"]):
+                    if content["data"].get("method") == "update" and opened.answered in json.dumps(
+                            content["data"], ensure_ascii=False):
                         break
             wire.feedback.append(time.monotonic() - clicked)
             wire.ok += 1
@@ -146,10 +185,10 @@ async def learner(base: str, stage: Any, number: int, delay: float, wire: Wire) 
                                            headers={"Cookie": f"_xsrf={xsrf}"}), raise_error=False)
 
 
-async def run(base: str, stage: Any, learners: int, window: float, limit: float) -> Wire:
+async def run(base: str, opened: Page, learners: int, window: float, limit: float) -> Wire:
     wire, rng = Wire(), random.Random(12)
     try:
-        await asyncio.wait_for(asyncio.gather(*(learner(base, stage, i, rng.uniform(0, window), wire)
+        await asyncio.wait_for(asyncio.gather(*(learner(base, opened, i, rng.uniform(0, window), wire)
                                                 for i in range(learners))), limit)
     except TimeoutError:
         wire.errors.append(f"the run did not end within --limit {limit} s")
@@ -169,8 +208,10 @@ def main() -> int:
                         help="gouji-teach serve --kernels: forked (default) or new interpreters")
     parser.add_argument("--prerender", action="store_true",
                         help="gouji-teach serve --prerender STAGE: class-size pages of the stage built ahead")
+    parser.add_argument("--live", action="store_true", help="the learners join a live lesson (lesson.ipynb)")
     args = parser.parse_args()
-    stage = next((s for s in STAGES if s.notebook == args.stage and (COURSE_DIR / s.notebook).is_file()), None)
+    stage = LESSON_PAGE if args.live else next(
+        (s for s in STAGES if s.notebook == args.stage and (COURSE_DIR / s.notebook).is_file()), None)
     if stage is None or not 1 <= args.learners <= MAX_LEARNERS:
         print(f"--learners 1-{MAX_LEARNERS}, --stage a course page", file=sys.stderr)
         return 2
@@ -185,9 +226,10 @@ def main() -> int:
         print(f"gouji-teach serve --class-size {size} --kernels {args.kernels}"
               f"{' --prerender ' + stage.id if args.prerender else ''}: idle {idle_kernels} kernels, "
               f"{idle_rss:.0f} MB RSS, {idle_pss:.0f} MB PSS ({_load()})")
+        opened = live_page(Path(tmp) / "progress.sqlite") if args.live else stage_page(stage)
         sampler = Sampler(server)
         sampler.start()
-        wire = asyncio.run(run(base, stage, args.learners, args.window, args.limit))
+        wire = asyncio.run(run(base, opened, args.learners, args.window, args.limit))
         server_cpu, kernels_cpu, _ = sampler.cpu()
         hz = os.sysconf("SC_CLK_TCK")
         new_cpu = sum(t for pid, t in sampler.ticks.items() if pid not in sampler.before) / hz
