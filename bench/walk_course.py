@@ -1,7 +1,8 @@
 """The walk of the course (issue 26, "Done when"): every stage page × 4 rule sets × 2 languages, each read at
 390 px and at 1280 px in chromium, and every defect a reader would see on it (``tests/browser/walking.py`` says
-which). It prints one line per page with defects, then the count of pages with and without; the exit status is 1
-if any page has a defect. ``tests/browser/test_walk.py`` walks a sample of it in CI.
+which). Each page's first drill answered by buttons is also answered wrongly, then its answer asked for, and the
+feedback read the same way. It prints one line per page with defects, then the count of pages with and without;
+the exit status is 1 if any page has a defect. ``tests/browser/test_walk.py`` walks a sample of it in CI.
 
     python bench/walk_course.py [--stages compare kaidian] [--rules tongsu] [--langs en] [--tabs 3] [--url URL]
 
@@ -80,7 +81,7 @@ def main() -> int:
                 seen = read_tab(page, walked)
             except Exception as e:  # the page did not come: that is its defect
                 seen = {"load": [f"{type(e).__name__}: {str(e)[:300]}"]}
-            found = [f"{width} px: {d}" if width != "load" else d for width, ds in seen.items() for d in ds]
+            found = [f"{width} px: {d}" if width.isdigit() else d for width, ds in seen.items() for d in ds]
             if found:
                 bad += 1
                 print(f"{walked}: {len(found)} defects", *(f"    {d}" for d in dict.fromkeys(found)), sep="\n",

@@ -19,7 +19,7 @@ from gouji_teach.app import COURSE_DIR
 from gouji_teach.teach import pages
 from gouji_teach.teach.course import STAGES, Stage
 from gouji_teach.teach.drills import number_drills
-from gouji_teach.teach.puzzles import Puzzle
+from gouji_teach.teach.puzzles import Puzzle, RulesetsPuzzle, SeatsPuzzle
 
 #: Stage pages that exist now (more stages appear as their notebooks are written).
 STAGE_PAGES: list[Stage] = [s for s in STAGES if (COURSE_DIR / s.notebook).is_file()]
@@ -115,6 +115,25 @@ def wait_for_page(page: Any, stage: Stage | None = None, rules: str = "qingdao")
     if stage is not None:
         for puzzle in quiz_puzzles(stage, rules):
             puzzle_box(page, puzzle).wait_for(timeout=WIDGET_TIMEOUT_MS)
+
+
+def answered_by_buttons(puzzle: Puzzle) -> bool:
+    """A puzzle answered with one button per choice (seat puzzles are answered on a table of seats, rule-set
+    puzzles by toggling the rule sets)."""
+    return bool(puzzle.choices) and not isinstance(puzzle, SeatsPuzzle | RulesetsPuzzle)
+
+
+def choice_keys(puzzle: Puzzle) -> tuple[str, str]:
+    """A right and a wrong choice key of a puzzle, as the engine decides them."""
+    right = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
+    wrong = [c.key for c in puzzle.choices if not puzzle.check(c.key).correct]
+    return right[0], wrong[0]
+
+
+def choice_button(page: Any, puzzle: Puzzle, key: str, lang: str = "zh") -> Any:
+    """The button of the choice ``key`` of ``puzzle`` on ``page`` (labelled in ``lang``)."""
+    choice = next(c for c in puzzle.choices if c.key == key)
+    return puzzle_box(page, puzzle).get_by_role("button", name=choice.text(lang), exact=True)
 
 
 def puzzle_box(page: Any, puzzle: Puzzle) -> Any:

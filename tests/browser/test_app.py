@@ -31,6 +31,9 @@ from pagekit import (
     SHOWN_HALVES,
     STAGE_PAGES,
     WIDGET_TIMEOUT_MS,
+    answered_by_buttons,
+    choice_button,
+    choice_keys,
     puzzle_box,
     quiz_puzzles,
     render_path,
@@ -46,7 +49,7 @@ from gouji_teach.show.i18n import t
 from gouji_teach.teach.course import HOME, STAGES, Stage
 from gouji_teach.teach.player import ScenarioPlayer  # noqa: F401  (registers the texts of the player's buttons)
 from gouji_teach.teach.progress import stars_for
-from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, RulesetsPuzzle, SeatsPuzzle
+from gouji_teach.teach.puzzles import PickPuzzle, Puzzle
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -60,31 +63,13 @@ def _learner(tag: str) -> str:
     return f"browser-{tag}-{uuid.uuid4().hex[:6]}"
 
 
-def _answered_by_buttons(puzzle: Puzzle) -> bool:
-    """A puzzle answered with one button per choice (seat puzzles are answered on a table of seats, rule-set
-    puzzles by toggling the rule sets)."""
-    return bool(puzzle.choices) and not isinstance(puzzle, SeatsPuzzle | RulesetsPuzzle)
-
-
 def _choice_puzzle() -> tuple[Stage, Puzzle]:
     """The first puzzle answered by choice buttons, on the first stage that has one."""
     for stage in STAGE_PAGES:
         for puzzle in quiz_puzzles(stage):
-            if _answered_by_buttons(puzzle):
+            if answered_by_buttons(puzzle):
                 return stage, puzzle
     pytest.skip("no stage page has a puzzle answered with choice buttons yet")
-
-
-def _keys(puzzle: Puzzle) -> tuple[str, str]:
-    """A right and a wrong choice key of a puzzle, as the engine decides them."""
-    right = [c.key for c in puzzle.choices if puzzle.check(c.key).correct]
-    wrong = [c.key for c in puzzle.choices if not puzzle.check(c.key).correct]
-    return right[0], wrong[0]
-
-
-def _button(page: Page, puzzle: Puzzle, key: str, lang: str = "zh") -> Any:
-    choice = next(c for c in puzzle.choices if c.key == key)
-    return puzzle_box(page, puzzle).get_by_role("button", name=choice.text(lang), exact=True)
 
 
 # -- a learner's path --------------------------------------------------------------------------------------------
@@ -126,15 +111,15 @@ def test_the_start_link_takes_the_name_typed_without_enter(page: Page) -> None:
 @pytest.mark.usefixtures("closed_tabs")  # early: the minute a closed tab's kernel may take passes meanwhile
 def test_wrong_then_right_answer_shows_feedback_and_stars_and_the_progress_survives_a_reload(page: Page) -> None:
     stage, puzzle = _choice_puzzle()
-    right, wrong = _keys(puzzle)
+    right, wrong = choice_keys(puzzle)
     name = _learner("answer")
     page.goto(render_path(stage, learner=name), wait_until="domcontentloaded")
     wait_for_page(page, stage)
     box = puzzle_box(page, puzzle)
-    _button(page, puzzle, wrong).click()
+    choice_button(page, puzzle, wrong).click()
     expect(box.locator(".gouji-feedback.wrong")).to_contain_text("✘")
     expect(box.locator(".gouji-stars")).to_have_count(0)
-    _button(page, puzzle, right).click()
+    choice_button(page, puzzle, right).click()
     expect(box.locator(".gouji-feedback.right")).to_contain_text("✔")
     expect(box.locator(".gouji-feedback.right")).to_contain_text(puzzle.solution().text("zh"))
     stars = stars_for(2, choices=len(puzzle.choices))
@@ -246,14 +231,14 @@ def _tab_to(page: Page, target: Any, limit: int = 400) -> None:
 
 def test_answer_with_the_keyboard_only(page: Page) -> None:
     stage, puzzle = _choice_puzzle()
-    right, wrong = _keys(puzzle)
+    right, wrong = choice_keys(puzzle)
     page.goto(render_path(stage, learner=_learner("keys")), wait_until="domcontentloaded")
     wait_for_page(page, stage)
     box = puzzle_box(page, puzzle)
-    _tab_to(page, _button(page, puzzle, wrong))
+    _tab_to(page, choice_button(page, puzzle, wrong))
     page.keyboard.press("Space")
     expect(box.locator(".gouji-feedback.wrong")).to_contain_text("✘")
-    _tab_to(page, _button(page, puzzle, right))
+    _tab_to(page, choice_button(page, puzzle, right))
     page.keyboard.press("Enter")
     expect(box.locator(".gouji-feedback.right")).to_contain_text("✔")
     picks = [p for s in STAGE_PAGES[:1] for p in quiz_puzzles(s) if isinstance(p, PickPuzzle) and p.example()]
@@ -342,10 +327,10 @@ def closed_tabs(browser: Browser, base_url: str) -> Iterator[ClosedTabs]:
 def test_a_killed_kernel_says_so_and_resume_keeps_the_page_and_the_progress(page: Page, base_url: str) -> None:
     stage, puzzle = _choice_puzzle()
     name = _learner("killed")
-    right, _ = _keys(puzzle)
+    right, _ = choice_keys(puzzle)
     page.goto(render_path(stage, learner=name), wait_until="domcontentloaded")
     wait_for_page(page, stage)
-    _button(page, puzzle, right).click()
+    choice_button(page, puzzle, right).click()
     expect(puzzle_box(page, puzzle).locator(".gouji-feedback.right")).to_be_visible()
     killed = _kernel_id(page)
     os.kill(_kernel_pid(killed), signal.SIGKILL)
@@ -489,9 +474,9 @@ def _record(opened: _Opened, screenshots: Path) -> Visit:
         page.set_viewport_size({"width": size["width"], "height": min(max(height, size["height"]), 16000)})
         page.wait_for_timeout(150)
         page.screenshot(path=str(screenshots / f"{name}-{label}.png"))
-    first = next((p for p in (quiz_puzzles(stage) if stage is not HOME else []) if _answered_by_buttons(p)), None)
+    first = next((p for p in (quiz_puzzles(stage) if stage is not HOME else []) if answered_by_buttons(p)), None)
     if first is not None:
-        _button(page, first, _keys(first)[0]).click()
+        choice_button(page, first, choice_keys(first)[0]).click()
         expect(puzzle_box(page, first).locator(".gouji-feedback.right")).to_be_visible()
         seen.answered, seen.after_answer = first, _received(frames)
     return seen

@@ -12,7 +12,9 @@ page's text as shown, its widgets, its boxes), not the kernel: a page passes onl
   (Chinese terms, names and card faces are the course's vocabulary on English pages);
 * the engine's identifiers: a rule's id (``compare.rank``), a rule set's id (``tongsu``), a drill's id;
 * doubled text: a prefix said twice ("答案：答案："), a rule named twice in a row, a bracket repeated;
-* at phone width: a page wider than the window, text under 11 px, a comparison table's answer column squeezed.
+* at phone width: a page wider than the window, text under 11 px, a comparison table's answer column squeezed;
+* the feedback of the page's first drill answered by buttons, answered wrongly and then shown (看答案): the same
+  text checks, and the feedback must be there.
 
 ``bench/walk_course.py`` walks every stage × 4 rule sets × 2 languages × both widths; ``test_walk.py`` a sample
 that covers every stage, every rule set and both languages, in CI.
@@ -25,7 +27,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pagekit import render_path, wait_for_page
+from pagekit import (
+    answered_by_buttons,
+    choice_button,
+    choice_keys,
+    puzzle_box,
+    quiz_puzzles,
+    render_path,
+    wait_for_page,
+)
 
 from gouji_teach import PRESETS
 from gouji_teach.rules.rulebook import RULES
@@ -59,8 +69,9 @@ COMPARE_COLUMNS = """() => Array.from(document.querySelectorAll('table.gj-compar
 #: What a widget that failed to draw shows.
 WIDGET_ERRORS = """() => Array.from(document.querySelectorAll('.widget-error, .jupyter-widgets-error-widget'),
   e => e.innerText.slice(0, 200))"""
-#: The page's text as shown, but for the glossary and the faces of cards (a joker's face says 大 or 小).
-SHOWN_TEXT = """() => { const main = document.querySelector('#rendered_cells') || document.body;
+#: The page's text as shown (or an element's, given one), but for the glossary and the faces of cards (a joker's face
+#: says 大 or 小); the learner's name is taken out of it by :func:`defects`.
+SHOWN_TEXT = """(main) => { main = main || document.querySelector('#rendered_cells') || document.body;
   const copy = main.cloneNode(true); copy.querySelectorAll('svg.gj-card, table.gj-glossary').forEach(e => e.remove());
   document.body.appendChild(copy); copy.style.position = 'absolute'; copy.style.left = '-99999px';
   const text = copy.innerText; copy.remove(); return text; }"""
@@ -81,8 +92,13 @@ class Walked:
     lang: str
 
     @property
+    def learner(self) -> str:
+        """The page's learner: one of its own (a name another tab saved under would not save here)."""
+        return f"walker-{self.stage.id}-{self.rules}-{self.lang}"
+
+    @property
     def path(self) -> str:
-        return render_path(self.stage, learner="walker", rules=self.rules, lang=self.lang)
+        return render_path(self.stage, learner=self.learner, rules=self.rules, lang=self.lang)
 
     def __str__(self) -> str:
         return f"{self.stage.id}/{self.rules}/{self.lang}"
@@ -157,7 +173,8 @@ def defects(page: Any, walked: Walked, *, phone: bool) -> list[str]:
     (``phone``: the phone checks too). The page is read as it is: open it and wait for it first (:func:`visit`)."""
     found = [f"widget error: {e}" for e in page.evaluate(WIDGET_ERRORS)]
     found += [f"uncaught: {str(e)[:200]}" for e in page.page_errors()]
-    found += text_defects(page.evaluate(SHOWN_TEXT), walked, page.evaluate(GLOSSARY))
+    shown = page.evaluate(SHOWN_TEXT).replace(walked.learner, "")  # the name is the learner's, not the page's
+    found += text_defects(shown, walked, page.evaluate(GLOSSARY))
     if phone:
         w = page.evaluate(WIDTHS)
         if w["doc"] > w["inner"] + 1 or w["main"] > w["mainClient"] + 1:
@@ -176,13 +193,36 @@ def open_tab(browser: Any, base_url: str, walked: Walked) -> Any:
     return page
 
 
+def feedback_defects(page: Any, walked: Walked) -> list[str]:
+    """Answer the page's first drill answered by buttons wrongly, then ask for its answer (看答案): the defects of
+    what its box says each time (none if the page has no such drill)."""
+    puzzle = next((p for p in quiz_puzzles(walked.stage, walked.rules) if answered_by_buttons(p)), None)
+    if puzzle is None:
+        return []
+    box, found = puzzle_box(page, puzzle), []
+    _right, wrong = choice_keys(puzzle)
+    for label, act, shown in (("wrong answer", choice_button(page, puzzle, wrong, walked.lang), ".gouji-feedback"),
+                              ("shown answer", box.locator("button", has_text="看答案" if walked.lang == "zh"
+                                                           else "Show answer"), ".gouji-solution")):
+        act.click()
+        try:
+            box.locator(shown).first.wait_for(timeout=30_000)
+        except Exception:
+            found.append(f"{label}: no {shown} in {puzzle.puzzle_id}'s box")
+            continue
+        found += [f"{label}: {d}" for d in text_defects(box.evaluate(SHOWN_TEXT), walked, page.evaluate(GLOSSARY))]
+    return found
+
+
 def read_tab(page: Any, walked: Walked) -> dict[str, list[str]]:
-    """Wait until ``page`` (:func:`open_tab`) shows every widget and puzzle, then its defects at phone width and at
-    desktop width, by width; its context is closed after."""
+    """Wait until ``page`` (:func:`open_tab`) shows every widget and puzzle, then its defects at phone width, its
+    first drill's feedback (:func:`feedback_defects`) and its defects at desktop width, by width; its context is
+    closed after."""
     try:
         wait_for_page(page, walked.stage, walked.rules)
         page.wait_for_timeout(300)  # late state updates
         seen = {"390": defects(page, walked, phone=True)}
+        seen["feedback"] = feedback_defects(page, walked)
         page.set_viewport_size(DESKTOP)
         page.wait_for_timeout(150)
         seen["1280"] = defects(page, walked, phone=False)
