@@ -334,12 +334,20 @@ def test_landing_links_the_rule_book_and_numbers_once():
     assert "1. " not in stages and "Enter your name above" in stages
 
 
+def _solved(stage_id: str, rules: str = "qingdao", stars: int = 3, kinds: tuple[str, ...] | None = None
+            ) -> dict[tuple[str, str], int]:
+    """Best stars per (stage, drill id), as the store keeps them, for the stage's drills (of ``kinds``) solved."""
+    return {(stage_id, f"{d.kind}/{rules}/{d.level}/{d.number}"): stars for d in course.stage(stage_id).drills
+            if kinds is None or d.kind in kinds}
+
+
 def test_the_landing_page_is_a_map_of_the_course_with_stars_and_the_next_stage():
     """The landing page draws the course as parts of tiles (lichess style): every stage once, in course order,
     with its number, the stars earned of the most its quiz gives, and the stage to go on with marked."""
-    stars = {"table": pages.stage_most("table"), "cards": 5}
+    kept = {**_solved("table"), ("cards", "card/qingdao/easy/cards.1"): 3, ("cards", "card/qingdao/medium/cards.1"): 2,
+            **_solved("cards", rules="linyi")}  # another rule set's stars are not this map's
     for lang, flag, done in (("zh", "下一课", "学完了"), ("en", "Next", "done")):
-        shown = html.unescape(str(pages._stage_map(course.Session(course.stage("index")), stars, lang)))
+        shown = html.unescape(str(pages._stage_map(course.Session(course.stage("index")), kept, lang)))
         tiles = re.findall(r'<li class="gj-tile[^"]*"', shown)
         assert len(tiles) == len(course.STAGES)
         links = re.findall(r'href="([0-9]{2}_[a-z]+)\.ipynb', shown)
@@ -351,6 +359,21 @@ def test_the_landing_page_is_a_map_of_the_course_with_stars_and_the_next_stage()
         assert course.stage("table").title(lang) in first and done in first
     assert pages.next_stage({}) == "table"
     assert pages.next_stage({s.id: pages.stage_most(s.id) for s in course.STAGES}) == "practice"
+
+
+def test_the_map_opens_the_next_stage_at_its_next_level():
+    """A stage's stars are its levels' (each full at three a drill: retries of one kind do not fill another), and
+    the tile of the stage to go on with links to its first level not full and names it."""
+    before = {k: v for s in ("table", "cards", "plays") for k, v in _solved(s).items()}
+    retries = {("compare", f"beats/qingdao/easy/compare.{n}"): 3 for n in range(1001, 1010)}
+    kept = {**before, **_solved("compare", kinds=("beats",)), **retries}
+    assert pages.stage_stars(kept, "qingdao")["compare"] == 9  # the beats level, full; the pick level, empty
+    assert pages.next_level("compare", kept, "qingdao").kind == "pick"
+    shown = html.unescape(str(pages._stage_map(course.Session(course.stage("index")), kept, "zh")))
+    next_tile = shown.split('class="gj-tile gj-next"')[1].split("</li>")[0]
+    assert re.search(r'href="04_compare\.ipynb\?[^"]*#level-2"', next_tile), next_tile
+    assert "下一课 · 第2关" in next_tile
+    assert pages.next_level("compare", {**kept, **_solved("compare")}, "qingdao") is None
 
 
 @pytest.mark.parametrize("family", list(PRESETS))

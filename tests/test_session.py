@@ -58,7 +58,7 @@ def test_a_page_built_for_the_default_session_follows_the_address_that_arrives_l
     assert _ids(quiz) == controls  # the new puzzles are shown in the same controls
     puzzle = make_drill("beats", "dagouji.1", level="easy", rules="linyi")
     right = next(c for c in puzzle.choices if puzzle.check(c.key).correct)
-    beats_box = quiz.children[1]
+    beats_box = quiz.puzzle_widgets[0].box
     next(b for b in beats_box.children[2].children if b.description == right.text("en")).click()
     assert "gouji-feedback right" in _texts(beats_box)
     assert picture.value == str(pictures.play_html(Play.parse("XX888", linyi), lang="en"))

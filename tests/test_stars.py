@@ -140,3 +140,31 @@ def test_page_shows_what_the_store_keeps_and_retry_gives_a_new_drill(kind, where
     assert store.drill_stars(learner, "compare", again.puzzle.puzzle_id) == 0 == shown_stars(again)
     assert store.stage_stars(learner, rules="linyi") == {"compare": 4}
     assert store.stage_stars(learner, rules="qingdao") == {}
+
+
+def test_a_quiz_is_levels_each_with_a_goal_a_par_and_the_stars_the_store_keeps(where, monkeypatch):
+    """A stage's quiz is its levels in order, one kind of drill each: a heading with its goal (the anchor a link
+    opens), its par and the learner's stars from the store, which a solve raises at once; a row of links on top
+    marks the next level. Another page of the same learner (a reload) shows the same stars."""
+    store = ProgressStore(where)
+    monkeypatch.setattr(progress, "_STORE", [store])
+    session = course.start("kaidian", "rules=linyi&lang=zh&learner=小明")
+
+    def heads(box):
+        return [c.value for c in box.children if "gj-level" in getattr(c, "value", "")]
+
+    box = pages.quiz(session)
+    assert [lv.kind for lv in course.stage("kaidian").levels] == ["gouji", "who_opened"]
+    assert [w.puzzle.puzzle_id.split("/")[0] for w in box.puzzle_widgets] == ["gouji", *["who_opened"] * 3]
+    strip, first, second = heads(box)
+    assert 'href="#level-1"' in strip and 'href="#level-2"' in strip
+    assert "gj-level-next" in strip.split('href="#level-2"')[0]  # level 1 is the next
+    assert 'id="level-1"' in first and "认出够级牌" in first and "标准：1道题" in first and "0/3 星" in first
+    assert 'id="level-2"' in second and "标准：3道题" in second and "0/9 星" in second
+    widget = box.puzzle_widgets[0]
+    widget.answer(right_answer(widget.puzzle))
+    strip, first, second = heads(box)
+    assert "3/3 星" in first and "过关" in first and "gj-level-next" in strip.split('href="#level-1"')[1]
+    assert "3/3 星" in heads(pages.quiz(session))[1]  # a reload: what the store keeps
+    guest = pages.quiz(course.start("kaidian", "rules=linyi&lang=en"))
+    assert "0 of 3 stars" in heads(guest)[1] and "Level 1: Recognise a 够级 play" in heads(guest)[1]

@@ -210,7 +210,7 @@ def test_a_quiz_page_shares_layouts_and_styles_and_answering_makes_no_new_models
     models = dict(w.widgets.widget._instances)  # every live model, as widget_state.synced_state reads them
     assert len(models) < 110, len(models)
     assert sum(isinstance(m, w.Layout) for m in models.values()) <= 5
-    puzzle_box = quiz.children[4]
+    puzzle_box = quiz.puzzle_widgets[3].box
     next(b for b in puzzle_box.children[2].children if isinstance(b, w.Button)).click()
     set_language("en")
     assert w.widgets.widget._instances.keys() == models.keys()

@@ -52,6 +52,7 @@ __all__ = [
     "finish_svg",
     "hand_html",
     "hand_label",
+    "notation_html",
     "play_html",
     "round_html",
     "table_svg",
@@ -77,6 +78,8 @@ register({
     "render.hand.label": ("手牌{n}张：{groups}", "hand of {cards}: {groups}"),
     "render.hand.empty": ("没有牌", "no cards"),
     "render.play.counts_as": ("算作", "counts as"),
+    "render.notation.label": ("牌的写法：每种点数一张，下面是它的写法",
+                              "How cards are written: one card of each rank, its letters below"),
     "render.play.downgraded": ("规则：大花和小花一起出，大花按小花算",  # a rule fact, labelled as one
                                "Rule: big and small jokers played together all count as small"),
     "render.seat": ("座位{n}", "seat {n}"),
@@ -424,6 +427,28 @@ def hand_html(hand: HandLike, *, scale: float = 1.0, lang: Lang | None = None,
             row.append(picture)
         _sub(group, "span", t("render.group.count", lang, n=len(indexed)), cls="gj-count", aria_hidden="true",
              style=f"font-size:{_px(12 * scale)};color:#444")
+    return HtmlFragment(str(root))
+
+
+def notation_html(cards: Iterable[CardLike], *, scale: float = 1.0, lang: Lang | None = None) -> HtmlFragment:
+    """How the course writes cards: each of ``cards`` (one of each rank, say) with what writes it under it (D for
+    大花, X for 小花, 10 or T, …: the notation of ``Hand.parse`` and ``Play.parse``).
+
+    >>> from gouji_teach import Hand
+    >>> html = notation_html(Hand.parse("D X 2 10 3").cards, lang="en")
+    >>> html.count('class="gj-notation-card"'), ">10 / T</code>" in html, ">D</code>" in html
+    (5, True, True)
+    """
+    root = el("div", cls="gj-notation", role="group", aria_label=t("render.notation.label", lang),
+              style=f"display:flex;flex-wrap:wrap;gap:{6 * scale:g}px;font-family:{_FONT}")
+    for card in cards:
+        cell = _sub(root, "div", cls="gj-notation-card", style="display:flex;flex-direction:column;align-items:center")
+        picture = _card(card, scale=scale, face_down=False, marked=None, lang=lang)
+        picture.set("style", "flex:none;display:block")
+        cell.append(picture)
+        written = card.rank.notation
+        _sub(cell, "code", "10 / T" if written == "10" else written,
+             style=f"font-size:{_px(15 * scale)};font-weight:bold;margin-top:2px")
     return HtmlFragment(str(root))
 
 

@@ -42,7 +42,7 @@ from ..show.i18n import LANGUAGES, pick, set_language
 from .names import normal_key
 
 if TYPE_CHECKING:
-    from .drills import Drill
+    from .drills import Drill, Level
 
 _S = TypeVar("_S", bound="Session")
 
@@ -86,6 +86,18 @@ class Stage:
     goal_zh: str
     goal_en: str
     rules: tuple[str, ...] = ()  # rule ids it teaches (for the mastery map)
+    review: bool = False  # a review of the stages before: its quiz is one level of every kind
+
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        """Its quiz as levels (:func:`~.drills.levels_of`), one idea each.
+
+        >>> [(lv.anchor, lv.goal("en")) for lv in stage("kaidian").levels]
+        [('level-1', 'Recognise a 够级 play and whether it can 开点'), ('level-2', 'See who has 开点 after a round')]
+        """
+        from .drills import levels_of
+
+        return levels_of(self.id, self.drills, review=self.review)
 
     @property
     def drills(self) -> tuple[Drill, ...]:
@@ -161,7 +173,7 @@ STAGES: tuple[Stage, ...] = _stages(
      "看清青岛、临沂、通俗、枣庄规则在哪里不同", "See where the Qingdao, Linyi, standard and Zaozhuang rules differ",
      ("play.tieqian", "compare.aspects", "compare.cover", "compare.kill", "gouji.twos", "kaidian.play")),
     ("quiz", "总测验", "Final quiz",
-     "用所学回答各种问题", "Answer questions from every stage", ()),
+     "用所学回答各种问题", "Answer questions from every stage", (), True),
     ("practice", "练习桌：打整局", "Practice table: whole hands",
      "和五个电脑玩家打整局、打一个系列，教练讲每一条规则", "Play whole hands and series against five computer "
      "players, with a coach naming every rule", ("kaidian", "gouji.duitou", "place.order", "score.place")),

@@ -14,6 +14,12 @@ declares its generator, its level measure and the stages that drill it.
 True
 >>> stage_drills("geming")[:2]
 (Drill(kind='revolution', level='easy', number='geming.1'), Drill(kind='revolution', level='medium', number='geming.1'))
+
+A stage's quiz is a short sequence of levels (lichess style), one idea each: the drills of one kind, easy first,
+with a goal line, a par and stars (:func:`levels_of`):
+
+>>> [(lv.number, lv.kind, len(lv.drills)) for lv in levels_of("turns", stage_drills("turns"))]
+[(1, 'pick', 1), (2, 'who_may_act', 1), (3, 'yield', 3)]
 """
 
 from __future__ import annotations
@@ -30,10 +36,28 @@ from ..show.i18n import register, t
 from .dealing import LEVELS, cards_level, count_level, gouji_level, random_play
 from .puzzles import REGISTRY, Puzzle, Registry
 
-__all__ = ["KINDS", "LEVELS", "LEVEL_OF", "RETRY_STEP", "Drill", "cards_level", "count_level", "drill", "gouji_level",
-           "level_of", "make_drill", "next_drill", "number_drills", "random_play", "stage_drills"]
+__all__ = ["KINDS", "LEVELS", "LEVEL_OF", "RETRY_STEP", "Drill", "Level", "cards_level", "count_level", "drill",
+           "gouji_level", "level_of", "levels_of", "make_drill", "next_drill", "number_drills", "random_play",
+           "stage_drills"]
 
 register({
+    "level.card": ("比单张：哪一张大", "Single cards: which one is higher"),
+    "level.beats": ("判断一手牌能不能大过桌上的牌", "Tell whether a play beats the one on the table"),
+    "level.gouji": ("认出够级牌，看它能不能开点", "Recognise a 够级 play and whether it can 开点"),
+    "level.count": ("算出一手牌算作什么", "Count what a play counts as"),
+    "level.pick": ("从手里挑出大得过桌上的一手牌", "Pick from your hand a play that beats the table"),
+    "level.who_may_act": ("找出现在谁能行动", "Find the seats that may act now"),
+    "level.who_opened": ("看出一轮之后谁开了点", "See who has 开点 after a round"),
+    "level.who_is_men": ("看出谁被闷了", "See who is 闷ed"),
+    "level.luanchan": ("四户乱缠时谁能行动", "Who may act in 四户乱缠"),
+    "level.yield": ("让牌以后谁能行动", "Who may act after a 让牌"),
+    "level.revolution": ("革命以后的局面", "What a revolution leads to"),
+    "level.buy": ("没有3的人怎么买三", "How a seat without a 3 buys one"),
+    "level.xuandian": ("宣点以后进多少点贡", "How much 点贡 follows a 宣点"),
+    "level.tribute": ("一局之后谁给谁进贡", "Who pays tribute to whom after a hand"),
+    "level.places": ("从走科顺序看名次", "Places from the finishing order"),
+    "level.rulesets": ("同一手牌在四种规则下", "One play under the four rule sets"),
+    "level.review": ("前面各课的题，每种一两道", "One or two puzzles of every stage before"),
     "drill.bad_id": ("不是题号：{id!r}（应该像 beats/linyi/medium/4711）",
                      "not a drill id: {id!r} (it looks like beats/linyi/medium/4711)"),
 })
@@ -69,6 +93,54 @@ def number_drills(stage_id: str, specs: Iterable[tuple[str, str]]) -> tuple[Dril
         counts[kind, level] = counts.get((kind, level), 0) + 1
         drills.append(Drill(kind, level, f"{stage_id}.{counts[kind, level]}"))
     return tuple(drills)
+
+
+class Level(NamedTuple):
+    """One level of a stage's quiz: one idea (the drills of one kind; a review stage's one level holds every
+    kind), numbered from 1 on its stage; its goal line, its par (every drill right at the first try) and the most
+    stars it gives."""
+
+    stage: str
+    number: int
+    kind: str | None  # None: a review, every kind
+    drills: tuple[Drill, ...]
+
+    @property
+    def anchor(self) -> str:
+        """Its place on the stage's page (``#level-2``): a link to the page with it opens the level."""
+        return f"level-{self.number}"
+
+    @property
+    def most(self) -> int:
+        return 3 * len(self.drills)
+
+    def goal(self, lang: str | None = None) -> str:
+        return t(f"level.{self.kind or 'review'}", lang)
+
+    def stars(self, kept: dict[tuple[str, str], int], rules: str) -> int:
+        """The stars of the level from a learner's best stars per ``(stage, drill id)`` (what the store keeps):
+        those of its stage's drills of its kind under the rule set ``rules`` (a retry, 再来一次, is one of
+        them), up to :attr:`most`.
+
+        >>> lv = levels_of("cards", stage_drills("cards"))[0]
+        >>> lv.stars({("cards", "card/qingdao/easy/cards.1"): 3, ("cards", "card/linyi/easy/cards.1"): 2}, "qingdao")
+        3
+        """
+        got = sum(stars for (stage, drill_id), stars in kept.items() if stage == self.stage
+                  and (parts := drill_id.split("/"))[1:2] == [rules] and self.kind in (None, parts[0]))
+        return min(got, self.most)
+
+
+def levels_of(stage_id: str, drills: Iterable[Drill], *, review: bool = False) -> tuple[Level, ...]:
+    """The levels of a stage's ``drills`` (:func:`number_drills`): one a kind, in the order the kinds come,
+    each kind's drills easiest first; a ``review`` stage's drills are one level."""
+    drills = tuple(drills)
+    if review:
+        return (Level(stage_id, 1, None, drills),) if drills else ()
+    kinds = list(dict.fromkeys(d.kind for d in drills))
+    return tuple(Level(stage_id, n, kind, tuple(sorted((d for d in drills if d.kind == kind),
+                                                       key=lambda d: LEVELS.index(d.level))))
+                 for n, kind in enumerate(kinds, start=1))
 
 
 def stage_drills(stage_id: str, registry: Registry = REGISTRY) -> tuple[Drill, ...]:

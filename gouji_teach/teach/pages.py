@@ -31,7 +31,7 @@ from .book import book_html, cited_items, contradictions
 from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import defaults, make, whole
 from .course import GLOSSARY, HOME, RULEBOOK, STAGES, Session, Term, hub_user, names, stage, step_key
-from .drills import make_drill, next_drill, number_drills
+from .drills import Level, levels_of, make_drill, next_drill, number_drills
 from .exam import exam_link
 from .identity import signed_in
 from .lessons import (
@@ -57,8 +57,8 @@ from .view import follow_language
 from .widgets import Attempt, Kept, OpenDrills, PuzzleWidget, RulesetComparison
 
 __all__ = ["compared", "count_line", "example", "family_example", "footer", "glossary", "header", "judged_line",
-           "landing", "next_stage", "open_drills", "picture", "play_picture", "printed", "quiz", "rule_book",
-           "rulesets_view", "scenario", "stage_most", "store", "verdict_line"]
+           "landing", "next_level", "next_stage", "open_drills", "picture", "play_picture", "printed", "quiz",
+           "rule_book", "rulesets_view", "scenario", "stage_most", "stage_stars", "store", "verdict_line"]
 
 register({
     "page.course": ("够级教学", "Learn 够级"),
@@ -95,6 +95,12 @@ register({
     "page.col.en": ("英文", "English"),
     "page.col.stage": ("在哪一课", "Stage"),
     "page.compare": ("四种规则对照", "The four rule sets side by side"),
+    "level.n": ("第{n}关", "Level {n}"),
+    "level.all": ("这一课的关", "The levels of this stage"),
+    "level.title": ("第{n}关：{goal}", "Level {n}: {goal}"),
+    "level.par": ("标准：{n}道题，每道第一次就答对", "Par: {n} puzzles, each right at the first try"),
+    "level.par1": ("标准：1道题，第一次就答对", "Par: 1 puzzle, right at the first try"),
+    "level.done": ("过关", "passed"),
 })
 
 
@@ -333,26 +339,72 @@ def _heading(key: str) -> w.Widget:
     return _Live(lambda lang: html(el("h3", t(key, lang))))
 
 
+def _kept_stars(session: Session) -> dict[tuple[str, str], int] | None:
+    """The session's learner's best stars on its stage as the store keeps them (:meth:`~.progress.ProgressStore.stars`):
+    empty for a guest, ``None`` when the store cannot say (a name taken, the store out of reach)."""
+    if not session.learner:
+        return {}
+    try:
+        return store().stars(signed_in(session, store()), session.stage.id)
+    except GoujiError:
+        return None
+
+
+def _levels_html(levels: Sequence[Level], kept: dict[tuple[str, str], int], rules: str, lang: Lang) -> HtmlFragment:
+    """The row of a quiz's levels (lichess style): each a link to its place on the page with its stars, the first
+    not yet full marked as the next."""
+    upcoming = next((lv for lv in levels if lv.stars(kept, rules) < lv.most), None)
+
+    def pill(lv: Level) -> Element:
+        got, done, nxt = lv.stars(kept, rules), lv.stars(kept, rules) >= lv.most, lv is upcoming
+        colour = "#2e7d32" if done else ("#c62828" if nxt else "#607d8b")
+        return el("a", t("level.n", lang, n=lv.number), " ", el("span", ("★ " if got else "☆ ") + f"{got}/{lv.most}",
+                                                                aria_label=t("page.stars_of", lang, n=got,
+                                                                             most=lv.most)),
+                  " ✔" if done else "", href=f"#{lv.anchor}", title=lv.goal(lang),
+                  cls="gj-level-link" + (" gj-level-next" if nxt else "") + (" gj-level-done" if done else ""),
+                  style=f"display:inline-block;padding:4px 10px;margin:0 6px 6px 0;border-radius:14px;font-size:15px;"
+                        f"text-decoration:none;color:{colour};border:{'2px' if nxt else '1px'} solid {colour}")
+
+    return html(el("nav", (pill(lv) for lv in levels), cls="gj-levels", aria_label=t("level.all", lang)))
+
+
+def _level_html(level: Level, kept: dict[tuple[str, str], int], rules: str, lang: Lang) -> HtmlFragment:
+    """A level's heading: its number and goal line (its place on the page, for a link), its par and its stars."""
+    got = level.stars(kept, rules)
+    return html(el("h4", t("level.title", lang, n=level.number, goal=level.goal(lang)), id=level.anchor,
+                   cls="gj-level", style="margin:16px 0 2px;font-size:17px;scroll-margin-top:8px"),
+                el("p", t("level.par" if len(level.drills) > 1 else "level.par1", lang, n=len(level.drills)), " · ",
+                   el("b", ("★ " if got else "☆ ") + t("page.stars_of", lang, n=got, most=level.most)),
+                   " ✔ " + t("level.done", lang) if got >= level.most else "",
+                   cls="gj-level-par", style="margin:0 0 6px;color:#455a64"))
+
+
 @whole
 def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, presenter: bool = False) -> w.Widget:
     """Puzzles for this stage under the session's rule set: ``(kind, level)`` pairs, by default the stage's own
-    drills (:attr:`~gouji_teach.teach.course.Stage.drills`).
+    drills (:attr:`~gouji_teach.teach.course.Stage.drills`), as a short sequence of levels, one idea each
+    (:func:`~.drills.levels_of`: a goal line, a par, the stars the store keeps for the learner, a link
+    ``#level-N``; a row of them on top marks the next).
 
     Drills are numbered by the stage, ``<stage id>.1``, ``.2``, … per kind and level (:func:`~.drills.number_drills`),
     so the page is the same for everyone and an instructor can name "drill 2" aloud. Every answer is saved for the
     session's learner, and each drill shows the stars the store keeps for it (its first solve). When the session's
     rule set changes, the quiz shows the same drills made under it. The box's ``puzzle_widgets`` are its
-    PuzzleWidgets.
+    PuzzleWidgets, in the page's order.
 
     The page's tools know its drills (:func:`open_drills`): they answer none while it is open. A drill whose answer
     the page prints above it (:func:`printed`) gives way to the next drill of its kind and level (``.1001``).
     """
-    numbered = number_drills(session.stage.id,
-                            [(spec[0], spec[1]) for spec in (session.stage.drills if drills is None else drills)])
+    levels = levels_of(session.stage.id, number_drills(session.stage.id, [
+        (spec[0], spec[1]) for spec in (session.stage.drills if drills is None else drills)]),
+        review=session.stage.review)
+    numbered = [d for lv in levels for d in lv.drills]
     saving = _Saving()
     status = saving.status
     title = _heading("page.quiz")
     page = open_drills(session)
+    kept: dict[tuple[str, str], int] = {}
 
     def unprinted(puzzle: Puzzle) -> Puzzle:
         """The drill, or (if the page prints its answer above: :func:`printed`) the next of its kind and level
@@ -367,25 +419,51 @@ def quiz(session: Session, drills: Sequence[tuple[str, str]] | None = None, *, p
         return [unprinted(make_drill(kind, number, level=level, rules=session.rules))
                 for kind, level, number in numbered]
 
+    def stars_from_store() -> None:
+        """The stars the store keeps now (kept as they were while it cannot say), drawn on every level."""
+        now = _kept_stars(session)
+        if now is not None:
+            kept.clear()
+            kept.update(now)
+        for widget in heads:
+            widget._redraw()
+
+    def attempted(attempt: Attempt) -> Kept | None:
+        result = _record(session, attempt, saving)
+        stars_from_store()
+        return result
+
     def widget(puzzle: Puzzle) -> PuzzleWidget:
-        return puzzle_widget(puzzle, presenter=presenter, on_attempt=lambda a: _record(session, a, saving),
+        return puzzle_widget(puzzle, presenter=presenter, on_attempt=attempted,
                              on_hint=lambda p: _record_hint(session, p, saving))
 
+    strip = _Live(lambda lang: _levels_html(levels, kept, session.rules.key, lang) if len(levels) > 1 else "")
+    heads = [strip, *(_Live(lambda lang, lv=lv: _level_html(lv, kept, session.rules.key, lang)) for lv in levels)]
     shown = [widget(puzzle) for puzzle in puzzles()]
-    box = make(w.VBox, children=[title, *(x.box for x in shown), status])
+
+    def children() -> list[w.Widget]:
+        at = iter(shown)
+        return [title, strip, *itertools.chain.from_iterable(
+            (head, *(next(at).box for _ in lv.drills)) for head, lv in zip(heads[1:], levels, strict=True)), status]
+
+    box = make(w.VBox, children=children())
     box.puzzle_widgets = shown  # the PuzzleWidgets, in order (a plain attribute: never synced to the browser)
     box.unsaved = saving.unsaved  # the answers waiting for the store (also a plain attribute)
     page.show(shown)  # the page's tools answer none of them while they are open
+    stars_from_store()
 
     def follow(changed: set[str]) -> None:
+        if "learner" in changed or "passkey" in changed:
+            stars_from_store()
         if "rules" not in changed:
             return
         for i, puzzle in enumerate(puzzles()):
             if not shown[i].show(puzzle):  # answered with other controls: a widget of its own
                 shown[i].close()
                 shown[i] = widget(puzzle)
-        box.children = [title, *(x.box for x in shown), status]
+        box.children = children()
         page.show(shown)
+        stars_from_store()
 
     session.follow(follow)
     return box
@@ -817,6 +895,22 @@ def stage_most(stage_id: str) -> int:
     return 3 * len(stage(stage_id).drills)
 
 
+def stage_stars(kept: dict[tuple[str, str], int], rules: str) -> dict[str, int]:
+    """Stars per stage under the rule set ``rules`` from a learner's best stars per ``(stage, drill id)`` (what
+    the store keeps): the stars of its levels (:meth:`~.drills.Level.stars`), each full at three a drill.
+
+    >>> stage_stars({("cards", "card/qingdao/easy/cards.1"): 3, ("cards", "card/qingdao/easy/cards.1001"): 3},
+    ...             "qingdao")["cards"]
+    6
+    """
+    return {s.id: sum(lv.stars(kept, rules) for lv in s.levels) for s in STAGES}
+
+
+def next_level(s_id: str, kept: dict[tuple[str, str], int], rules: str) -> Level | None:
+    """The level of the stage ``s_id`` a learner with ``kept`` goes on with: its first not full (``None``: none)."""
+    return next((lv for lv in stage(s_id).levels if lv.stars(kept, rules) < lv.most), None)
+
+
 def next_stage(stars: dict[str, int]) -> str:
     """The stage a learner with ``stars`` (per stage) goes on with: the first whose quiz is not full, else the
     practice table.
@@ -827,10 +921,13 @@ def next_stage(stars: dict[str, int]) -> str:
     return next((s.id for s in STAGES if stars.get(s.id, 0) < stage_most(s.id)), STAGES[-1].id)
 
 
-def _stage_map(current: Session, stars: dict[str, int], lang: Lang) -> Element:
+def _stage_map(current: Session, kept: dict[tuple[str, str], int], lang: Lang) -> Element:
     """The course as a map (lichess style): its parts, each a row of tiles, a tile per stage with its number,
-    title, the stars earned of the most its quiz gives (a bar) and, on the stage to go on with, "下一课"."""
+    title, the stars earned of the most its quiz gives (a bar) and, on the stage to go on with, "下一课" and its
+    next level, which its link opens."""
+    stars = stage_stars(kept, current.rules.key)
     upcoming = next_stage(stars)
+    level = next_level(upcoming, kept, current.rules.key)
 
     def tile(number: int, s_id: str) -> Element:
         s, got, most = stage(s_id), stars.get(s_id, 0), stage_most(s_id)
@@ -843,12 +940,15 @@ def _stage_map(current: Session, stars: dict[str, int], lang: Lang) -> Element:
         count = (el("span", ("★ " if got else "☆ ") + f"{got}/{most}", cls="gj-stage-stars",
                     aria_label=t("page.stars_of", lang, n=got, most=most)) if most
                  else el("small", t("page.no_stars", lang)))
-        flag = (el("b", t("page.next_stage", lang), cls="gj-next-stage", style="color:#c62828;font-size:13px")
+        flag = (el("b", t("page.next_stage", lang),
+                   f" · {t('level.n', lang, n=level.number)}" if level and len(s.levels) > 1 else "",
+                   cls="gj-next-stage", style="color:#c62828;font-size:13px")
                 if nxt else el("small", "✔ " + t("page.stage_done", lang), style="color:#2e7d32") if done else None)
         return el("li", el("span", str(number), style=f"display:inline-block;min-width:1.8em;height:1.8em;"
                                                       f"line-height:1.8em;text-align:center;border-radius:50%;"
                                                       f"color:white;background:{colour};margin-right:6px"),
-                  _link(current.link(s), s.title(lang)), el("br"), count, " ", flag, bar,
+                  _link(current.link(s) + (f"#{level.anchor}" if nxt and level and level.number > 1 else ""),
+                        s.title(lang)), el("br"), count, " ", flag, bar,
                   cls="gj-tile" + (" gj-next" if nxt else "") + (" gj-done" if done else ""),
                   style=f"list-style:none;flex:1 1 200px;max-width:320px;padding:8px 10px;font-size:15px;"
                         f"border:{'3px' if nxt else '1px'} solid {colour};border-radius:8px;background:white")
@@ -881,7 +981,7 @@ def landing(session: Session) -> w.Widget:
         lang = lang or get_language()
         learner = hub or name.value.strip()  # a disabled box's value can still be set by the browser
         current = Session(session.stage, learner, session.rules, lang, passkey=normal_key(key.value))
-        stars: dict[str, int] = {}
+        kept: dict[tuple[str, str], int] = {}
         heading: list[Element | None]
         taken = False
         if learner:
@@ -892,7 +992,7 @@ def landing(session: Session) -> w.Widget:
                     quiet.append(True)
                     key.value = format_key(current.passkey)
                     quiet.clear()
-                stars = store().stage_stars(record, rules=current.rules.key)  # stars are kept per rule set
+                kept = store().stars(record)  # stars are kept per rule set: the map shows the session's
                 title_zh, title_en = store().title(record)
                 title = t("page.title", lang, title=pick(title_zh, title_en, lang), points=store().points(record))
                 heading = [el("p", _who(current, (), lang), f" · {title}"),
@@ -912,7 +1012,7 @@ def landing(session: Session) -> w.Widget:
         book = _link(current.link(RULEBOOK), t("page.rulebook", lang, rules=rules_title))
         stages.value = html(heading, el("span", cls="gj-state", hidden=True, data_query=current.query()),
                             _switches(current, lang), _join_form(current, lang),
-                            el("h3", t("page.stages", lang)), _stage_map(current, stars, lang),
+                            el("h3", t("page.stages", lang)), _stage_map(current, kept, lang),
                             _lesson_list(current, lang), el("p", book, cls="gj-rulebook-link"),
                             _instructor_links(current, lang))
         first = current.link(STAGES[0])

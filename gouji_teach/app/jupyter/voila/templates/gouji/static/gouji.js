@@ -10,7 +10,8 @@
 //   up to date by the kernel, and the address takes its query, so a reload or a resume keeps rule set,
 //   language and step;
 // - the course's prose shows in the page's language only (see showLanguage);
-// - the start page's 开始学习 link carries the name as typed, Enter pressed or not.
+// - the start page's 开始学习 link carries the name as typed, Enter pressed or not;
+// - a link to a level of a stage (#level-N) opens the page at that level once it is drawn.
 (function () {
   "use strict";
   const english = new URLSearchParams(window.location.search).get("lang") === "en";
@@ -173,13 +174,37 @@
     const query = state && state.getAttribute("data-query");
     if (query && query !== shown) {
       shown = query;
-      window.history.replaceState(window.history.state, "", window.location.pathname + "?" + query);
+      window.history.replaceState(window.history.state, "", window.location.pathname + "?" + query +
+        window.location.hash);
       showLanguage(new URLSearchParams(query).get("lang"));
     }
   }
+  // A link to a level of a stage's quiz (…#level-2) opens the page there: the level is drawn after the page
+  // loads and the widgets above it go on growing for a while, so the page goes back to it after every change
+  // (for 15 s after it appears), until the learner scrolls, taps or types.
+  let sought = /^#level-[0-9]+$/.test(window.location.hash) ? window.location.hash.slice(1) : null;
+  let seekingUntil = 0;
+  let seekPending = false;
+  function seek() {
+    const target = sought && document.getElementById(sought);
+    if (!target || seekPending) return;
+    seekingUntil = seekingUntil || Date.now() + 15000;
+    if (Date.now() > seekingUntil) {
+      sought = null;
+      return;
+    }
+    seekPending = true;
+    window.requestAnimationFrame(() => {
+      seekPending = false;
+      if (sought) target.scrollIntoView({ block: "start" });
+    });
+  }
+  for (const name of ["wheel", "touchmove", "keydown", "mousedown"]) {
+    window.addEventListener(name, () => { sought = null; }, { once: true, passive: true, capture: true });
+  }
   document.addEventListener("DOMContentLoaded", () => {
-    new MutationObserver(follow).observe(document.body, { subtree: true, childList: true, attributes: true,
-      attributeFilter: ["data-query"] });
+    new MutationObserver(() => { follow(); seek(); }).observe(document.body, { subtree: true, childList: true,
+      attributes: true, attributeFilter: ["data-query"] });
   });
 
   window.gouji = { loading, stop, check };
