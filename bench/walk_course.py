@@ -59,9 +59,11 @@ def served(tabs: int) -> Iterator[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--stages", nargs="*", help="stage ids (default: every stage page)")
-    parser.add_argument("--rules", nargs="*", default=list(PRESETS), help="rule sets (default: all four)")
-    parser.add_argument("--langs", nargs="*", default=["zh", "en"])
+    parser.add_argument("--stages", nargs="*", choices=[s.id for s in STAGE_PAGES], metavar="STAGE",
+                        help="stage ids, space-separated (default: every stage page)")
+    parser.add_argument("--rules", nargs="*", default=list(PRESETS), choices=list(PRESETS), metavar="RULES",
+                        help="rule sets (default: all four)")
+    parser.add_argument("--langs", nargs="*", default=["zh", "en"], choices=["zh", "en"])
     parser.add_argument("--tabs", type=int, default=3, help="pages loading at once")
     parser.add_argument("--url", help="an app already serving (default: serve one here)")
     args = parser.parse_args()

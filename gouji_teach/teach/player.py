@@ -311,7 +311,8 @@ class ScenarioPlayer(View):
         start = min(max(int(start_step), 0), last)
         self.title = make(w.HTML)
         self._relabelling = False
-        self.rules = make(w.Dropdown, options=[(r.name, r.ref) for r in self._offered()], value=self._rules.ref)
+        self.rules = make(w.Dropdown, options=[(r.name, r.ref) for r in self._offered()], value=self._rules.ref,
+                          layout={"width": "auto"})  # as wide as its longest rule set's name: none is cut
         self.back = make(w.Button, icon="step-backward")
         self.forward = make(w.Button, icon="step-forward")
         self.step = make(w.IntSlider, min=0, max=last, value=start, readout=False, layout={"width": "auto"})

@@ -178,7 +178,7 @@ class PuzzleWidget(View):
         self.toggles = [make(w.ToggleButton, layout=_AUTO) for _ in range(count)]
         self.submit = make(w.Button, button_style="primary")
         self.submit.on_click(lambda _b: self.answer(self._selected()))
-        self.typed_label = make(w.Label)
+        self.typed_label = make(w.HTML)  # a Label would not wrap: its end is cut at phone width
         self.typed = make(w.Text, continuous_update=False)
         self.typed.observe(self._on_typed, names="value")
         return make(w.VBox, children=[make(w.HBox, children=self.toggles, layout=_WRAP),
@@ -242,7 +242,8 @@ class PuzzleWidget(View):
         for toggle, text in zip(self.toggles, self._toggle_labels(lang), strict=True):
             toggle.description = text
         submit, placeholder, label = (t(key, lang) for key in self._TOGGLE_TEXTS)
-        self.submit.description, self.typed.placeholder, self.typed_label.value = submit, placeholder, label
+        self.submit.description, self.typed.placeholder = submit, placeholder
+        self.typed_label.value = html(el("span", label, style="line-height:1.3"))
 
     def _pictures(self) -> HtmlFragment:
         """The cards of the question as pictures, with no caption (a caption would give the count away), the

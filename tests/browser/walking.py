@@ -12,7 +12,8 @@ page's text as shown, its widgets, its boxes), not the kernel: a page passes onl
   (Chinese terms, names and card faces are the course's vocabulary on English pages);
 * the engine's identifiers: a rule's id (``compare.rank``), a rule set's id (``tongsu``), a drill's id;
 * doubled text: a prefix said twice ("答案：答案："), a rule named twice in a row, a bracket repeated;
-* at phone width: a page wider than the window, text under 11 px, a comparison table's answer column squeezed;
+* at phone width: a page wider than the window, text under 11 px, a label or button whose text is cut off, a
+  comparison table's answer column squeezed;
 * the feedback of the page's first drill answered by buttons, answered wrongly and then shown (看答案): the same
   text checks, and the feedback must be there.
 
@@ -59,6 +60,11 @@ SMALL_TEXT = r"""() => { const out = [], walker = document.createTreeWalker(docu
     if (size < 10.95) out.push([Math.round(size * 10) / 10, el.tagName, text.slice(0, 30)]);
   }
   return out; }"""
+#: Text a control cuts off (a Label or a button is one line, its end hidden where it does not fit).
+CUT_TEXT = """() => Array.from(document.querySelectorAll('.widget-label, .widget-button, .widget-toggle-button,'
+  + ' .widget-dropdown select'), e => [e, e.scrollWidth - e.clientWidth])
+  .filter(([e, over]) => over > 1 && e.getBoundingClientRect().width > 0)
+  .map(([e, over]) => [over, e.textContent.trim().slice(0, 60)])"""
 #: The widths of a page against its window, and of its main column against what it shows.
 WIDTHS = """() => { const main = document.querySelector('#rendered_cells') || document.body;
   return {doc: document.documentElement.scrollWidth, inner: window.innerWidth,
@@ -180,6 +186,7 @@ def defects(page: Any, walked: Walked, *, phone: bool) -> list[str]:
         if w["doc"] > w["inner"] + 1 or w["main"] > w["mainClient"] + 1:
             found.append(f"overflow: page {w['doc']} px in a {w['inner']} px window, content {w['main']} px")
         found += [f"small text: {size} px {tag} {text!r}" for size, tag, text in page.evaluate(SMALL_TEXT)]
+        found += [f"cut text: {text!r} ({over} px hidden)" for over, text in page.evaluate(CUT_TEXT)]
         found += [f"squeezed column: {columns} px" for columns in page.evaluate(COMPARE_COLUMNS)
                   if len(columns) == 3 and columns[1] < 60]
     return found
