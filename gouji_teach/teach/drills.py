@@ -54,6 +54,7 @@ register({
     "level.revolution": ("革命以后的局面", "What a revolution leads to"),
     "level.buy": ("没有3的人怎么买三", "How a seat without a 3 buys one"),
     "level.xuandian": ("宣点以后进多少点贡", "How much 点贡 follows a 宣点"),
+    "level.tribute_to": ("点出一家要给谁进贡", "Pick whom one seat pays tribute to"),
     "level.tribute": ("一局之后谁给谁进贡", "Who pays tribute to whom after a hand"),
     "level.places": ("从走科顺序看名次", "Places from the finishing order"),
     "level.rulesets": ("同一手牌在四种规则下", "One play under the four rule sets"),

@@ -54,7 +54,7 @@ from .live import POLL, Every, LessonSession, answer_label, checkpoint_id, shown
 from .player import checkpoint_puzzle, narration_html, open_ahead, step_picture
 from .progress import LiveLesson, LiveTally, ProgressStore
 from .progress import store as kernel_store
-from .puzzles import Puzzle, SeatsPuzzle, WhoMayActPuzzle
+from .puzzles import PositionPuzzle, Puzzle, WhoMayActPuzzle
 from .table import round_plays, table_view
 from .view import View, follow_language
 
@@ -182,7 +182,7 @@ def tally_html(puzzle: Puzzle, tally: LiveTally, lang: Lang, *, revealed: bool) 
                   cls="gj-tally"))
 
 
-def _round_lines(puzzle: SeatsPuzzle, lang: Lang) -> list[Element]:
+def _round_lines(puzzle: PositionPuzzle, lang: Lang) -> list[Element]:
     """The round a seat question is about, in words (what each seat played or passed)."""
     items = []
     for seat, play in round_plays(puzzle.game):
@@ -192,7 +192,7 @@ def _round_lines(puzzle: SeatsPuzzle, lang: Lang) -> list[Element]:
     return items
 
 
-def position_wall(puzzle: SeatsPuzzle, lang: Lang) -> tuple[str, str]:
+def position_wall(puzzle: PositionPuzzle, lang: Lang) -> tuple[str, str]:
     """A seat question's position on the wall: the table as the question shows it (whose turn hidden where that
     is the question), and beside it, in the wall's type, the round's plays or, where the answer depends on them,
     the hands."""
@@ -421,7 +421,7 @@ class Wall(View):
         self.next.disabled = self.step >= len(self._frames) - 1
         self.reveal_button.disabled = not self.is_checkpoint() or self.revealed()
         self.live_button.disabled = self.live is not None
-        if isinstance(puzzle, SeatsPuzzle):
+        if isinstance(puzzle, PositionPuzzle):
             self.table.value, self.side.value = position_wall(puzzle, lang)
         else:
             revealed = self.live.revealed if self.live is not None else self._revealed

@@ -32,7 +32,7 @@ from ..rules.words import Lang
 from ..show.i18n import pick, register, t
 from ..show.markup import Element, HtmlFragment, el, html
 from ..show.pictures import PRESENTER_SCALE, SeatView, TableView, hand_html, round_html, table_svg
-from .puzzles import AnsweredBy, Puzzle, SeatsPuzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
+from .puzzles import AnsweredBy, PositionPuzzle, Puzzle, WhoIsMenPuzzle, WhoMayActPuzzle, seats_key
 from .widgets import Attempt, Kept, PuzzleWidget
 
 __all__ = ["RulesetPickWidget", "SeatPickWidget", "position_html", "puzzle_widget", "round_plays",
@@ -126,7 +126,7 @@ def _hands(game: Game, title_key: str, scale: float, lang: Lang | None) -> Eleme
     return el("div", el("h4", t(title_key, lang)), rows, cls="gj-hands")
 
 
-def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: Lang | None = None) -> HtmlFragment:
+def position_html(puzzle: PositionPuzzle, *, scale: float = 1.0, lang: Lang | None = None) -> HtmlFragment:
     """What a puzzle about a position shows: the table as the question sees it, the round's plays, and the
     hands where the answer depends on them. Nothing that gives the answer away: "who may act" hides whose
     turn it is; "who opened" and "who is 闷ed" show the table as the round began (later markers would be
@@ -148,8 +148,9 @@ def position_html(puzzle: SeatsPuzzle, *, scale: float = 1.0, lang: Lang | None 
 
 
 class SeatPickWidget(PuzzleWidget):
-    """A puzzle answered with seats: the table picture, six toggle buttons "座位0" … "座位5" and a submit button,
-    or a text field (``1,4``; ``-`` for nobody) answered with Enter: keyboard-answerable. Only the seat
+    """A puzzle answered with seats: the table picture (or the puzzle's own, of a finished hand), six toggle
+    buttons "座位0" … "座位5" and a submit button, or a text field (``1,4``; ``-`` for nobody) answered with
+    Enter: keyboard-answerable. Only the seat
     numbers the learner picked travel back from the browser, and :meth:`Puzzle.check` treats them as
     untrusted input.
     """
@@ -163,8 +164,10 @@ class SeatPickWidget(PuzzleWidget):
         return [t("table.seat_toggle", lang, n=seat) for seat in range(6)]
 
     def _pictures(self) -> str:
-        # (ignore below: this widget shows only position puzzles)
-        return position_html(self._puzzle, scale=PRESENTER_SCALE if self._presenter else 1.0)  # type: ignore[arg-type]
+        scale = PRESENTER_SCALE if self._presenter else 1.0
+        if isinstance(self._puzzle, PositionPuzzle):
+            return position_html(self._puzzle, scale=scale)
+        return str(self._puzzle.picture(scale=scale))  # a finished hand's
 
     def _selected(self) -> str:
         return seats_key(s for s, toggle in enumerate(self.toggles) if toggle.value)

@@ -6,8 +6,8 @@
 * :mod:`.positions`: a position of the engine, answered by seats: who may act (``who_may_act``, ``luanchan``,
   ``yield``), who opened (``who_opened``), who is 闷ed (``who_is_men``), may this seat do this (scenarios);
 * :mod:`.prelude`: between the deal and the first lead: 买三 (``buy``) and 革命 (``revolution``);
-* :mod:`.results`: a finished hand: places and scores (``places``), tribute (``tribute``), 点贡 after 宣点
-  (``xuandian``);
+* :mod:`.results`: a finished hand: places and scores (``places``), tribute (``tribute``; whom one seat pays:
+  ``tribute_to``, answered by seats), 点贡 after 宣点 (``xuandian``);
 * :mod:`.rulesets`: the rule sets side by side (``rulesets``);
 * :mod:`.choices`: choice puzzles whose wrong choices are other rule sets' answers and learners' slips;
 * :mod:`.kinds`: the registry every kind of drill is declared in (:data:`REGISTRY`), beside its puzzle class.
@@ -25,6 +25,7 @@ from .positions import (
     CanActPuzzle,
     GamePuzzle,
     LuanchanPuzzle,
+    PositionPuzzle,
     SeatsPuzzle,
     WhoIsMenPuzzle,
     WhoMayActPuzzle,
@@ -34,7 +35,15 @@ from .positions import (
     seats_key,
 )
 from .prelude import BuyPuzzle, RevolutionPuzzle, buy_puzzle, revolution_puzzle
-from .results import PlacesPuzzle, RecordPuzzle, TributePuzzle, XuandianPuzzle, result_text, xuandian_puzzle
+from .results import (
+    PlacesPuzzle,
+    RecordPuzzle,
+    TributePuzzle,
+    TributeToPuzzle,
+    XuandianPuzzle,
+    result_text,
+    xuandian_puzzle,
+)
 from .rulesets import RulesetsPuzzle, parse_rulesets
 
 __all__ = [
@@ -54,6 +63,7 @@ __all__ = [
     "Option",
     "PickPuzzle",
     "PlacesPuzzle",
+    "PositionPuzzle",
     "Puzzle",
     "RecordPuzzle",
     "Registry",
@@ -61,6 +71,7 @@ __all__ = [
     "RulesetsPuzzle",
     "SeatsPuzzle",
     "TributePuzzle",
+    "TributeToPuzzle",
     "WhoIsMenPuzzle",
     "WhoMayActPuzzle",
     "WhoOpenedPuzzle",

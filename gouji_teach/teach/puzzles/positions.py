@@ -27,8 +27,8 @@ from ..dealing import small_deal
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, feedback, seat_names, tagged
 from .kinds import declare
 
-__all__ = ["CanActPuzzle", "GamePuzzle", "LuanchanPuzzle", "SeatsPuzzle", "WhoIsMenPuzzle", "WhoMayActPuzzle",
-           "WhoOpenedPuzzle", "YieldPuzzle", "parse_seats", "seats_key"]
+__all__ = ["CanActPuzzle", "GamePuzzle", "LuanchanPuzzle", "PositionPuzzle", "SeatsPuzzle", "WhoIsMenPuzzle",
+           "WhoMayActPuzzle", "WhoOpenedPuzzle", "YieldPuzzle", "parse_seats", "seats_key"]
 
 register({
     "puzzle.seats.answer": ("{seats}。", "{seats}. "),
@@ -145,25 +145,14 @@ class GamePuzzle(Puzzle):
 
 
 @dataclass(frozen=True)
-class SeatsPuzzle(GamePuzzle, answered_by=AnsweredBy.SEATS):
-    """Base of the puzzles about a position of the engine answered by a set of seats (``"1,4"``; ``"-"`` for
-    nobody).
-
-    ``choices`` offer a few sets of seats (the engine's and plausible mistakes) for a plain choice widget;
-    ``check`` accepts any set, as the seat-picking widget sends it.
-    """
+class SeatsPuzzle(Puzzle, answered_by=AnsweredBy.SEATS):
+    """Base of the puzzles answered by a set of seats (``"1,4"``; ``"-"`` for nobody), picked on the table: about a
+    position of the engine (:class:`PositionPuzzle`) or a finished hand (:class:`~.results.TributeToPuzzle`).
+    ``check`` accepts any set, as the seat-picking widget sends it, and treats it as untrusted input; a wrong set
+    is told why its first wrong seat is wrong, or that a seat is missing and the rule to think of, never which."""
 
     #: The rule a question of this kind is about (when no seat's explanation names another).
     rule = "turn.order"
-
-    @property
-    def play(self) -> Play | None:
-        """The play on the table, or else the last play made (what the question is about), if any."""
-        return self.game.top[1] if self.game.top is not None else _last_play(self.game)
-
-    def before(self) -> Game:
-        """The position the question shows: by default the game as it stands."""
-        return self.game
 
     def answer_seats(self) -> frozenset[int]:
         """The engine's answer."""
@@ -216,6 +205,20 @@ class SeatsPuzzle(GamePuzzle, answered_by=AnsweredBy.SEATS):
         return feedback(True, *self._cited(zh, en), rule_ids=self.rule_ids())
 
 
+@dataclass(frozen=True)
+class PositionPuzzle(SeatsPuzzle, GamePuzzle):
+    """Base of the puzzles about a position of the engine answered by seats: the table picture shows it."""
+
+    @property
+    def play(self) -> Play | None:
+        """The play on the table, or else the last play made (what the question is about), if any."""
+        return self.game.top[1] if self.game.top is not None else _last_play(self.game)
+
+    def before(self) -> Game:
+        """The position the question shows: by default the game as it stands."""
+        return self.game
+
+
 _PLAY_EVENTS = frozenset({EventKind.LEAD, EventKind.PLAY, EventKind.BURN, EventKind.COUNTER_BURN})
 
 
@@ -245,7 +248,7 @@ def _try(game: Game, action: Action) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class WhoMayActPuzzle(SeatsPuzzle, kind="who_may_act",
+class WhoMayActPuzzle(PositionPuzzle, kind="who_may_act",
                       hint=("先看桌上的牌是不是够级牌、谁是对头，再看谁已经过牌、谁能烧。",
                             "Is the play on the table 够级? Who is its 对头? Who passed, who may burn?")):
     """Who may act now? The engine's answer: every seat with a legal action (:meth:`Game.may_act`).
@@ -300,7 +303,7 @@ class WhoMayActPuzzle(SeatsPuzzle, kind="who_may_act",
 
 
 @dataclass(frozen=True)
-class WhoOpenedPuzzle(SeatsPuzzle, kind="who_opened", hint=("够级牌没人接、自己赢下这一轮，才开点。",
+class WhoOpenedPuzzle(PositionPuzzle, kind="who_opened", hint=("够级牌没人接、自己赢下这一轮，才开点。",
                                                           "A seat 开点s when its 够级 play wins the round "
                                                           "unanswered.")):
     """After a round: which seats have 开点ed (:meth:`Game.kaidian_seats`: where a 开点 lapses without 发四, a
@@ -337,7 +340,7 @@ class WhoOpenedPuzzle(SeatsPuzzle, kind="who_opened", hint=("够级牌没人接�
 
 
 @dataclass(frozen=True)
-class WhoIsMenPuzzle(SeatsPuzzle, kind="who_is_men", hint=("只剩3的人，最后那手牌被人压住，就被闷了。",
+class WhoIsMenPuzzle(PositionPuzzle, kind="who_is_men", hint=("只剩3的人，最后那手牌被人压住，就被闷了。",
                                                          "A seat left with only 3s whose last play is beaten is "
                                                          "闷ed.")):
     """After a round: which seats are 闷ed (left with only 3s, their last play beaten)? The explanation names

@@ -34,14 +34,23 @@ from ...show.pictures import SeatView, TableView, finish_svg, table_svg, tribute
 from .base import SEP_EN, SEP_ZH, Choice, Feedback, Puzzle, both, feedback, seat_names, tagged
 from .choices import PRESET_RULESETS, Candidate, ChoicePuzzle, draw_options, elsewhere
 from .kinds import declare
-from .positions import played_position
+from .positions import SeatsPuzzle, played_position
 
-__all__ = ["PlacesPuzzle", "RecordPuzzle", "TributePuzzle", "XuandianPuzzle", "result_text", "xuandian_puzzle"]
+__all__ = ["PlacesPuzzle", "RecordPuzzle", "TributePuzzle", "TributeToPuzzle", "XuandianPuzzle", "result_text",
+           "xuandian_puzzle"]
 
 register({
     "puzzle.tribute.q": ("这一局的结果：{result}。接下来要进什么贡？",
                          "The result of this hand: {result}. What tribute follows?"),
     "puzzle.tribute.none": ("不进贡", "no tribute"),
+    "puzzle.tribute_to.q": ("这一局的结果：{result}。座位{seat}下一局要给谁进贡？选出收它的贡的座位（可能不止一家）。",
+                            "The result of this hand: {result}. Whom does seat {seat} pay tribute to in the next "
+                            "hand? Pick every seat that receives from it (there may be more than one)."),
+    "puzzle.tribute_to.in": ("座位{seat}：{kind}{n}张（{why}）", "seat {seat}: {n} × {kind} ({why})"),
+    "puzzle.tribute_to.self": ("座位{seat}就是进贡的这一家，不给自己进贡", "seat {seat} is the payer itself"),
+    "puzzle.tribute_to.back": ("方向反了：是座位{seat}给座位{payer}进贡，不是座位{payer}给它",
+                               "the wrong way round: seat {seat} pays seat {payer}, not seat {payer} seat {seat}"),
+    "puzzle.tribute_to.out": ("座位{seat}不收座位{payer}的贡", "seat {seat} receives nothing from seat {payer}"),
     "puzzle.tribute.item": ("座位{payer}给座位{receiver}{kind}{n}张", "seat {payer} pays seat {receiver} {n} × {kind}"),
     "puzzle.tribute.under": ("这是{rules}的进贡", "that is the tribute under {rules}"),
     "puzzle.places.q.place": ("这一局的结果：{result}。座位{seat}是第几名？",
@@ -310,6 +319,65 @@ class TributePuzzle(RecordPuzzle, kind="tribute", hint=("先看谁没开点（�
 
 
 @dataclass(frozen=True)
+class TributeToPuzzle(RecordPuzzle, SeatsPuzzle, kind="tribute_to",
+                      hint=("先看它和对家谁开了点（点贡），再看它的名次（落贡）、它烧了谁、闷了谁。",
+                            "Check 点贡 with its 对家 first, then its place (落贡), burns and 闷.")):
+    """Whom does seat ``seat`` pay tribute to after this hand? Answered by picking the receivers among the six
+    seats under the picture of how the hand ended (the seat asked about ringed); settlement computes them. The
+    drills ask about a seat that pays.
+
+    >>> from gouji_teach.rules.record import GameRecord
+    >>> p = TributeToPuzzle(GameRecord(rules="qingdao", first_hand=False, finish_order=(0, 1, 2, 3, 4, 5),
+    ...                                kaidian=frozenset({0, 1, 2, 3})), seat=5)
+    >>> sorted(p.answer_seats()), p.check("0,2").correct, p.check("0").correct
+    ([0, 2], True, False)
+    >>> p.check("5").en.split(" [")[0]
+    '“seat 5” is not it. Seat 5 is the payer itself. The rule that decides: the order of the tributes'
+
+    """
+
+    seat: int = 0
+    rule = "tribute.order"
+
+    def _tributes(self) -> tuple[Tribute, ...]:
+        return settle(self.record, self.rules).tributes
+
+    def _paid(self, receiver: int | None = None) -> list[Tribute]:
+        return [x for x in self._tributes() if x.payer == self.seat and receiver in (None, x.receiver)]
+
+    def answer_seats(self) -> frozenset[int]:
+        return frozenset(x.receiver for x in self._paid())
+
+    def _asked(self) -> int | None:
+        return self.seat
+
+    def question(self) -> tuple[str, str]:
+        zh, en = self._result()
+        return (t("puzzle.tribute_to.q", "zh", result=zh, seat=self.seat),
+                t("puzzle.tribute_to.q", "en", result=en, seat=self.seat))
+
+    def _why_in(self, seat: int) -> tuple[str, str, str]:
+        paid = self._paid(seat)
+        zh = SEP_ZH.join(t("puzzle.tribute_to.in", "zh", seat=seat, kind=x.kind.zh, n=x.count, why=x.reason.text_zh)
+                         for x in paid)
+        en = SEP_EN.join(t("puzzle.tribute_to.in", "en", seat=seat, kind=x.kind.en, n=x.count, why=x.reason.text_en)
+                         for x in paid)
+        return zh, en, paid[0].reason.rule
+
+    def _why_out(self, seat: int) -> tuple[str, str, str]:
+        if seat == self.seat:
+            return *both("puzzle.tribute_to.self", seat=seat), self.rule
+        waived = next((w for w in settle(self.record, self.rules).waived
+                       if w.tribute.payer == self.seat and w.tribute.receiver == seat), None)
+        if waived is not None:  # owed, but waived (teammates, 串三户 ...): why
+            return waived.reason.text_zh, waived.reason.text_en, waived.reason.rule
+        back = next((x for x in self._tributes() if x.payer == seat and x.receiver == self.seat), None)
+        if back is not None:
+            return *both("puzzle.tribute_to.back", seat=seat, payer=self.seat), back.reason.rule
+        return *both("puzzle.tribute_to.out", seat=seat, payer=self.seat), self.rule_ids()[0]
+
+
+@dataclass(frozen=True)
 class PlacesPuzzle(RecordPuzzle, kind="places", hint=("名次按走完的先后，被闷、烧失败的排到最后。",
                                                    "Places follow the order seats went out; 闷ed seats and failed "
                                                    "burners go last.")):
@@ -466,6 +534,16 @@ def _tribute(rng: random.Random, level: str, rules: Ruleset) -> TributePuzzle:
     return TributePuzzle(record, game, rules=rules)
 
 
+def _tribute_to(rng: random.Random, level: str, rules: Ruleset) -> TributeToPuzzle:
+    """A finished hand and one of the seats that pay tribute after it, any of them alike."""
+    for _ in range(50):
+        record, game = _finished(rng, level, rules)
+        payers = sorted({x.payer for x in settle(record, rules).tributes})
+        if payers:
+            return TributeToPuzzle(record, game, rules=rules, seat=rng.choice(payers))
+    raise SetupError("puzzle", "没有找到要进贡的一局", "no hand with a tribute was found")
+
+
 def _places(rng: random.Random, level: str, rules: Ruleset) -> PlacesPuzzle:
     record, game = _finished(rng, level, rules)
     # any seat, so that every place is as often the answer (the seats 闷ed or burned out of their turn go last:
@@ -601,6 +679,7 @@ def _record_level(puzzle: RecordPuzzle) -> str:
 
 declare(XuandianPuzzle, _xuandian, level=lambda p: p.level, redraw=False,
         stages={"jingong": ("easy", "medium", "hard"), "quiz": ("medium",)})
+declare(TributeToPuzzle, _tribute_to, level=_record_level, stages={"jingong": ("easy", "medium")})
 declare(TributePuzzle, _tribute, level=_record_level,
         stages={"jingong": ("easy", "medium", "hard"), "quiz": ("hard",)})
 declare(PlacesPuzzle, _places, level=_record_level,
