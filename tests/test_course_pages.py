@@ -410,6 +410,10 @@ def test_a_hands_picture_says_its_settlement_in_at_most_five_lines():
 
 
 # -- the prose of the notebooks: one half per language -------------------------------------------------------------
+#: A side note of the prose for some families only (gouji.js shows it as the text on their pages, set apart on the
+#: others'): the only markup a half holds.
+_ASIDE = re.compile(r'\n\n<div class="gj-aside" data-rules="(?P<rules>[a-z ]+)">\n\n'
+                    r'(?P<text>(?:(?!<div).)*?)\n\n</div>', re.S)
 _HALVES = re.compile(r'\A<div lang="zh">\n\n(?P<zh>.*?)\n\n</div>\n<div lang="en">\n\n(?P<en>.*?)\n\n</div>\Z', re.S)
 #: A Chinese sentence: a run of five Chinese characters or more, or Chinese sentence punctuation.
 _CHINESE_SENTENCE = re.compile(r"[\u4e00-\u9fff“”]{5,}|[，。；：（）]")
@@ -428,10 +432,14 @@ def _prose(notebook: Path) -> list[str]:
 def test_prose_is_written_once_per_language_and_each_half_is_whole(notebook):
     """Every markdown cell of the course is a Chinese half and an English half (``<div lang="zh">`` then
     ``<div lang="en">``; the page shows the half of its language): the English half holds no Chinese sentence
-    (game terms such as 开点 aside), the Chinese half no English phrase (card notation, code and names aside)."""
+    (game terms such as 开点 aside), the Chinese half no English phrase (card notation, code and names aside).
+    A half holds no markup but side notes for some families, the same in both halves."""
     for text in _prose(notebook):
         halves = _HALVES.match(text)
         assert halves, f"not written as a Chinese and an English half: {text[:80]!r}"
+        asides = [[m["rules"] for m in _ASIDE.finditer(halves[lang])] for lang in ("zh", "en")]
+        assert asides[0] == asides[1] and all(set(r.split()) <= set(PRESETS) for r in asides[0]), asides
+        halves = {lang: _ASIDE.sub(lambda m: "\n\n" + m["text"], halves[lang]) for lang in ("zh", "en")}
         english = re.sub(r"`[^`]*`", " ", halves["en"])
         assert not _CHINESE_SENTENCE.findall(english), (english[:200], _CHINESE_SENTENCE.findall(english))
         assert not _CHINESE_CITATION.findall(english), _CHINESE_CITATION.findall(english)  # 003 §8, article 15

@@ -134,6 +134,25 @@ def test_wrong_then_right_answer_shows_feedback_and_stars_and_the_progress_survi
     expect(row.locator(".gj-stage-stars")).to_contain_text(f"★ {stars}")
 
 
+def test_a_link_to_a_level_opens_the_page_there_and_a_solve_fills_the_levels_stars(page: Page) -> None:
+    """``…#level-N`` opens a stage at that level once the page has drawn it (the widgets above keep growing
+    meanwhile); the row of levels links each; a drill solved raises its level's stars on the page at once."""
+    stage = next(s for s in STAGE_PAGES if len(s.levels) > 1 and answered_by_buttons(quiz_puzzles(s)[0]))
+    last = stage.levels[-1]
+    page.set_viewport_size(DESKTOP)
+    page.goto(render_path(stage, learner=_learner("level")) + f"#{last.anchor}", wait_until="domcontentloaded")
+    wait_for_page(page, stage)
+    heading = page.locator(f"h4#{last.anchor}")
+    expect(heading).to_contain_text(last.goal("zh"))
+    expect(heading).to_be_in_viewport()
+    expect(page.locator(".gj-levels a")).to_have_count(len(stage.levels))
+    first = quiz_puzzles(stage)[0]
+    choice_button(page, first, choice_keys(first)[0]).click()
+    par = page.locator(".gj-level-par").first
+    expect(par).to_contain_text(f"3/{stage.levels[0].most} 星")
+    expect(page.locator(".gj-levels a").first).to_contain_text(f"★ 3/{stage.levels[0].most}")
+
+
 def _switch(page: Page, text: str) -> Any:
     """The header's switch button that reads ``text``."""
     return page.locator(".gj-header-box .gj-switches button", has_text=text)
@@ -162,6 +181,21 @@ def test_rule_set_and_language_switches_change_the_page_in_place(page: Page) -> 
     expect(page).to_have_url(re.compile(r"lang=en"))
     expect(page).to_have_url(re.compile(r"rules=linyi"))
     assert page.evaluate("() => window.gjSamePage === true"), "the page was reloaded"
+
+
+def test_sentences_about_other_families_are_side_notes_that_follow_the_rule_set(page: Page) -> None:
+    """A sentence of the prose written for some families (``<div class="gj-aside" data-rules="zaozhuang">``) reads
+    as the text on their pages and as a side note headed 其他规则 elsewhere; a rule-set switch changes which."""
+    stage = next(s for s in STAGE_PAGES if 'data-rules=\\"zaozhuang\\"' in (COURSE_DIR / s.notebook).read_text(
+        encoding="utf-8"))
+    page.goto(render_path(stage, rules="zaozhuang"), wait_until="domcontentloaded")
+    wait_for_page(page, stage, "zaozhuang")
+    heading = "(e) => getComputedStyle(e.firstElementChild, '::before').content"
+    own = page.locator('.jp-MarkdownOutput [lang="zh"] .gj-aside[data-rules~="zaozhuang"]').first
+    assert own.evaluate(heading) == "none"
+    _switch(page, PRESETS["qingdao"].title_zh).click()
+    expect(page).to_have_url(re.compile(r"rules=qingdao"))
+    assert "其他规则" in own.evaluate(heading)
 
 
 def test_prose_and_printed_examples_show_the_pages_language_and_follow_a_switch(page: Page) -> None:

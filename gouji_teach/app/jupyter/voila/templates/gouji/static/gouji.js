@@ -9,7 +9,8 @@
 // - the address follows the page's session: the header holds <span class="gj-state" data-query="...">, kept
 //   up to date by the kernel, and the address takes its query, so a reload or a resume keeps rule set,
 //   language and step;
-// - the course's prose shows in the page's language only (see showLanguage);
+// - the course's prose shows in the page's language only (see showLanguage), and its sentences about other
+//   families than the page's rule set as side notes (see showRules);
 // - the start page's 开始学习 link carries the name as typed, Enter pressed or not;
 // - a link to a level of a stage (#level-N) opens the page at that level once it is drawn.
 (function () {
@@ -163,9 +164,27 @@
     root.setAttribute("data-gj-lang", lang === "en" ? "en" : "zh");
   }
   showLanguage(english ? "en" : "zh");
+
+  // A sentence of the prose about some families only is written <div class="gj-aside" data-rules="zaozhuang">:
+  // on a page under one of them it reads as the rest of the text; under another rule set it is a side note
+  // (smaller, set apart, headed 其他规则 / Other rule sets), not the path. The page's rule set is the <html>
+  // element's data-gj-rules, which follows the session as the language does.
+  const FAMILIES = ["qingdao", "linyi", "tongsu", "zaozhuang"];
+  function showRules(rules) {
+    document.documentElement.setAttribute("data-gj-rules", rules || "qingdao");
+  }
+  showRules(new URLSearchParams(window.location.search).get("rules"));
+  const own = (tail) => FAMILIES.map((f) => `html[data-gj-rules="${f}"] .gj-aside[data-rules~="${f}"]${tail}`)
+    .join(", ");
   const prose = document.createElement("style");
   prose.textContent = 'html[data-gj-lang="zh"] :is(.jp-MarkdownOutput, .gj-printed) [lang="en"],' +
-    ' html[data-gj-lang="en"] :is(.jp-MarkdownOutput, .gj-printed) [lang="zh"] { display: none; }';
+    ' html[data-gj-lang="en"] :is(.jp-MarkdownOutput, .gj-printed) [lang="zh"] { display: none; }' +
+    " .gj-aside { border-left: 3px solid #b0bec5; padding-left: 10px; margin: 4px 0 10px; color: #546e7a;" +
+    " font-size: 0.94em; }" +
+    ' .gj-aside > :first-child::before { content: "其他规则："; font-weight: bold; }' +
+    ' html[data-gj-lang="en"] .gj-aside > :first-child::before { content: "Other rule sets: "; }' +
+    ` ${own("")} { border-left: none; padding-left: 0; color: inherit; font-size: inherit; }` +
+    ` ${own(" > :first-child::before")} { content: none; }`;
   document.head.appendChild(prose);
 
   let shown = null;
@@ -177,6 +196,7 @@
       window.history.replaceState(window.history.state, "", window.location.pathname + "?" + query +
         window.location.hash);
       showLanguage(new URLSearchParams(query).get("lang"));
+      showRules(new URLSearchParams(query).get("rules"));
     }
   }
   // A link to a level of a stage's quiz (…#level-2) opens the page there: the level is drawn after the page
