@@ -18,7 +18,7 @@ from gouji_teach.rules.errors import GoujiError
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.drills import KINDS
 from gouji_teach.teach.progress import ProgressStore
-from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle, seats_key
+from gouji_teach.teach.puzzles import HandPuzzle, Puzzle, SeatsPuzzle, seats_key
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ def _past_deadline(where: Path | str, code: str) -> None:
 
 def _right(puzzle: Puzzle) -> str:
     """A right answer, as the widget sends it."""
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, HandPuzzle):
         return puzzle.example().notation  # type: ignore[union-attr]  # a pick puzzle's example is a play
     if isinstance(puzzle, SeatsPuzzle):  # answered by toggling seats
         return seats_key(puzzle.answer_seats())
@@ -43,7 +43,7 @@ def _right(puzzle: Puzzle) -> str:
 
 
 def _wrong(puzzle: Puzzle) -> str:
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, HandPuzzle):
         return puzzle.hand.cards[-1].notation  # the smallest card alone (the drills' targets beat it)
     if isinstance(puzzle, SeatsPuzzle):  # every seat the engine leaves out (some drills offer one choice only)
         return seats_key(frozenset(range(6)) - puzzle.answer_seats())

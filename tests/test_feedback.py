@@ -10,9 +10,8 @@ import pytest
 from widget_state import answers_of
 
 from gouji_teach import PRESETS
-from gouji_teach.rules.options import beating_plays
 from gouji_teach.teach.drills import KINDS, LEVELS, make_drill
-from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle, parse_seats
+from gouji_teach.teach.puzzles import HandPuzzle, Puzzle, SeatsPuzzle, parse_seats
 
 RULESETS = list(PRESETS)
 NUMBERS = range(6)
@@ -37,9 +36,9 @@ def secrets_for(puzzle: Puzzle, answer: str) -> list[str]:
     if isinstance(puzzle, SeatsPuzzle):  # each seat of the answer the learner left out
         chosen = parse_seats(answer) or frozenset()
         return [x for s in sorted(puzzle.answer_seats() - chosen) for x in (f"座位{s}", f"seat {s}")]
-    if isinstance(puzzle, PickPuzzle):  # every play of the hand that beats the target (a one-character notation
-        # such as "2" also names a card of the learner's own play or of a rule: its words are checked instead)
-        plays = beating_plays(puzzle.hand, puzzle.target, puzzle.rules)
+    if isinstance(puzzle, HandPuzzle):  # every right play of the hand (a one-character notation such as "2" also
+        # names a card of the learner's own play or of a rule: its words are checked instead)
+        plays = puzzle.right_plays()
         texts = [x for p in plays for x in (p.notation, p.text_zh, p.text_en) if len(x) > 1]
         return [x for x in texts if x not in answer]
     right = [c for c in puzzle.choices if puzzle.check(c.key).correct]
@@ -83,7 +82,7 @@ def test_a_right_answer_gets_the_full_explanation_with_rule_and_seed_citation(ki
             assert fb.correct and fb.rule_ids
             assert any(f"[{rule}, " in fb.en for rule in fb.rule_ids), fb.en  # e.g. [tribute.luo, 000 part 1 ...]
             assert any(f"【{rule}, " in fb.zh for rule in fb.rule_ids), fb.zh
-            assert fb.en == puzzle.solution().en or isinstance(puzzle, PickPuzzle)  # any beating play is right
+            assert fb.en == puzzle.solution().en or isinstance(puzzle, HandPuzzle)  # any right play is right
 
 
 def test_the_leak_check_can_see_a_leak():

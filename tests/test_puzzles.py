@@ -17,6 +17,7 @@ from gouji_teach.teach.puzzles import (
     BeatsPuzzle,
     CountPuzzle,
     GoujiPuzzle,
+    HandPuzzle,
     PickPuzzle,
     SeatsPuzzle,
     nearest_play,
@@ -28,7 +29,7 @@ RULESETS = list(PRESETS)
 
 def right_answer(puzzle) -> str:
     """Find the accepted answer by asking the checker about every choice (the tests never hard-code it)."""
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, HandPuzzle):
         return puzzle.example().notation
     if isinstance(puzzle, SeatsPuzzle):  # answered by clicking seats, no choices
         return seats_key(puzzle.answer_seats())

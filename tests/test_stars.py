@@ -154,16 +154,18 @@ def test_a_quiz_is_levels_each_with_a_goal_a_par_and_the_stars_the_store_keeps(w
         return [c.value for c in box.children if "gj-level" in getattr(c, "value", "")]
 
     box = pages.quiz(session)
-    assert [lv.kind for lv in course.stage("kaidian").levels] == ["gouji", "who_opened"]
-    assert [w.puzzle.puzzle_id.split("/")[0] for w in box.puzzle_widgets] == ["gouji", *["who_opened"] * 3]
-    strip, first, second = heads(box)
-    assert 'href="#level-1"' in strip and 'href="#level-2"' in strip
+    assert [lv.kind for lv in course.stage("kaidian").levels] == ["gouji", "open_by_play", "who_opened"]
+    kinds = [w.puzzle.puzzle_id.split("/")[0] for w in box.puzzle_widgets]
+    assert kinds == ["gouji", *["open_by_play"] * 2, *["who_opened"] * 3]  # the page's order: level by level
+    strip, first, second, third = heads(box)
+    assert all(f'href="#level-{n}"' in strip for n in (1, 2, 3))
     assert "gj-level-next" in strip.split('href="#level-2"')[0]  # level 1 is the next
     assert 'id="level-1"' in first and "认出够级牌" in first and "标准：1道题" in first and "0/3 星" in first
-    assert 'id="level-2"' in second and "标准：3道题" in second and "0/9 星" in second
+    assert 'id="level-2"' in second and "标准：2道题" in second and "0/6 星" in second
+    assert 'id="level-3"' in third and "标准：3道题" in third and "0/9 星" in third
     widget = box.puzzle_widgets[0]
     widget.answer(right_answer(widget.puzzle))
-    strip, first, second = heads(box)
+    strip, first, _second, _third = heads(box)
     assert "3/3 星" in first and "过关" in first and "gj-level-next" in strip.split('href="#level-1"')[1]
     assert "3/3 星" in heads(pages.quiz(session))[1]  # a reload: what the store keeps
     guest = pages.quiz(course.start("kaidian", "rules=linyi&lang=en"))

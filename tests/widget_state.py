@@ -44,12 +44,12 @@ def answers_of(puzzle) -> list[str]:
     """Answers a learner could give to any puzzle: every choice; for a pick puzzle, one right play, each card
     alone and the two lowest together; for a seats puzzle, the right seats, each seat alone, nobody and
     everybody."""
-    from gouji_teach.teach.puzzles import PickPuzzle, SeatsPuzzle, seats_key
+    from gouji_teach.teach.puzzles import HandPuzzle, SeatsPuzzle, seats_key
 
     if isinstance(puzzle, SeatsPuzzle):
         return list(dict.fromkeys([seats_key(puzzle.answer_seats()), *(str(s) for s in range(6)), "-",
                                    "0,1,2,3,4,5"]))
-    if isinstance(puzzle, PickPuzzle):  # a right play, each card alone, the two lowest cards together
+    if isinstance(puzzle, HandPuzzle):  # a right play, each card alone, the two lowest cards together
         cards = [c.notation for c in puzzle.hand.cards]
         return list(dict.fromkeys([puzzle.example().notation, *cards, cards[-1] + cards[-2]]))
     return [c.key for c in puzzle.choices]
@@ -57,11 +57,11 @@ def answers_of(puzzle) -> list[str]:
 
 def right_answer(puzzle) -> str:
     """One right answer to any puzzle (the engine's)."""
-    from gouji_teach.teach.puzzles import PickPuzzle, SeatsPuzzle, seats_key
+    from gouji_teach.teach.puzzles import HandPuzzle, SeatsPuzzle, seats_key
 
     if isinstance(puzzle, SeatsPuzzle):
         return seats_key(puzzle.answer_seats())
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, HandPuzzle):
         return puzzle.example().notation
     return next(c.key for c in puzzle.choices if puzzle.check(c.key).correct)
 

@@ -92,8 +92,10 @@ class Stage:
     def levels(self) -> tuple[Level, ...]:
         """Its quiz as levels (:func:`~.drills.levels_of`), one idea each.
 
-        >>> [(lv.anchor, lv.goal("en")) for lv in stage("kaidian").levels]
-        [('level-1', 'Recognise a 够级 play and whether it can 开点'), ('level-2', 'See who has 开点 after a round')]
+        >>> [(lv.anchor, lv.kind, len(lv.drills)) for lv in stage("kaidian").levels]
+        [('level-1', 'gouji', 1), ('level-2', 'open_by_play', 2), ('level-3', 'who_opened', 3)]
+        >>> stage("kaidian").levels[0].goal("en")
+        'Recognise a 够级 play and whether it can 开点'
         """
         from .drills import levels_of
 

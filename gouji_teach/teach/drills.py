@@ -47,6 +47,7 @@ register({
     "level.count": ("算出一手牌算作什么", "Count what a play counts as"),
     "level.pick": ("从手里挑出大得过桌上的一手牌", "Pick from your hand a play that beats the table"),
     "level.who_may_act": ("找出现在谁能行动", "Find the seats that may act now"),
+    "level.open_by_play": ("自己出牌开点：挑一手没人接得住的够级牌", "开点 yourself: lead a 够级 play nobody can take"),
     "level.who_opened": ("看出一轮之后谁开了点", "See who has 开点 after a round"),
     "level.who_is_men": ("看出谁被闷了", "See who is 闷ed"),
     "level.luanchan": ("四户乱缠时谁能行动", "Who may act in 四户乱缠"),

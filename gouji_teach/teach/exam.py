@@ -50,7 +50,7 @@ from .course import HOME, Session, Stage, hub_user
 from .drills import KINDS, LEVELS, drill
 from .progress import Exam, ExamSitting, ProgressError, ProgressStore
 from .progress import store as kernel_store
-from .puzzles import Feedback, PickPuzzle, Puzzle, SeatsPuzzle
+from .puzzles import Feedback, HandPuzzle, Puzzle, SeatsPuzzle
 from .saving import Unsaved, learner_reason
 from .table import SeatPickWidget
 from .view import View, follow_language
@@ -364,7 +364,7 @@ class _Sealed:
         if self._submitted or not text:
             return
         self._bad = ""
-        if isinstance(self._puzzle, PickPuzzle):  # only the notation is checked: it says nothing of the answer
+        if isinstance(self._puzzle, HandPuzzle):  # only the notation is checked: it says nothing of the answer
             try:
                 parse_cards(text)
             except GoujiError:

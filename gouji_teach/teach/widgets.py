@@ -43,7 +43,16 @@ from .compare_view import across_rulesets, across_rulesets_html, compare_title
 from .controls import make
 from .drills import next_drill
 from .progress import stars_for
-from .puzzles import BeatsPuzzle, CountPuzzle, Feedback, GoujiPuzzle, PickPuzzle, Puzzle, RulesetsPuzzle
+from .puzzles import (
+    BeatsPuzzle,
+    CountPuzzle,
+    Feedback,
+    GoujiPuzzle,
+    HandPuzzle,
+    PickPuzzle,
+    Puzzle,
+    RulesetsPuzzle,
+)
 from .view import View, close_tree, follow_language
 
 __all__ = ["Attempt", "Kept", "OpenDrills", "PuzzleWidget", "RulesetComparison", "asks", "close_tree"]
@@ -165,8 +174,8 @@ class PuzzleWidget(View):
     def _controls(self) -> w.Widget:
         """The answer controls: a button per choice, or (a pick puzzle) a toggle per card of the hand."""
         puzzle = self._puzzle
-        if isinstance(puzzle, PickPuzzle):
-            return self._toggle_rows(len(puzzle.hand.cards))
+        if isinstance(puzzle, HandPuzzle):
+            return self._toggle_rows(len(puzzle.hand.cards))  # type: ignore[attr-defined]  # its hand
         self.choice_buttons = [make(w.Button, layout=_AUTO) for _ in puzzle.choices]
         for i, button in enumerate(self.choice_buttons):  # the choice of the puzzle shown when clicked
             button.on_click(lambda _b, i=i: self.answer(self._puzzle.choices[i].key))
@@ -188,8 +197,8 @@ class PuzzleWidget(View):
     @staticmethod
     def _shape(puzzle: Puzzle) -> tuple[object, ...]:
         """What a puzzle's answer controls are made for: a puzzle of the same shape can use them too."""
-        if isinstance(puzzle, PickPuzzle):
-            return PickPuzzle, len(puzzle.hand.cards)
+        if isinstance(puzzle, HandPuzzle):
+            return HandPuzzle, len(puzzle.hand.cards)  # type: ignore[attr-defined]  # its hand
         return type(puzzle), len(puzzle.choices)
 
     def show(self, puzzle: Puzzle) -> bool:

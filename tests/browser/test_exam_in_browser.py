@@ -23,7 +23,7 @@ from test_app import _forms, _received
 from gouji_teach.cli import main
 from gouji_teach.teach import exam as ex
 from gouji_teach.teach.progress import ProgressStore
-from gouji_teach.teach.puzzles import PickPuzzle, Puzzle, SeatsPuzzle
+from gouji_teach.teach.puzzles import HandPuzzle, Puzzle, SeatsPuzzle
 
 PHONE = {"width": 390, "height": 800}
 KINDS = "beats,count,who_may_act,pick"
@@ -31,7 +31,7 @@ COUNT = 4
 
 
 def _right(puzzle: Puzzle) -> str:
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, HandPuzzle):
         return puzzle.example().notation  # type: ignore[union-attr]  # a pick puzzle's example is a play
     if isinstance(puzzle, SeatsPuzzle):
         return ",".join(str(s) for s in sorted(puzzle.answer_seats())) or "-"
@@ -40,7 +40,7 @@ def _right(puzzle: Puzzle) -> str:
 
 def _wrong(puzzle: Puzzle) -> str:
     """A well-formed answer the engine marks wrong: a choice, cards of a pick puzzle's hand, or seats."""
-    if isinstance(puzzle, PickPuzzle):
+    if isinstance(puzzle, HandPuzzle):
         cards = [card.notation for card in puzzle.hand.cards]
         tries = [*cards, " ".join(cards[:2])]  # a single too low, or two cards against a single
     elif isinstance(puzzle, SeatsPuzzle):
@@ -112,7 +112,7 @@ def _take(tab: _Tab, name: str, answers: list[str], puzzles: list[Puzzle], shots
         expect(questions).to_have_count(len(puzzles), timeout=WIDGET_TIMEOUT_MS)
         for box, puzzle, answer in zip((questions.nth(i) for i in range(len(puzzles))), puzzles, answers,
                                        strict=True):
-            if isinstance(puzzle, PickPuzzle | SeatsPuzzle):
+            if isinstance(puzzle, HandPuzzle | SeatsPuzzle):
                 field = box.locator("input[type=text]")
                 field.fill(answer)
                 field.press("Enter")

@@ -20,11 +20,12 @@ widget follow from the declaration.
 from .base import AnsweredBy, Choice, Feedback, Puzzle
 from .choices import ChoicePuzzle, Option
 from .kinds import REGISTRY, Kind, Registry, declare
-from .plays import BeatsPuzzle, CountPuzzle, GoujiPuzzle, PickPuzzle, nearest_play
+from .plays import BeatsPuzzle, CountPuzzle, GoujiPuzzle, HandPuzzle, PickPuzzle, nearest_play
 from .positions import (
     CanActPuzzle,
     GamePuzzle,
     LuanchanPuzzle,
+    OpenByPlayPuzzle,
     PositionPuzzle,
     SeatsPuzzle,
     WhoIsMenPuzzle,
@@ -58,8 +59,10 @@ __all__ = [
     "Feedback",
     "GamePuzzle",
     "GoujiPuzzle",
+    "HandPuzzle",
     "Kind",
     "LuanchanPuzzle",
+    "OpenByPlayPuzzle",
     "Option",
     "PickPuzzle",
     "PlacesPuzzle",

@@ -43,7 +43,7 @@ from ..dealing import cards_level, count_level, gouji_level, random_play
 from .base import AnsweredBy, Choice, Feedback, Puzzle, both
 from .kinds import declare, evenly
 
-__all__ = ["BeatsPuzzle", "CountPuzzle", "GoujiPuzzle", "PickPuzzle", "nearest_play"]
+__all__ = ["BeatsPuzzle", "CountPuzzle", "GoujiPuzzle", "HandPuzzle", "PickPuzzle", "nearest_play", "picked_play"]
 
 register({
     "puzzle.yes": ("能大过", "Yes, it beats"),
@@ -285,8 +285,46 @@ class CountPuzzle(Puzzle, kind="count", hint=("2贴钱时按同点算；大花�
         return Feedback(True, *self._cited(*self._explain()), rule_ids=self.rule_ids())
 
 
+def picked_play(hand: Hand, answer: str, rules: Ruleset) -> Play | Feedback:
+    """The play a learner picked from ``hand`` (card notation, untrusted), or the feedback that says why it is
+    none: unreadable, empty or not in the hand (not an attempt), or not a play (an attempt: the rule it breaks).
+
+    >>> from gouji_teach.rules.rulesets import QINGDAO
+    >>> picked_play(Hand.parse("KK 5"), "kk", QINGDAO).notation
+    'KK'
+    >>> picked_play(Hand.parse("KK 5"), "AA", QINGDAO).valid
+    False
+    """
+    try:
+        cards = parse_cards(answer) if answer.strip() else ()
+    except GoujiError as e:
+        return Feedback(False, e.zh, e.en, valid=False)
+    if not cards:
+        return Feedback(False, *both("puzzle.pick.empty"), valid=False)
+    if not hand.contains(cards):
+        return Feedback(False, *both("puzzle.pick.notinhand", cards=answer[:40]), valid=False)
+    try:
+        return Play(cards, rules)
+    except GoujiError as e:  # not a play: the rule it breaks is the answer's own
+        return Feedback(False, e.zh, e.en, rule_ids=(e.rule or "play.shape",))
+
+
 @dataclass(frozen=True)
-class PickPuzzle(Puzzle, kind="pick", answered_by=AnsweredBy.CARDS,
+class HandPuzzle(Puzzle, answered_by=AnsweredBy.CARDS):
+    """Base of the puzzles answered by picking a play from the learner's ``hand`` (a subclass gives it: a field,
+    or a property of its position); any right play is accepted (the engine checks)."""
+
+    def right_plays(self) -> list[Play]:
+        """Every play of the hand that is a right answer, cheapest first."""
+        raise NotImplementedError
+
+    def example(self) -> Play | None:
+        """The cheapest right play (``None`` if there is none)."""
+        return next(iter(self.right_plays()), None)
+
+
+@dataclass(frozen=True)
+class PickPuzzle(HandPuzzle, kind="pick",
                  hint=("你的牌要和{tg}一样多张（{n}张）。", "Your play needs as many cards as {tg}: {n}.")):
     """Pick from ``hand`` a play that beats ``target``; any correct play is accepted (the engine checks).
 
@@ -305,10 +343,9 @@ class PickPuzzle(Puzzle, kind="pick", answered_by=AnsweredBy.CARDS,
         first = self.example()
         return (beats(first, self.target, self.rules).rule,) if first else ("compare.rank",)
 
-    def example(self) -> Play | None:
-        """The cheapest play of the hand that beats the target (``None`` if there is none)."""
-        plays = beating_plays(self.hand, self.target, self.rules)
-        return plays[0] if plays else None
+    def right_plays(self) -> list[Play]:
+        """Every play of the hand that beats the target, cheapest first."""
+        return beating_plays(self.hand, self.target, self.rules)
 
     def _example_text(self) -> tuple[str, str]:
         ex = self.example()
@@ -318,18 +355,9 @@ class PickPuzzle(Puzzle, kind="pick", answered_by=AnsweredBy.CARDS,
                 t("puzzle.pick.one", "en", play=ex.notation, text=ex.text_en))
 
     def check(self, answer: str) -> Feedback:
-        try:
-            cards = parse_cards(answer) if answer.strip() else ()
-        except GoujiError as e:
-            return Feedback(False, e.zh, e.en, valid=False)
-        if not cards:
-            return Feedback(False, *both("puzzle.pick.empty"), valid=False)
-        if not self.hand.contains(cards):
-            return Feedback(False, *both("puzzle.pick.notinhand", cards=answer), valid=False)
-        try:
-            play = Play(cards, self.rules)
-        except GoujiError as e:  # not a play: the rule it breaks is the answer's own
-            return Feedback(False, e.zh, e.en, rule_ids=(e.rule or "play.shape",))
+        play = picked_play(self.hand, answer, self.rules)
+        if isinstance(play, Feedback):
+            return play
         verdict = beats(play, self.target, self.rules)
         if verdict.ok:
             return _verdict_feedback(True, verdict)

@@ -16,18 +16,26 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...bots.players import SimplePlayer
+from ...rules.cards import Hand, Rank
 from ...rules.engine import Game, KaidianState, Phase, SeatStatus, opposite
+from ...rules.errors import GoujiError, SetupError
 from ...rules.events import ACTION_KINDS, Action, ActionKind, Event, EventKind
+from ...rules.gouji import can_kaidian
 from ...rules.plays import Play
 from ...rules.rulebook import RULES
 from ...rules.rulesets import FoursBeforeKaidian, Ruleset
 from ...rules.scenario import instead
+from ...rules.words import Lang
 from ...show.i18n import capital, register, t
+from ...show.markup import HtmlFragment, el, html
+from ...show.pictures import hand_html
 from ..dealing import small_deal
 from .base import SEP_EN, SEP_ZH, AnsweredBy, Choice, Feedback, Puzzle, both, feedback, seat_names, tagged
 from .kinds import declare
+from .plays import HandPuzzle, picked_play
 
-__all__ = ["CanActPuzzle", "GamePuzzle", "LuanchanPuzzle", "PositionPuzzle", "SeatsPuzzle", "WhoIsMenPuzzle",
+__all__ = ["CanActPuzzle", "GamePuzzle", "LuanchanPuzzle", "OpenByPlayPuzzle", "PositionPuzzle", "SeatsPuzzle",
+           "WhoIsMenPuzzle",
            "WhoMayActPuzzle", "WhoOpenedPuzzle", "YieldPuzzle", "parse_seats", "seats_key"]
 
 register({
@@ -72,6 +80,15 @@ register({
     "sit.seats.missing": ("你的答案漏了能行动的座位：想想“{title}”。",
                           "Your answer leaves out a seat that may act: think of “{title}”."),
     "sit.seats.answer": ("能行动的：{seats}。{whys}", "The seats that may act: {seats}. {whys}"),
+    "puzzle.open.q": ("你是座位0，轮到你先出。从手里出一手牌让自己开点（另外五家的牌亮在下面）。",
+                      "You are seat 0 and lead. Play from your hand so that you 开点 (the other five hands are "
+                      "shown below)."),
+    "puzzle.open.answered": ("座位{seat}能用{play}接住它", "seat {seat} can answer it with {play}"),
+    "puzzle.open.burned": ("座位{seat}能用{play}烧它", "seat {seat} can burn it with {play}"),
+    "puzzle.open.round": ("这一轮没人接，但没有开点", "nobody answers, yet no 开点 follows"),
+    "puzzle.open.played": ("出{play}：{events}", "Play {play}: {events}"),
+    "puzzle.open.hand": ("座位{seat}{duitou}的牌", "seat {seat}{duitou}'s hand"),
+    "puzzle.open.duitou": ("（对头）", " (the 对头)"),
 })
 
 _SEAT_LIST = re.compile(r"[0-5](?:\s*[,，、;；\s]\s*[0-5])*")
@@ -367,6 +384,103 @@ class WhoIsMenPuzzle(PositionPuzzle, kind="who_is_men", hint=("只剩3的人，�
         return both("puzzle.who_is_men.q")
 
 
+#: The seat that leads in an :class:`OpenByPlayPuzzle`: the learner's.
+_LEADER = 0
+
+
+@dataclass(frozen=True)
+class OpenByPlayPuzzle(HandPuzzle, GamePuzzle, kind="open_by_play",
+                       hint=("要够级牌，还要对头接不住、别人也烧不了：先看对头手里有什么。",
+                             "It must be 够级, the 对头 must have no answer and nobody a burn: look at the 对头's "
+                             "cards first.")):
+    """开点 by playing: seat 0 leads; pick from its hand a play that 开点s. The engine decides: the play is led on
+    a copy of the position, the seats that may only pass pass, and a 开点 for seat 0 is the answer; a seat that
+    may answer or burn it, or a play that cannot 开点, is told. The other seats' hands are shown (a teaching
+    table). Answered like a pick puzzle, by the cards of ``hand``.
+
+    >>> from gouji_teach.rules.engine import Game
+    >>> g = Game.from_hands({0: "KK QQQ 5", 1: "6 7", 2: "6 8", 3: "AA 9", 4: "7 9", 5: "6 9"}, leader=0)
+    >>> p = OpenByPlayPuzzle(g)
+    >>> [x.notation for x in p.right_plays()], p.check("QQQ").correct, p.check("KK").correct
+    (['QQQ'], True, False)
+    >>> p.check("KK").en.split(" [")[0]
+    '“two Ks” is not it. Seat 3 can answer it with AA'
+    """
+
+    @property
+    def hand(self) -> Hand:
+        """The learner's hand (seat 0's)."""
+        return self.game.hands[_LEADER]
+
+    def _tried(self, play: Play) -> tuple[bool, str, str, str]:
+        """What leading ``play`` does: (whether seat 0 开点s, why in Chinese and English, the rule that decides)."""
+        verdict = can_kaidian(play, self.rules)
+        if not verdict.ok:
+            return False, verdict.reason_zh, verdict.reason_en, verdict.rule
+        game = self.game.copy()
+        lead = Action.of(_LEADER, ActionKind.PLAY, play)
+        refusal = game.why_not(lead)
+        if refusal is not None:
+            return False, refusal.zh, refusal.en, refusal.rule or "lead.must"
+        game.apply(lead)
+        for _ in range(6):  # each seat passes at most once before the round ends
+            may = game.may_act()
+            other = next((seat for seat, kinds in sorted(may.items()) if seat != _LEADER
+                          and set(kinds) - {ActionKind.PASS}), None)
+            if other is not None:
+                burn = ActionKind.BURN in may[other]
+                over = game.answers(other)[0].notation
+                zh, en = both("puzzle.open.burned" if burn else "puzzle.open.answered", seat=other, play=over)
+                return False, zh, en, "burn.gouji" if burn else "gouji.duitou"
+            passer = next((seat for seat in sorted(may) if seat != _LEADER), None)
+            if passer is None:
+                break
+            events = game.apply(Action(passer, ActionKind.PASS))
+            opened = next((e for e in events if e.kind == EventKind.KAIDIAN and e.seat == _LEADER), None)
+            if opened is not None:
+                return True, opened.zh, opened.en, opened.rule or "kaidian"
+        return False, *both("puzzle.open.round"), "kaidian"
+
+    def right_plays(self) -> list[Play]:
+        """Every play seat 0 may lead that 开点s, cheapest first."""
+        leads = [a for a in self.game.legal_actions(_LEADER) if a.kind is ActionKind.PLAY and a.cards]
+        plays = (Play.parse(a.cards, self.rules) for a in leads)
+        return [p for p in plays if self._tried(p)[0]]
+
+    def question(self) -> tuple[str, str]:
+        return both("puzzle.open.q")
+
+    def rule_ids(self) -> tuple[str, ...]:
+        return "kaidian", "gouji.duitou"
+
+    def check(self, answer: str) -> Feedback:
+        play = picked_play(self.hand, answer, self.rules)
+        if isinstance(play, Feedback):
+            return play
+        opens, zh, en, rule = self._tried(play)
+        if opens:
+            played = (t("puzzle.open.played", "zh", play=play.notation, events=zh),
+                      t("puzzle.open.played", "en", play=play.notation, events=en))
+            return feedback(True, *self._cited(*played), rule_ids=self.rule_ids())
+        why = (zh, en) if f"[{rule}," in en else tagged(zh, en, rule, self.rules)
+        return self._wrong((play.text_zh, play.text_en), rule=rule, why=why)
+
+    def solution(self) -> Feedback:
+        example = self.example()
+        if example is None:
+            return feedback(True, "", "", rule_ids=self.rule_ids())
+        return self.check(example.notation)
+
+    def picture(self, lang: Lang | None = None, scale: float = 1.0) -> HtmlFragment:
+        """The five other hands, the 对头's first."""
+        duitou = opposite(_LEADER)
+        seats = [duitou, *(s for s in range(6) if s not in (_LEADER, duitou))]
+        return html(el("div", el("b", t("puzzle.open.hand", lang, seat=s,
+                                        duitou=t("puzzle.open.duitou", lang) if s == duitou else "")),
+                       hand_html(self.game.hands[s], scale=0.6 * scale, lang=lang), cls="gj-seat-hand")
+                    for s in seats)
+
+
 @dataclass(frozen=True)
 class CanActPuzzle(GamePuzzle, kind="can_act", hint=("想想轮到谁、桌上是什么牌、这一步合不合规矩。",
                                                   "Whose turn is it, what is on the table, and is this move "
@@ -503,6 +617,42 @@ def _who_opened(rng: random.Random, level: str, rules: Ruleset) -> WhoOpenedPuzz
     tests = {"easy": (opened_now, _round_over), "medium": (some, _round_over),
              "hard": (pending, some, _round_over)}[level]
     return WhoOpenedPuzzle(played_position(rng, rules, level, tests), rules=rules)
+
+
+def _gouji_sets(hand: Hand, rules: Ruleset) -> int:
+    """How many ranks of ``hand`` make a 够级 play that can 开点 on their own."""
+    ranks = sorted({c.rank for c in hand.cards})
+    return sum(can_kaidian(Play([c for c in hand.cards if c.rank == r], rules), rules).ok for r in ranks
+               if r not in (Rank.BIG_JOKER, Rank.SMALL_JOKER))
+
+
+#: The smallest 够级 set of each rank seat 0's hand may hold, in every family.
+_GOUJI_COUNT = {Rank.TEN: 5, Rank.JACK: 4, Rank.QUEEN: 3, Rank.KING: 2, Rank.ACE: 2}
+
+
+def _open_by_play(rng: random.Random, level: str, rules: Ruleset) -> OpenByPlayPuzzle:
+    """Seat 0 holds 够级 sets of two ranks (``easy``) or three (``medium``) and two small cards; the 对头 beats
+    all but some of them; the other seats hold small singles (nothing to answer or burn with)."""
+    sets = 2 if level == "easy" else 3
+    small = [Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE]
+    for _ in range(200):
+        ranks = rng.sample(sorted(_GOUJI_COUNT), sets)
+        spared = rng.sample(ranks, rng.randint(1, sets - 1))  # the sets the 对头 cannot beat
+        own = [f"{r.notation} " * _GOUJI_COUNT[r] for r in ranks]
+        duitou = [f"{Rank(r + 1).notation if r < Rank.ACE else '2'} " * _GOUJI_COUNT[r] for r in ranks
+                  if r not in spared]
+        hands = {0: "".join(own) + " ".join(rng.choice(small).notation for _ in range(2)),
+                 3: "".join(duitou) + rng.choice(small).notation}
+        for seat in (1, 2, 4, 5):
+            hands[seat] = " ".join(rng.choice(small).notation for _ in range(3))
+        try:
+            puzzle = OpenByPlayPuzzle(Game.from_hands(hands, rules, leader=_LEADER), rules=rules)
+        except GoujiError:  # a hand the rule set refuses (its deck): another
+            continue
+        right = {p.rank for p in puzzle.right_plays()}
+        if right and right != set(ranks) and _gouji_sets(puzzle.hand, rules) == sets:
+            return puzzle
+    raise SetupError("找不到能开点的一手牌", "no hand with a play that 开点s was found")
 
 
 def _who_is_men(rng: random.Random, level: str, rules: Ruleset) -> WhoIsMenPuzzle:
@@ -753,6 +903,8 @@ def _who_may_act_level(puzzle: WhoMayActPuzzle) -> str:
 declare(WhoMayActPuzzle, _who_may_act, level=_who_may_act_level,
         stages={"table": ("easy", "easy"), "turns": ("easy",), "dagouji": ("medium", "medium"),
                 "shao": ("hard", "hard"), "quiz": ("medium",)})
+declare(OpenByPlayPuzzle, _open_by_play, level=lambda p: "easy" if _gouji_sets(p.hand, p.rules) < 3 else "medium",
+        stages={"kaidian": ("easy", "medium")})
 declare(WhoOpenedPuzzle, _who_opened, level=_who_opened_level,
         stages={"kaidian": ("easy", "medium", "hard"), "quiz": ("medium",)})
 declare(WhoIsMenPuzzle, _who_is_men, level=_who_is_men_level, stages={"biesan": ("easy", "medium"), "quiz": ("hard",)})
